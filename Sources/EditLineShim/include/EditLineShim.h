@@ -1,0 +1,35 @@
+// Non-variadic wrappers for the libedit calls Swift cannot make (el_set, el_get, history
+// take C varargs), plus the few settings the trivia REPL needs.
+#ifndef EDIT_LINE_SHIM_H
+#define EDIT_LINE_SHIM_H
+
+#include <stdio.h>
+#include <histedit.h>
+
+typedef char *(*trivia_prompt_fn)(EditLine *);
+typedef unsigned char (*trivia_key_fn)(EditLine *, int);
+
+/// The standard streams, which Swift 6 cannot name: C declares them as mutable globals.
+FILE *trivia_stdin(void);
+FILE *trivia_stdout(void);
+FILE *trivia_stderr(void);
+
+/// Opens an editor on the given streams, emacs keys, no signal handling of libedit's own,
+/// and Ctrl-C delivered as a key instead of SIGINT while a line is edited.
+EditLine *trivia_el_open(const char *program, FILE *input, FILE *output, FILE *error);
+int trivia_el_set_prompt(EditLine *el, trivia_prompt_fn prompt, char escape);
+int trivia_el_set_client_data(EditLine *el, void *data);
+void *trivia_el_client_data(EditLine *el);
+/// Adds a named function and binds it to a key sequence such as "^I".
+int trivia_el_bind_function(EditLine *el, const char *name, const char *help, trivia_key_fn fn,
+                            const char *key);
+int trivia_el_set_history(EditLine *el, History *h);
+/// Reads ~/.editrc (or $EDITRC), so a user's bindings win over ours.
+int trivia_el_source_editrc(EditLine *el);
+
+History *trivia_history_open(int size);
+int trivia_history_enter(History *h, const char *line);
+int trivia_history_load(History *h, const char *path);
+int trivia_history_save(History *h, const char *path);
+
+#endif

@@ -1,0 +1,48 @@
+/// The navigation model as a plain value: the root, what was pushed on it, what is
+/// presented above, and each entry's children.
+public struct NavigationState<View> {
+  /// A screen that was built and placed in the navigation.
+  public struct Entry {
+    public let name: String
+    public let anchors: Set<String>
+    public let view: View
+    public let presentation: Presentation
+    /// Children of this entry, oldest first.
+    public internal(set) var children: [Child]
+  }
+
+  /// A screen shown inside another, such as an overlay.
+  public struct Child {
+    public let name: String
+    public let view: View
+  }
+
+  /// From the root up: pushed entries first, then presented ones.
+  public internal(set) var entries: [Entry] = []
+
+  public init() {}
+
+  /// The topmost entry, which owns the screen the user is looking at.
+  public var top: Entry? { entries.last }
+
+  /// The view that takes input: the top entry's newest child, or the top entry itself.
+  public var active: View? {
+    guard let top else { return nil }
+    return top.children.last?.view ?? top.view
+  }
+
+  /// The name of the active view.
+  public var activeName: String? {
+    guard let top else { return nil }
+    return top.children.last?.name ?? top.name
+  }
+
+  /// Names of the entries from the root up; children are not in it.
+  public var stack: [String] { entries.map(\.name) }
+
+  /// Whether a modal or popover is showing.
+  public var isPresenting: Bool { top?.presentation.isPresented ?? false }
+
+  /// The number of pushed entries above the root.
+  public var pushedCount: Int { entries.filter { $0.presentation == .push }.count }
+}

@@ -1,0 +1,16 @@
+/// A recipe for a screen: a name for traces and links, the anchors a popover may attach to,
+/// and a closure that builds the view only when the navigator needs it.
+///
+/// Apps add typed static factories in extensions (`.game(round)`), so the navigator
+/// never grows a case per screen and no screen takes untyped parameters.
+public struct Screen<View> {
+  public let name: String
+  public let anchors: Set<String>
+  public let build: () -> View
+
+  public init(name: String, anchors: Set<String> = [], build: @escaping () -> View) {
+    self.name = name
+    self.anchors = anchors
+    self.build = build
+  }
+}

@@ -1,0 +1,35 @@
+/// A word a screen understands, with the help text that describes it.
+public struct Command {
+  /// What the command did with its input.
+  public enum Outcome: Equatable, Sendable {
+    case done
+    /// The input was understood but not acceptable; the reason is shown and nothing changes.
+    case rejected(String)
+  }
+
+  public let name: String
+  /// How to type it, for help: `count N`.
+  public let usage: String
+  public let summary: String
+  public let takesArgument: Bool
+  let run: (String) -> Outcome
+
+  public init(
+    _ name: String, usage: String? = nil, summary: String, takesArgument: Bool = false,
+    run: @escaping (_ argument: String) -> Outcome
+  ) {
+    self.name = name
+    self.usage = usage ?? name
+    self.summary = summary
+    self.takesArgument = takesArgument
+    self.run = run
+  }
+
+  /// A command with no argument.
+  public init(_ name: String, summary: String, action: @escaping () -> Void) {
+    self.init(name, summary: summary) { _ in
+      action()
+      return .done
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/// One line of screen output made of styled spans. The terminal decides how a style looks,
+/// or whether it shows at all.
+public struct Line: Equatable, Sendable, ExpressibleByStringLiteral {
+  public enum Style: Sendable, Equatable {
+    case plain
+    case title
+    case emphasis
+    case dim
+    case success
+    case failure
+  }
+
+  public struct Span: Equatable, Sendable {
+    public var text: String
+    public var style: Style
+  }
+
+  public var spans: [Span]
+
+  public init(_ text: String = "", style: Style = .plain) {
+    spans = text.isEmpty ? [] : [Span(text: text, style: style)]
+  }
+
+  public init(spans: [Span]) {
+    self.spans = spans
+  }
+
+  public init(stringLiteral value: String) {
+    self.init(value)
+  }
+
+  /// The text without styles.
+  public var text: String { spans.map(\.text).joined() }
+
+  public static func + (lhs: Line, rhs: Line) -> Line {
+    Line(spans: lhs.spans + rhs.spans)
+  }
+}

@@ -1,0 +1,39 @@
+import ScreenKit
+
+/// The end of a round: the score and a word about it.
+public final class CompleteScreen: TerminalScreen {
+  public struct State: Equatable, Sendable {
+    public var score: Int
+    public var total: Int
+    public var message: [String]
+
+    public init(score: Int, total: Int, message: [String]) {
+      self.score = score
+      self.total = total
+      self.message = message
+    }
+  }
+
+  public var state: State
+  public var onDone: (() -> Void)?
+
+  public init(state: State) {
+    self.state = state
+  }
+
+  public var prompt: String { "round over" }
+
+  public func render() -> [Line] {
+    [
+      "",
+      Line("Round complete", style: .title),
+      Line("Score: \(state.score)/\(state.total)", style: .emphasis),
+    ] + state.message.map { Line($0) } + [
+      Line("Type done to return to the start.", style: .dim)
+    ]
+  }
+
+  public var commands: CommandTable {
+    CommandTable([Command("done", summary: "return to the start") { [weak self] in self?.onDone?() }])
+  }
+}

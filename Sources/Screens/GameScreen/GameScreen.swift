@@ -1,0 +1,67 @@
+import ScreenKit
+
+/// One question and its answers. The answer is reported by index; whether it was right is
+/// for whoever owns the round to say.
+public final class GameScreen: TerminalScreen {
+  public struct State: Equatable, Sendable {
+    public var number: Int
+    public var total: Int
+    public var category: String
+    public var difficulty: String
+    public var question: String
+    public var answers: [String]
+
+    public init(
+      number: Int, total: Int, category: String, difficulty: String, question: String, answers: [String]
+    ) {
+      self.number = number
+      self.total = total
+      self.category = category
+      self.difficulty = difficulty
+      self.question = question
+      self.answers = answers
+    }
+  }
+
+  public var state: State
+  public var onAnswer: ((Int) -> Void)?
+
+  public init(state: State) {
+    self.state = state
+  }
+
+  public var prompt: String { "question \(state.number)/\(state.total)" }
+
+  public func render() -> [Line] {
+    var lines: [Line] = [
+      "",
+      Line("Question \(state.number) of \(state.total)", style: .title)
+        + Line("  \(state.category) · \(state.difficulty)", style: .dim),
+      Line(state.question),
+    ]
+    for (index, answer) in state.answers.enumerated() {
+      lines.append(Line("  \(index + 1)) ", style: .emphasis) + Line(answer))
+    }
+    return lines
+  }
+
+  public var commands: CommandTable {
+    let answers = state.answers
+    let last = answers.count
+    let letters = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(max(0, last - 1))))
+    return CommandTable(
+      [],
+      freeform: .init(
+        usage: "1-\(last), a-\(letters) or the answer",
+        summary: "answer the question",
+        completions: answers
+      ) { [weak self] input in
+        guard let index = choiceIndex(input, among: answers) else {
+          return .rejected(
+            "'\(input)' is not one of the answers: type 1-\(last), a-\(letters) or the answer (help for more).")
+        }
+        self?.onAnswer?(index)
+        return .done
+      })
+  }
+}

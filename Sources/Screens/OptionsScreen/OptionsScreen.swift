@@ -1,0 +1,64 @@
+import ScreenKit
+
+/// The settings of the next round. It checks what is typed but saves nothing itself.
+public final class OptionsScreen: TerminalScreen {
+  public struct State: Equatable, Sendable {
+    public var questionCount: Int
+    public var countRange: ClosedRange<Int>
+    public var difficulty: String
+
+    public init(questionCount: Int, countRange: ClosedRange<Int>, difficulty: String) {
+      self.questionCount = questionCount
+      self.countRange = countRange
+      self.difficulty = difficulty
+    }
+  }
+
+  /// The Difficulty line, where the difficulty popover attaches.
+  public static let difficultyAnchor = "difficulty"
+
+  public var state: State
+  public var onCount: ((Int) -> Void)?
+  public var onDifficulty: (() -> Void)?
+  public var onDone: (() -> Void)?
+
+  public init(state: State) {
+    self.state = state
+  }
+
+  public var prompt: String { "options" }
+
+  public func render() -> [Line] {
+    [
+      "",
+      Line("Options", style: .title),
+      row("Questions: ", "\(state.questionCount)", hint: "count N"),
+      row("Difficulty:", state.difficulty, hint: "difficulty"),
+      Line("Type done when finished.", style: .dim),
+    ]
+  }
+
+  private func row(_ label: String, _ value: String, hint: String) -> Line {
+    let padding = String(repeating: " ", count: max(1, 10 - value.count))
+    return Line("  \(label) \(value)") + Line("\(padding)type \(hint)", style: .dim)
+  }
+
+  public var commands: CommandTable {
+    let range = state.countRange
+    return CommandTable([
+      Command(
+        "count", usage: "count N", summary: "play N questions (\(range.lowerBound)-\(range.upperBound))",
+        takesArgument: true
+      ) { [weak self] argument in
+        guard let count = Int(argument), range.contains(count) else {
+          return .rejected(
+            "count takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(argument)'.")
+        }
+        self?.onCount?(count)
+        return .done
+      },
+      Command("difficulty", summary: "pick the difficulty") { [weak self] in self?.onDifficulty?() },
+      Command("done", summary: "close the options") { [weak self] in self?.onDone?() },
+    ])
+  }
+}

@@ -1,0 +1,21 @@
+/// The end of a round in words, by the share of right answers.
+public struct RoundResult: Equatable, Sendable {
+  public var score: Int
+  public var total: Int
+
+  public init(score: Int, total: Int) {
+    self.score = score
+    self.total = total
+  }
+
+  public var message: [String] {
+    let fraction = total == 0 ? 0 : Double(score) / Double(total)
+    let tally = "You answered \(score) of \(total) correctly."
+    switch fraction {
+    case ...0.1: return ["Perfectly imperfect!"]
+    case ...0.45: return ["Don't quit your day job.", tally]
+    case 0.99...: return ["Congratulations! You answered all \(total) correctly."]
+    default: return ["Good job!", tally]
+    }
+  }
+}

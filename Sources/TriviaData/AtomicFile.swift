@@ -1,0 +1,85 @@
+import Foundation
+
+/// Replaces files so a reader, or a crash, sees the old content or the new, never a mix:
+/// write a temporary file beside it, sync it, rename it over, sync the folder.
+public enum AtomicFile {
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(description: String) {
+      self.description = description
+    }
+  }
+
+  /// Writes `bytes` to `path`, creating the folder if needed.
+  public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) {
+    try replace(path) { temporary throws(Failure) in
+      let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
+      defer { close(descriptor) }
+      let data = Array(bytes)
+      var offset = 0
+      while offset < data.count {
+        let written = data.withUnsafeBytes {
+          Foundation.write(descriptor, $0.baseAddress! + offset, data.count - offset)
+        }
+        if written < 0 {
+          if errno == EINTR { continue }
+          throw failure("cannot write \(temporary)")
+        }
+        offset += written
+      }
+    }
+  }
+
+  /// Lets `fill` write a temporary path, then puts that file in place of `path`.
+  public static func replace(_ path: String, fill: (String) throws(Failure) -> Void) throws(Failure) {
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw Failure(description: "cannot create the folder \(folder)")
+      }
+    }
+    let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    do throws(Failure) {
+      try fill(temporary)
+      try sync(temporary)
+      guard rename(temporary, path) == 0 else { throw failure("cannot rename \(temporary) to \(path)") }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    if !folder.isEmpty { try? sync(folder) }
+  }
+
+  static func sync(_ path: String) throws(Failure) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure("cannot open \(path)") }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else { throw failure("cannot sync \(path)") }
+  }
+
+  static func failure(_ what: String) -> Failure {
+    Failure(description: "\(what): \(String(cString: strerror(errno)))")
+  }
+}
+
+/// The XDG base directories, with their standard fallbacks under the home folder.
+public enum XDGDirectory: Sendable {
+  case config
+  case state
+
+  public func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    let (variable, fallback) =
+      switch self {
+      case .config: ("XDG_CONFIG_HOME", ".config")
+      case .state: ("XDG_STATE_HOME", ".local/state")
+      }
+    // The spec says a relative path is invalid and must be ignored.
+    if let value = environment[variable], value.hasPrefix("/") { return value }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return home + "/" + fallback
+  }
+}

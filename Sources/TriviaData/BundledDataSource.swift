@@ -1,0 +1,10 @@
+/// The questions written for this project, compiled into the binary so it plays anywhere.
+public struct BundledDataSource: DataSource {
+  public init() {}
+
+  public var name: String { "bundled" }
+
+  public func load() async throws(DataSourceError) -> QuestionBank {
+    try QuestionFileFormat.decode(PackageResources.questions_json, name: "bundled questions")
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Questions in a file of the project's format.
+public struct FileDataSource: DataSource {
+  public let path: String
+  /// Larger files are refused rather than read into memory.
+  public static let maximumSize = 256 << 20
+
+  public init(path: String) {
+    self.path = path
+  }
+
+  public var name: String { path }
+
+  public func load() async throws(DataSourceError) -> QuestionBank {
+    try QuestionFileFormat.decode(try FileReader.read(path, limit: Self.maximumSize), name: path)
+  }
+}
+
+/// Reads a whole file with a size limit, turning failures into sentences.
+enum FileReader {
+  static func read(_ path: String, limit: Int) throws(DataSourceError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw DataSourceError("\(path): \(String(cString: strerror(errno)))") }
+    defer { close(descriptor) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      throw DataSourceError("\(path): is a folder, expected a question file")
+    }
+    if fstat(descriptor, &info) == 0, Int(info.st_size) > limit {
+      throw DataSourceError(
+        "\(path): \(info.st_size) bytes is more than the \(limit >> 20) MB a question file may have")
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw DataSourceError("\(path): \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { return bytes }
+      guard bytes.count + count <= limit else {
+        throw DataSourceError("\(path): more than the \(limit >> 20) MB a question file may have")
+      }
+      bytes.append(contentsOf: chunk[..<count])
+    }
+  }
+}

@@ -1,0 +1,310 @@
+/// A small JSON reader that remembers where each object starts, so errors can name a line.
+///
+/// Foundation's decoders report neither line nor column on Linux and are slower than we
+/// want for large banks; this reads bytes once and builds plain values.
+enum JSON: Equatable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSON], line: Int)
+  case object(Object)
+
+  struct Object: Equatable {
+    let line: Int
+    let members: [(key: String, value: JSON)]
+
+    subscript(key: String) -> JSON? {
+      members.first { $0.key == key }?.value
+    }
+
+    static func == (lhs: Object, rhs: Object) -> Bool {
+      lhs.line == rhs.line && lhs.members.elementsEqual(rhs.members) { $0 == $1 }
+    }
+  }
+
+  /// The JSON type name, for messages such as "expected a string, found a number".
+  var typeName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  struct SyntaxError: Error, Equatable {
+    let line: Int
+    let column: Int
+    let message: String
+  }
+
+  static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSON {
+    try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in
+      var parser = Parser(bytes: buffer)
+      return try parser.document()
+    }
+  }
+}
+
+private struct Parser {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+  var line = 1
+  var lineStart = 0
+  var depth = 0
+
+  static let maximumDepth = 256
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    // A UTF-8 byte-order mark is not part of the text.
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+  }
+
+  mutating func document() throws(JSON.SyntaxError) -> JSON {
+    skipSpace()
+    let value = try self.value()
+    skipSpace()
+    guard index == bytes.count else {
+      throw error("unexpected \(describe(bytes[index])) after the end of the JSON value")
+    }
+    return value
+  }
+
+  func error(_ message: String) -> JSON.SyntaxError {
+    JSON.SyntaxError(line: line, column: index - lineStart + 1, message: message)
+  }
+
+  func describe(_ byte: UInt8) -> String {
+    switch byte {
+    case 0x20...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
+    default: "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+  }
+
+  var foundDescription: String {
+    index < bytes.count ? describe(bytes[index]) : "the end of the file"
+  }
+
+  mutating func skipSpace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0D: index += 1
+      case 0x0A:
+        index += 1
+        line += 1
+        lineStart = index
+      default: return
+      }
+    }
+  }
+
+  mutating func value() throws(JSON.SyntaxError) -> JSON {
+    guard index < bytes.count else { throw error("expected a value, found the end of the file") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return try object()
+    case UInt8(ascii: "["): return try array()
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+    default: throw error("expected a value, found \(foundDescription)")
+    }
+  }
+
+  mutating func literal(_ word: StaticString, _ value: JSON) throws(JSON.SyntaxError) -> JSON {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count,
+      memcmpEqual(bytes.baseAddress! + index, word.utf8Start, count)
+    else { throw error("expected \(word), found \(foundDescription)") }
+    index += count
+    return value
+  }
+
+  mutating func enter() throws(JSON.SyntaxError) {
+    depth += 1
+    guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
+  }
+
+  mutating func object() throws(JSON.SyntaxError) -> JSON {
+    try enter()
+    defer { depth -= 1 }
+    let startLine = line
+    index += 1
+    var members: [(key: String, value: JSON)] = []
+    skipSpace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return .object(.init(line: startLine, members: members))
+    }
+    while true {
+      skipSpace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+        throw error("expected a field name in double quotes, found \(foundDescription)")
+      }
+      let key = try string()
+      skipSpace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        throw error("expected ':' after \"\(key)\", found \(foundDescription)")
+      }
+      index += 1
+      skipSpace()
+      members.append((key, try value()))
+      skipSpace()
+      guard index < bytes.count else { throw error("expected ',' or '}', found the end of the file") }
+      switch bytes[index] {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "}"):
+        index += 1
+        return .object(.init(line: startLine, members: members))
+      default: throw error("expected ',' or '}', found \(foundDescription)")
+      }
+    }
+  }
+
+  mutating func array() throws(JSON.SyntaxError) -> JSON {
+    try enter()
+    defer { depth -= 1 }
+    let startLine = line
+    index += 1
+    var elements: [JSON] = []
+    skipSpace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return .array(elements, line: startLine)
+    }
+    while true {
+      skipSpace()
+      elements.append(try value())
+      skipSpace()
+      guard index < bytes.count else { throw error("expected ',' or ']', found the end of the file") }
+      switch bytes[index] {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "]"):
+        index += 1
+        return .array(elements, line: startLine)
+      default: throw error("expected ',' or ']', found \(foundDescription)")
+      }
+    }
+  }
+
+  mutating func number() throws(JSON.SyntaxError) -> JSON {
+    let start = index
+    while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    guard let number = Double(text) else {
+      index = start
+      throw error("'\(text)' is not a number")
+    }
+    return .number(number)
+  }
+
+  static func isNumberByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
+      UInt8(ascii: "+"), UInt8(ascii: "-"):
+      true
+    default: false
+    }
+  }
+
+  mutating func string() throws(JSON.SyntaxError) -> String {
+    index += 1
+    let start = index
+    // Fast path: no escapes.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        index += 1
+        return text
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw error(controlMessage(byte)) }
+      index += 1
+    }
+    var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        return String(decoding: utf8, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        index += 1
+        guard index < bytes.count else { break }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"):
+          let scalar = try unicodeEscape()
+          utf8.append(contentsOf: String(Character(scalar)).utf8)
+        default:
+          index -= 2
+          throw error("unknown escape '\\\(Character(Unicode.Scalar(escape)))' in a string")
+        }
+      default:
+        if byte < 0x20 { throw error(controlMessage(byte)) }
+        utf8.append(byte)
+        index += 1
+      }
+    }
+    throw error("a string is not closed before the end of the file")
+  }
+
+  func controlMessage(_ byte: UInt8) -> String {
+    byte == 0x0A
+      ? "a string is not closed before the end of the line"
+      : "control character \(describe(byte)) inside a string; write it as an escape"
+  }
+
+  mutating func hex4() throws(JSON.SyntaxError) -> UInt32 {
+    guard index + 4 <= bytes.count else { throw error("\\u needs four hex digits") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw error("\\u needs four hex digits, found \(describe(byte))")
+      }
+      value = value << 4 | UInt32(digit)
+      index += 1
+    }
+    return value
+  }
+
+  /// Reads the digits after `\u`, joining a surrogate pair; a lone surrogate becomes U+FFFD.
+  mutating func unicodeEscape() throws(JSON.SyntaxError) -> Unicode.Scalar {
+    let first = try hex4()
+    if (0xD800..<0xDC00).contains(first), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+      bytes[index + 1] == UInt8(ascii: "u")
+    {
+      let save = index
+      index += 2
+      let second = try hex4()
+      if (0xDC00..<0xE000).contains(second) {
+        return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) ?? "\u{FFFD}"
+      }
+      index = save
+    }
+    return Unicode.Scalar(first) ?? "\u{FFFD}"
+  }
+}
+
+private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  for offset in 0..<count where a[offset] != b[offset] { return false }
+  return true
+}

@@ -1,0 +1,29 @@
+/// The questions a source gave, and an account of those it could not use.
+public struct QuestionBank: Sendable, Equatable {
+  /// A question that was left out, and why.
+  public struct Skipped: Sendable, Equatable, CustomStringConvertible {
+    /// Where it was: `questions.json:14`.
+    public var location: String
+    public var reason: String
+
+    public init(location: String, reason: String) {
+      self.location = location
+      self.reason = reason
+    }
+
+    public var description: String { "\(location): \(reason)" }
+  }
+
+  public var questions: [Question]
+  public var skipped: [Skipped]
+
+  public init(questions: [Question], skipped: [Skipped] = []) {
+    self.questions = questions
+    self.skipped = skipped
+  }
+
+  /// How many questions there are of each difficulty; nil counts the ungraded ones.
+  public var countsByDifficulty: [Difficulty?: Int] {
+    questions.reduce(into: [:]) { $0[$1.difficulty, default: 0] += 1 }
+  }
+}

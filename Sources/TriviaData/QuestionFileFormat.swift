@@ -1,0 +1,119 @@
+/// The project's question file: `{"schema": "trivia-questions/1", "questions": [...]}`,
+/// each question with `category`, `difficulty` (easy|medium|hard), `type` (multiple|boolean),
+/// `question`, `correct_answer` and `incorrect_answers`. See Data/README.md.
+public enum QuestionFileFormat {
+  public static let schema = "trivia-questions/1"
+
+  /// Reads a whole file. A question with a bad field is skipped and reported; a file that
+  /// is not JSON, or has no question array, throws.
+  public static func decode(_ bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionBank {
+    let document: JSON
+    do {
+      document = try JSON.parse(bytes)
+    } catch {
+      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
+    }
+    guard case .object(let root) = document else {
+      throw DataSourceError(
+        "\(name), line 1: expected an object with a \"questions\" array, found \(document.typeName)")
+    }
+    if let schema = root["schema"], schema != .string(Self.schema) {
+      throw DataSourceError("\(name), line \(root.line): field \"schema\" must be \"\(Self.schema)\"")
+    }
+    guard let list = root["questions"] else {
+      throw DataSourceError("\(name), line \(root.line): missing the \"questions\" array")
+    }
+    guard case .array(let items, _) = list else {
+      throw DataSourceError("\(name), line \(root.line): \"questions\" must be an array, found \(list.typeName)")
+    }
+    var bank = QuestionBank(questions: [])
+    bank.questions.reserveCapacity(items.count)
+    for (offset, item) in items.enumerated() {
+      do {
+        bank.questions.append(try question(from: item))
+      } catch {
+        let line = if case .object(let object) = item { object.line } else { root.line }
+        bank.skipped.append(.init(location: "\(name):\(line)", reason: "question \(offset + 1): \(error.message)"))
+      }
+    }
+    if bank.questions.isEmpty {
+      let why = bank.skipped.first.map { " (\($0))" } ?? ""
+      throw DataSourceError("\(name): no usable questions; \(bank.skipped.count) skipped\(why)")
+    }
+    return bank
+  }
+
+  static func question(from item: JSON) throws(DataSourceError) -> Question {
+    guard case .object(let object) = item else {
+      throw DataSourceError("expected an object, found \(item.typeName)")
+    }
+    let category = try text(object, "category")
+    let difficultyName = try text(object, "difficulty")
+    guard let difficulty = Difficulty(rawValue: difficultyName.lowercased()) else {
+      throw DataSourceError("\"difficulty\" must be easy, medium or hard, not \"\(difficultyName)\"")
+    }
+    let typeName = try text(object, "type")
+    guard let kind = Question.Kind(rawValue: typeName.lowercased()) else {
+      throw DataSourceError("\"type\" must be multiple or boolean, not \"\(typeName)\"")
+    }
+    let question = Question(
+      category: category, difficulty: difficulty, kind: kind, text: try text(object, "question"),
+      correctAnswer: try text(object, "correct_answer"),
+      incorrectAnswers: try texts(object, "incorrect_answers"))
+    try validate(question)
+    return question
+  }
+
+  /// Checks the answers make sense for the kind of question.
+  public static func validate(_ question: Question) throws(DataSourceError) {
+    let answers = [question.correctAnswer] + question.incorrectAnswers
+    switch question.kind {
+    case .boolean:
+      guard Set(answers) == ["True", "False"], answers.count == 2 else {
+        throw DataSourceError("a boolean question needs the answers True and False, one of them correct")
+      }
+    case .multiple:
+      guard !question.incorrectAnswers.isEmpty else {
+        throw DataSourceError("\"incorrect_answers\" must not be empty")
+      }
+      guard Set(answers).count == answers.count else {
+        throw DataSourceError("the answers must all be different")
+      }
+    }
+  }
+
+  static func text(_ object: JSON.Object, _ field: String) throws(DataSourceError) -> String {
+    guard let value = object[field] else { throw DataSourceError("missing field \"\(field)\"") }
+    guard case .string(let string) = value else {
+      throw DataSourceError("\"\(field)\" must be a string, found \(value.typeName)")
+    }
+    let trimmed = string.trimmedSpaces
+    guard !trimmed.isEmpty else { throw DataSourceError("\"\(field)\" is empty") }
+    return trimmed
+  }
+
+  static func texts(_ object: JSON.Object, _ field: String) throws(DataSourceError) -> [String] {
+    guard let value = object[field] else { throw DataSourceError("missing field \"\(field)\"") }
+    guard case .array(let items, _) = value else {
+      throw DataSourceError("\"\(field)\" must be an array of strings, found \(value.typeName)")
+    }
+    var result: [String] = []
+    for (index, item) in items.enumerated() {
+      guard case .string(let string) = item, !string.trimmedSpaces.isEmpty else {
+        throw DataSourceError("\"\(field)\"[\(index)] must be a non-empty string, found \(item.typeName)")
+      }
+      result.append(string.trimmedSpaces)
+    }
+    return result
+  }
+}
+
+extension String {
+  /// Without spaces, tabs and line ends at either end.
+  var trimmedSpaces: String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

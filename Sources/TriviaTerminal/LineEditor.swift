@@ -1,0 +1,134 @@
+import CLibedit
+import EditLineShim
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A line editor on the terminal, by libedit: emacs keys, history, Tab completion,
+/// `~/.editrc`. Ctrl-C clears the line instead of ending the program.
+public final class LineEditor: LineReader {
+  public var completer: ((String) -> [String])?
+  /// Called with the history size after each line is added, e.g. to save it.
+  private let editLine: OpaquePointer
+  private let history: OpaquePointer
+  private var prompt: UnsafeMutablePointer<CChar>?
+  private var wasInterrupted = false
+  private let style: TerminalStyle
+  /// The character that brackets escape codes in the prompt, so libedit does not count them.
+  private static let promptEscape: CChar = 1
+
+  public init?(program: String, style: TerminalStyle, historySize: Int32 = 1000) {
+    // Without this, multibyte characters edit as separate bytes.
+    setlocale(LC_CTYPE, "")
+    guard let editLine = trivia_el_open(program, trivia_stdin(), trivia_stdout(), trivia_stderr()) else { return nil }
+    guard let history = trivia_history_open(historySize) else {
+      el_end(editLine)
+      return nil
+    }
+    self.editLine = editLine
+    self.history = history
+    self.style = style
+    trivia_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
+    trivia_el_set_prompt(editLine, { editLine in LineEditor.owner(of: editLine)?.prompt }, Self.promptEscape)
+    trivia_el_set_history(editLine, history)
+    trivia_el_bind_function(
+      editLine, "trivia-complete", "Complete a command",
+      { editLine, _ in
+        LineEditor.owner(of: editLine)?.complete() ?? UInt8(CC_ERROR)
+      }, "^I")
+    trivia_el_bind_function(
+      editLine, "trivia-interrupt", "Drop the line",
+      { editLine, _ in
+        LineEditor.owner(of: editLine)?.wasInterrupted = true
+        return UInt8(CC_EOF)
+      }, "^C")
+    trivia_el_source_editrc(editLine)
+  }
+
+  deinit {
+    el_end(editLine)
+    history_end(history)
+    free(prompt)
+  }
+
+  private static func owner(of editLine: OpaquePointer?) -> LineEditor? {
+    guard let editLine, let data = trivia_el_client_data(editLine) else { return nil }
+    return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
+  }
+
+  public func read(prompt text: String) -> LineInput {
+    let marker = String(UnicodeScalar(UInt8(Self.promptEscape)))
+    let styled = style == .ansi ? "\(marker)\u{1B}[1;36m\(marker)\(text)\(marker)\u{1B}[0m\(marker)> " : "\(text)> "
+    free(prompt)
+    prompt = strdup(styled)
+    wasInterrupted = false
+    var count: Int32 = 0
+    guard let raw = el_gets(editLine, &count), count > 0 else {
+      if wasInterrupted {
+        TextOutput.standardOutput.write("^C\n")
+        return .interrupted
+      }
+      TextOutput.standardOutput.write("\n")
+      return .end
+    }
+    var line = String(cString: raw)
+    if line.hasSuffix("\n") { line.removeLast() }
+    if !line.allSatisfy(\.isWhitespace) { trivia_history_enter(history, line) }
+    return .line(line)
+  }
+
+  /// Reads a saved history file; a missing one is not an error.
+  public func loadHistory(from path: String) {
+    trivia_history_load(history, path)
+  }
+
+  /// Writes the history in libedit's format; false when it could not.
+  public func saveHistory(to path: String) -> Bool {
+    trivia_history_save(history, path) >= 0
+  }
+
+  /// Tab: complete the text before the cursor to the one match, or to what all matches
+  /// share, and list them when that adds nothing.
+  private func complete() -> UInt8 {
+    guard let completer, let info = el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
+    let length = info.cursor - info.buffer
+    let prefix = String(
+      decoding: UnsafeRawBufferPointer(start: info.buffer, count: length).bindMemory(to: UInt8.self), as: UTF8.self)
+    let matches = completer(prefix)
+    guard !matches.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+    let shared = matches.dropFirst().reduce(matches[0]) { $0.commonPrefix(with: $1) }
+    let typed = prefix.count
+    if matches.count == 1 {
+      insert(String(shared.dropFirst(typed)) + " ")
+      return UInt8(CC_REFRESH)
+    }
+    if shared.count > typed {
+      insert(String(shared.dropFirst(typed)))
+      return UInt8(CC_REFRESH)
+    }
+    TextOutput.standardOutput.write("\n" + matches.map(Sanitizer.clean).joined(separator: "  ") + "\n")
+    return UInt8(CC_REDISPLAY)
+  }
+
+  private func insert(_ text: String) {
+    el_insertstr(editLine, text)
+  }
+}
+
+extension String {
+  /// The longest start both strings share, ignoring case; this string's spelling is kept.
+  func commonPrefix(with other: String) -> String {
+    var end = startIndex
+    var otherIndex = other.startIndex
+    while end < endIndex, otherIndex < other.endIndex,
+      self[end].lowercased() == other[otherIndex].lowercased()
+    {
+      end = index(after: end)
+      otherIndex = other.index(after: otherIndex)
+    }
+    return String(self[..<end])
+  }
+}
