@@ -41,10 +41,11 @@ public final class AppCoordinator: AppActions {
     guard loading == nil else { return }
     navigator.say("Loading questions from \(source.name)…")
     let source = self.source
+    let request = LoadRequest(count: options.questionCount, difficulty: options.difficulty)
     loading = Task { [weak self] in
       let result: Result<QuestionBank, DataSourceError>
       do throws(DataSourceError) {
-        result = .success(try await source.load())
+        result = .success(try await source.load(request))
       } catch {
         result = .failure(error)
       }

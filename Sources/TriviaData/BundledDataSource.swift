@@ -4,7 +4,7 @@ public struct BundledDataSource: DataSource {
 
   public var name: String { "bundled" }
 
-  public func load() async throws(DataSourceError) -> QuestionBank {
+  public func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
     try QuestionFileFormat.decode(PackageResources.questions_json, name: "bundled questions")
   }
 }

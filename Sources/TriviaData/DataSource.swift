@@ -2,8 +2,19 @@
 public protocol DataSource: Sendable {
   /// A short description for the player: `bundled`, `questions.json`.
   var name: String { get }
-  /// Reads every question the source holds.
-  func load() async throws(DataSourceError) -> QuestionBank
+  /// Reads the questions. Files give all they hold; a web API asks for what `request` says.
+  func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank
+}
+
+/// What the next round wants, for sources that fetch only part of their questions.
+public struct LoadRequest: Sendable, Equatable {
+  public var count: Int
+  public var difficulty: DifficultyChoice
+
+  public init(count: Int, difficulty: DifficultyChoice) {
+    self.count = count
+    self.difficulty = difficulty
+  }
 }
 
 /// Why a source gave no questions, in words a player can act on.

@@ -12,7 +12,7 @@ public struct FileDataSource: DataSource {
 
   public var name: String { path }
 
-  public func load() async throws(DataSourceError) -> QuestionBank {
+  public func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
     try QuestionFileFormat.decode(try FileReader.read(path, limit: Self.maximumSize), name: path)
   }
 }

@@ -1,11 +1,8 @@
 import CLibedit
 import EditLineShim
+import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// A line editor on the terminal, by libedit: emacs keys, history, Tab completion,
 /// `~/.editrc`. Ctrl-C clears the line instead of ending the program.
@@ -76,7 +73,8 @@ public final class LineEditor: LineReader {
     }
     var line = String(cString: raw)
     if line.hasSuffix("\n") { line.removeLast() }
-    if !line.allSatisfy(\.isWhitespace) { trivia_history_enter(history, line) }
+    let entry = line.trimmingCharacters(in: .whitespaces)
+    if !entry.isEmpty { trivia_history_enter(history, entry) }
     return .line(line)
   }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Reads commands one per line from a file or a pipe and echoes each after its prompt, so
 /// the output reads as a transcript.

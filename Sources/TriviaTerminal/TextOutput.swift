@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Where text goes, written at once so it interleaves correctly with prompts.
 public struct TextOutput: Sendable {
