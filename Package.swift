@@ -53,6 +53,8 @@ let package = Package(
       .testTarget(name: "TriviaAppTests", dependencies: ["TriviaApp", "TriviaData", "NavigatorKit", "ScreenKit"]),
       .testTarget(name: "TriviaTerminalTests", dependencies: ["TriviaTerminal", "ScreenKit"]),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia"]),
+      .executableTarget(
+        name: "NavigatorBenchmark", dependencies: ["NavigatorKit"], path: "Benchmarks/NavigatorBenchmark"),
     ],
   swiftLanguageModes: [.v6]
 )

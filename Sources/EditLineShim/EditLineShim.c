@@ -1,6 +1,24 @@
 #include "EditLineShim.h"
 
+#include <signal.h>
 #include <stdlib.h>
+#include <string.h>
+
+static volatile sig_atomic_t exit_signal = 0;
+
+static void note_exit_signal(int signal_number) { exit_signal = signal_number; }
+
+void trivia_catch_exit_signals(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = note_exit_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;  // no SA_RESTART: a blocked read returns EINTR
+  sigaction(SIGTERM, &action, NULL);
+  sigaction(SIGHUP, &action, NULL);
+}
+
+int trivia_exit_signal(void) { return exit_signal; }
 
 FILE *trivia_stdin(void) { return stdin; }
 FILE *trivia_stdout(void) { return stdout; }

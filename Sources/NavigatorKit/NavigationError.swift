@@ -14,6 +14,10 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
   case unknownAnchor(String, screen: String)
   /// `removeChild` on a screen that has none.
   case noChild
+  /// A guard refused, with its reason.
+  case denied(String)
+  /// A guard asked for confirmation and did not get it.
+  case cancelled(String)
 
   public var description: String {
     switch self {
@@ -24,6 +28,8 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
     case .noPresenter: "a popover needs a screen to attach to"
     case .unknownAnchor(let anchor, let screen): "\(screen) has no anchor '\(anchor)'"
     case .noChild: "the screen has no child to remove"
+    case .denied(let reason): reason
+    case .cancelled(let question): "not confirmed: \(question)"
     }
   }
 }

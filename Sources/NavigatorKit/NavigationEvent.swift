@@ -9,6 +9,8 @@ public struct NavigationEvent: Equatable, Sendable {
     case popover
     case child
     case removeChild = "remove-child"
+    /// A route whose context was already on top: nothing changed.
+    case ignored
   }
 
   /// Counts events from 1 over the navigator's life.
@@ -18,11 +20,14 @@ public struct NavigationEvent: Equatable, Sendable {
   public let screen: String
   /// The stack after the event, from the root up.
   public let stack: [String]
+  /// The steps of the route plan this event belongs to; empty outside a router navigation.
+  public let plan: [String]
 
-  public init(sequence: Int, kind: Kind, screen: String, stack: [String]) {
+  public init(sequence: Int, kind: Kind, screen: String, stack: [String], plan: [String] = []) {
     self.sequence = sequence
     self.kind = kind
     self.screen = screen
     self.stack = stack
+    self.plan = plan
   }
 }

@@ -3,7 +3,10 @@
 public struct NavigationState<View> {
   /// A screen that was built and placed in the navigation.
   public struct Entry {
+    /// Unique within one navigator's life, so guards can tell which entries left.
+    public let id: Int
     public let name: String
+    public let context: AnyHashable?
     public let anchors: Set<String>
     public let view: View
     public let presentation: Presentation
@@ -13,12 +16,14 @@ public struct NavigationState<View> {
 
   /// A screen shown inside another, such as an overlay.
   public struct Child {
+    public let id: Int
     public let name: String
     public let view: View
   }
 
   /// From the root up: pushed entries first, then presented ones.
   public internal(set) var entries: [Entry] = []
+  var nextID = 1
 
   public init() {}
 
@@ -42,6 +47,11 @@ public struct NavigationState<View> {
 
   /// Whether a modal or popover is showing.
   public var isPresenting: Bool { top?.presentation.isPresented ?? false }
+
+  /// The index of the topmost entry showing `context`.
+  public func index(of context: AnyHashable) -> Int? {
+    entries.lastIndex { $0.context == context }
+  }
 
   /// The number of pushed entries above the root.
   public var pushedCount: Int { entries.filter { $0.presentation == .push }.count }

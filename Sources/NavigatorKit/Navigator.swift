@@ -1,38 +1,64 @@
 /// A headless navigator: it keeps the stack, the presented modals and popovers, and each
 /// screen's children, tells observers what happened and asks a renderer to show the result.
 ///
-/// Every navigation is checked against the model first; a refused one throws and changes
-/// nothing. The navigator is not tied to an actor: use it from one isolation domain.
+/// Every navigation is checked against the model and the guards first; a refused one
+/// throws and changes nothing. The navigator is not tied to an actor: use it from one
+/// isolation domain.
 public final class Navigator<View> {
   public typealias Observer = (NavigationEvent) -> Void
 
-  /// A token for removing an observer.
-  public struct ObserverToken: Hashable, Sendable {
+  /// A token for removing an observer or a guard.
+  public struct Token: Hashable, Sendable {
     fileprivate let id: Int
   }
 
   public private(set) var state = NavigationState<View>()
   public weak var renderer: (any NavigationRenderer<View>)?
+  /// Asked when a guard wants confirmation; a navigation goes ahead only on `true`.
+  /// Without it, such navigations are cancelled.
+  public var confirm: ((String) -> Bool)?
 
   private var observers: [(id: Int, observe: Observer)] = []
-  private var nextObserverID = 0
+  private var guards: [NavigationGuard] = []
+  private var nextTokenID = 0
   private var sequence = 0
+  /// Flows running above this navigator's screens, newest last.
+  public private(set) var subNavigators: [Navigator<View>] = []
+  private weak var parent: Navigator<View>?
+  /// The plan a router is carrying out, attached to the events it causes.
+  var currentPlan: [String] = []
 
   public init(renderer: (any NavigationRenderer<View>)? = nil) {
     self.renderer = renderer
   }
 
-  /// Adds an observer that sees every event of every accepted navigation.
+  // MARK: Observers and guards
+
+  /// Adds an observer that sees every event of every accepted navigation, including those
+  /// of sub-navigators.
   @discardableResult
-  public func addObserver(didNavigate observe: @escaping Observer) -> ObserverToken {
-    nextObserverID += 1
-    observers.append((nextObserverID, observe))
-    return ObserverToken(id: nextObserverID)
+  public func addObserver(didNavigate observe: @escaping Observer) -> Token {
+    nextTokenID += 1
+    observers.append((nextTokenID, observe))
+    return Token(id: nextTokenID)
   }
 
-  public func removeObserver(_ token: ObserverToken) {
-    observers.removeAll { $0.id == token.id }
+  /// Adds a guard on screens named `screen` entering or leaving the navigation.
+  @discardableResult
+  public func addGuard(
+    _ direction: GuardDirection, screen: String, decide: @escaping () -> GuardDecision
+  ) -> Token {
+    nextTokenID += 1
+    guards.append(NavigationGuard(id: nextTokenID, screen: screen, direction: direction, decide: decide))
+    return Token(id: nextTokenID)
   }
+
+  public func remove(_ token: Token) {
+    observers.removeAll { $0.id == token.id }
+    guards.removeAll { $0.id == token.id }
+  }
+
+  // MARK: Navigating
 
   /// Takes one step. `configure` runs on a built view before it is shown, `completion`
   /// after the renderer has shown it.
@@ -44,8 +70,8 @@ public final class Navigator<View> {
     try perform([navigation], configure: configure, completion: completion)
   }
 
-  /// Takes several steps as one: all are checked before any is kept, observers see each
-  /// step, and the renderer shows only the end result.
+  /// Takes several steps as one: all are checked before any is kept, guards are asked
+  /// once, observers see each step, and the renderer shows only the end result.
   public func perform(
     _ navigations: [Navigation<View>],
     configure: ((View) -> Void)? = nil,
@@ -57,23 +83,142 @@ public final class Navigator<View> {
       let (kind, name) = try next.apply(navigation, configure: configure)
       changes.append((kind, name, next.stack))
     }
+    try checkGuards(from: state, to: next)
     state = next
-    for (kind, name, stack) in changes {
-      sequence += 1
-      let event = NavigationEvent(sequence: sequence, kind: kind, screen: name, stack: stack)
-      for observer in observers { observer.observe(event) }
+    for (kind, name, stack) in changes { emit(kind, name, stack) }
+    render()
+    if let completion, let active = activeView { completion(active) }
+  }
+
+  /// Asks the guards about every screen that would leave or arrive.
+  /// Guards and confirmation belong to the outermost navigator and cover its flows too.
+  private func checkGuards(from old: NavigationState<View>, to new: NavigationState<View>) throws(NavigationError) {
+    if let parent {
+      try parent.checkGuards(from: old, to: new)
+      return
     }
-    renderer?.render(state)
-    if let completion, let active = state.active { completion(active) }
+    guard !guards.isEmpty else { return }
+    let before = old.screenIDs
+    let after = new.screenIDs
+    let leaving = Set(before.filter { after[$0.key] == nil }.values)
+    let entering = Set(after.filter { before[$0.key] == nil }.values)
+    var questions: [String] = []
+    for check in guards {
+      let moving = check.direction == .leave ? leaving : entering
+      guard moving.contains(check.screen) else { continue }
+      switch check.decide() {
+      case .allow: break
+      case .deny(let reason): throw .denied(reason)
+      case .confirm(let question): if !questions.contains(question) { questions.append(question) }
+      }
+    }
+    for question in questions where confirm?(question) != true {
+      throw .cancelled(question)
+    }
   }
 
   /// Asks the renderer to show the current state again, after a screen changed in place.
   public func refresh() {
-    renderer?.render(state)
+    render()
+  }
+
+  private func render() {
+    if let parent {
+      parent.render()
+    } else if holdingRender > 0 {
+      renderPending = true
+    } else {
+      renderer?.render(activeState)
+    }
+  }
+
+  private var holdingRender = 0
+  private var renderPending = false
+
+  /// Runs several navigations, across sub-navigators too, and renders once at the end.
+  public func renderingOnce<T>(_ body: () throws(NavigationError) -> T) throws(NavigationError) -> T {
+    holdingRender += 1
+    defer {
+      holdingRender -= 1
+      if holdingRender == 0, renderPending {
+        renderPending = false
+        render()
+      }
+    }
+    return try body()
+  }
+
+  func emit(_ kind: NavigationEvent.Kind, _ name: String, _ stack: [String]) {
+    if let parent {
+      // A sub-navigator's flow is presented over its parent's screens.
+      parent.emit(kind == .root ? .present : kind, name, parent.state.stack + stack)
+      return
+    }
+    sequence += 1
+    let event = NavigationEvent(sequence: sequence, kind: kind, screen: name, stack: stack, plan: currentPlan)
+    for observer in observers { observer.observe(event) }
+  }
+
+  // MARK: Sub-navigators
+
+  /// Runs `sub` as a flow above this navigator's screens: input and rendering go to its
+  /// screens until it is removed. Its root arrives as a `present` event.
+  public func addSubNavigator(_ sub: Navigator<View>, root: Screen<View>, configure: ((View) -> Void)? = nil)
+    throws(NavigationError)
+  {
+    guard !state.entries.isEmpty else { throw .noRoot }
+    subNavigators.append(sub)
+    sub.parent = self
+    do {
+      try sub.handle(.root(root), configure: configure)
+    } catch {
+      subNavigators.removeLast()
+      sub.parent = nil
+      throw error
+    }
+  }
+
+  /// Ends a flow: its screens leave (as a `dismiss` of its root) and are released.
+  public func removeSubNavigator(_ sub: Navigator<View>) throws(NavigationError) {
+    guard let index = subNavigators.firstIndex(where: { $0 === sub }) else { throw .nothingPresented }
+    try checkGuards(from: sub.state, to: NavigationState())
+    let name = sub.state.entries.first?.name ?? ""
+    subNavigators.remove(at: index)
+    sub.parent = nil
+    sub.state = NavigationState()
+    emit(.dismiss, name, state.stack)
+    render()
+  }
+
+  // MARK: Reading the state
+
+  /// The innermost navigator, whose screens take input.
+  public var activeNavigator: Navigator<View> {
+    subNavigators.last?.activeNavigator ?? self
+  }
+
+  /// The state that is showing: that of the innermost sub-navigator, or this one's.
+  public var activeState: NavigationState<View> { activeNavigator.state }
+
+  /// The view that takes input.
+  public var activeView: View? { activeState.active }
+
+  /// Names from the root up, through any sub-navigators.
+  public var stack: [String] {
+    state.stack + (subNavigators.last?.stack ?? [])
+  }
+
+  /// The whole navigation as indented text, sub-navigators included.
+  public var tree: [String] { tree(depth: 0, rootLabel: "root") }
+
+  private func tree(depth: Int, rootLabel: String) -> [String] {
+    state.tree(depth: depth, rootLabel: rootLabel)
+      + subNavigators.flatMap { $0.tree(depth: depth + state.entries.count, rootLabel: "sub-navigator") }
   }
 
   /// The topmost view of a given type, for updating a screen in place.
   public func topmost<T>(_ type: T.Type) -> T? {
+    if let found = subNavigators.reversed().lazy.compactMap({ $0.topmost(type) }).first { return found }
     for entry in state.entries.reversed() {
       if let child = entry.children.reversed().lazy.compactMap({ $0.view as? T }).first {
         return child
@@ -85,6 +230,16 @@ public final class Navigator<View> {
 }
 
 extension NavigationState {
+  /// Every entry and child by id, with its name.
+  var screenIDs: [Int: String] {
+    var result: [Int: String] = [:]
+    for entry in entries {
+      result[entry.id] = entry.name
+      for child in entry.children { result[child.id] = child.name }
+    }
+    return result
+  }
+
   /// Applies one step to this value, or throws and leaves it as it was.
   mutating func apply(
     _ navigation: Navigation<View>,
@@ -93,8 +248,9 @@ extension NavigationState {
     func make(_ screen: Screen<View>, _ presentation: Presentation) -> Entry {
       let view = screen.build()
       configure?(view)
+      nextID += 1
       return Entry(
-        name: screen.name, anchors: screen.anchors, view: view,
+        id: nextID, name: screen.name, context: screen.context, anchors: screen.anchors, view: view,
         presentation: presentation, children: [])
     }
 
@@ -145,7 +301,8 @@ extension NavigationState {
       guard !entries.isEmpty else { throw .noRoot }
       let view = screen.build()
       configure?(view)
-      entries[entries.count - 1].children.append(Child(name: screen.name, view: view))
+      nextID += 1
+      entries[entries.count - 1].children.append(Child(id: nextID, name: screen.name, view: view))
       return (.child, screen.name)
 
     case .removeChild:

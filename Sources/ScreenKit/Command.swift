@@ -25,6 +25,16 @@ public struct Command {
     self.run = run
   }
 
+  /// A command whose argument is optional: `source` alone, or `source FILE`.
+  public static func withArgument(
+    _ name: String, usage: String, summary: String, action: @escaping (String) -> Void
+  ) -> Command {
+    Command(name, usage: usage, summary: summary, takesArgument: true) { argument in
+      action(argument)
+      return .done
+    }
+  }
+
   /// A command with no argument.
   public init(_ name: String, summary: String, action: @escaping () -> Void) {
     self.init(name, summary: summary) { _ in

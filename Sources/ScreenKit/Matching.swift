@@ -9,14 +9,25 @@ extension String {
   }
 }
 
-/// Reads a choice among `count` items typed as a number from 1, a letter from a, or the
-/// item's text. Returns the index, or nil when the input names none of them.
+/// Reads a choice typed as a number from 1, a letter from a, or the item's text. Numbers
+/// and letters always mean positions, as shown beside the items, even when an item's text
+/// is itself a number. Returns the index, or nil when the input names none of them.
 public func choiceIndex(_ input: String, among items: [String]) -> Int? {
   let key = input.matchingKey
   if let number = Int(key), items.indices.contains(number - 1) { return number - 1 }
-  if key.count == 1, let scalar = key.unicodeScalars.first, ("a"..."z").contains(scalar) {
-    let index = Int(scalar.value) - Int(("a" as Unicode.Scalar).value)
-    if items.indices.contains(index) { return index }
-  }
+  if let index = letterIndex(key), items.indices.contains(index) { return index }
   return items.firstIndex { $0.matchingKey == key }
+}
+
+/// How to type a choice among `count` items, for help: `1-4, a-d or the answer`.
+public func choiceUsage(count: Int, noun: String) -> String {
+  let lastLetter = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(max(0, min(count, 26) - 1))))
+  return "1-\(count), a-\(lastLetter) or the \(noun)"
+}
+
+private func letterIndex(_ key: String) -> Int? {
+  guard key.unicodeScalars.count == 1, let scalar = key.unicodeScalars.first, ("a"..."z").contains(scalar) else {
+    return nil
+  }
+  return Int(scalar.value) - Int(("a" as Unicode.Scalar).value)
 }

@@ -4,7 +4,10 @@ import TriviaData
 /// here; the AppCoordinator decides what they lead to.
 @MainActor
 public protocol AppActions: AnyObject {
+  /// Whether leaving the game now would throw a round away.
+  var hasRoundInProgress: Bool { get }
   func play()
+  func resume()
   func openOptions()
   func openDifficulty()
   func answer(_ index: Int)
@@ -13,6 +16,11 @@ public protocol AppActions: AnyObject {
   func setQuestionCount(_ count: Int)
   func closeOptions()
   func retry()
+  /// Describes the source (no argument), switches to another, or lists what was skipped.
+  func source(_ argument: String)
+  /// Lists the categories (no argument), or chooses one (`all` for every one).
+  func category(_ argument: String)
+  func open(_ link: String)
   func back()
   func quit()
 }

@@ -1,3 +1,4 @@
+import ScreenKit
 import TriviaData
 
 /// Owns the data source, the options and the round, and decides where each event leads.
@@ -12,22 +13,44 @@ public final class AppCoordinator: AppActions {
 
   private let navigator: any AppNavigating
   private let optionsStore: any OptionsStore
+  private let sessionStore: (any SessionStore)?
+  /// The options as saved, without this run's command-line overrides, which are not saved.
+  private var savedOptions: GameOptions
   private var generator: SeededGenerator
   private var loading: Task<Void, Never>?
+  /// What the round in play was dealt for.
+  private var request = TriviaRoute.PlayRequest()
+  private var savedSession: SavedSession?
+  /// What the source gave at its last load; dealt from again until the source changes.
+  private var bank: QuestionBank?
+  /// Builds a source from what the player typed after `source`.
+  private let makeSource: (String) -> any DataSource
 
+  /// `options` are what this run plays with; `savedOptions` (by default the same) are what
+  /// was saved, so that a change made in the options screen saves that change alone.
   public init(
-    source: any DataSource, navigator: any AppNavigating, optionsStore: any OptionsStore, options: GameOptions,
-    seed: UInt64
+    source: any DataSource, navigator: any AppNavigating, optionsStore: any OptionsStore,
+    sessionStore: (any SessionStore)? = nil, options: GameOptions, savedOptions: GameOptions? = nil, seed: UInt64,
+    makeSource: @escaping (String) -> any DataSource = makeDataSource(spec:)
   ) {
     self.source = source
+    self.makeSource = makeSource
     self.navigator = navigator
     self.optionsStore = optionsStore
+    self.sessionStore = sessionStore
     self.options = options
+    self.savedOptions = savedOptions ?? options
     self.generator = SeededGenerator(seed: seed)
   }
 
+  /// Shows the landing, offering a round saved by the last session.
   public func start() {
-    navigator.showLanding(options: options, source: source.name)
+    switch sessionStore?.load() {
+    case .success(let session): savedSession = session
+    case .failure(let error): navigator.say(error.message)
+    case nil: break
+    }
+    navigator.showLanding(options: options, source: source.name, canResume: savedSession != nil)
   }
 
   /// Waits for a load in progress, so the next input sees its result.
@@ -35,13 +58,44 @@ public final class AppCoordinator: AppActions {
     await loading?.value
   }
 
-  // MARK: AppActions
+  public var hasRoundInProgress: Bool {
+    guard let round else { return false }
+    return !round.isOver
+  }
+
+  // MARK: Playing
 
   public func play() {
+    play(TriviaRoute.PlayRequest())
+  }
+
+  /// Starts a round for `request`, filling what it leaves out from the options.
+  private func play(_ request: TriviaRoute.PlayRequest) {
     guard loading == nil else { return }
+    let resolved = TriviaRoute.PlayRequest(
+      difficulty: request.difficulty ?? options.difficulty, count: request.count ?? options.questionCount,
+      category: request.category ?? options.category)
+    guard navigator.prepareToPlay(resolved) else { return }
+    round = nil
+    if savedSession != nil {
+      savedSession = nil
+      sessionStore?.clear()
+    }
+    let load = LoadRequest(count: resolved.count ?? 10, difficulty: resolved.difficulty ?? .mixed)
+    withBank(load) { [weak self] bank in self?.deal(from: bank, for: resolved) }
+  }
+
+  /// Calls `then` with the source's questions, loading them first when needed (and every
+  /// time for a source that serves a few questions per round). A failed load shows the
+  /// no-data screen with the reason.
+  private func withBank(_ request: LoadRequest, then: @escaping (QuestionBank) -> Void) {
+    guard loading == nil else { return }
+    if let bank, !source.loadsPerRound {
+      then(bank)
+      return
+    }
     navigator.say("Loading questions from \(source.name)…")
     let source = self.source
-    let request = LoadRequest(count: options.questionCount, difficulty: options.difficulty)
     loading = Task { [weak self] in
       let result: Result<QuestionBank, DataSourceError>
       do throws(DataSourceError) {
@@ -49,51 +103,81 @@ public final class AppCoordinator: AppActions {
       } catch {
         result = .failure(error)
       }
-      self?.loaded(result)
+      guard let self else { return }
+      self.loading = nil
+      switch result {
+      case .failure(let error):
+        self.bank = nil
+        self.navigator.showNoData(reason: error.message, details: [])
+      case .success(let bank):
+        self.bank = bank
+        self.report(bank)
+        then(bank)
+      }
     }
   }
 
-  private func loaded(_ result: Result<QuestionBank, DataSourceError>) {
-    loading = nil
-    switch result {
-    case .failure(let error):
-      navigator.showNoData(reason: error.message, details: [])
-    case .success(let bank):
-      report(bank)
-      let round = Round.deal(from: bank.questions, options: options, generator: &generator)
-      guard round.total > 0 else {
-        navigator.showNoData(
-          reason: "\(source.name) has no \(options.difficulty.title.lowercased()) questions.",
-          details: Self.levelCounts(bank).map { ["Available: \($0)."] } ?? [])
-        return
-      }
-      if round.total < options.questionCount {
-        navigator.say(
-          "Only \(round.total) \(options.difficulty == .mixed ? "" : options.difficulty.rawValue + " ")questions available; playing \(round.total)."
-        )
-      }
-      self.round = round
-      navigator.showGame(round)
-    }
-  }
-
-  /// One line on what was loaded, and why anything was skipped.
-  private func report(_ bank: QuestionBank) {
-    let skipped = bank.skipped
-    guard !skipped.isEmpty else {
-      navigator.say("Loaded \(bank.questions.count) questions.")
+  private func deal(from bank: QuestionBank, for request: TriviaRoute.PlayRequest) {
+    let difficulty = request.difficulty ?? .mixed
+    let wanted = request.count ?? options.questionCount
+    if difficulty != .mixed, !bank.questions.isEmpty, bank.questions.allSatisfy({ $0.difficulty == nil }) {
+      navigator.showNoData(
+        reason:
+          "\(source.name) does not grade its questions by difficulty, so there are no \(difficulty.rawValue) ones.",
+        details: ["Choose Mixed to play its \(bank.questions.count) questions: type options, then difficulty."])
       return
     }
-    navigator.say("Loaded \(bank.questions.count) questions; skipped \(skipped.count):")
+    let round = Round.deal(
+      from: bank.questions, count: wanted, difficulty: difficulty, category: request.category,
+      generator: &generator)
+    guard round.total > 0 else {
+      let what = [request.category, difficulty == .mixed ? nil : difficulty.rawValue].compactMap { $0 }
+      navigator.showNoData(
+        reason: "\(source.name) has no \(what.isEmpty ? "" : what.joined(separator: " ") + " ")questions.",
+        details: Self.levelCounts(bank).map { ["Available: \($0)."] } ?? [])
+      return
+    }
+    if round.total < wanted {
+      navigator.say(
+        "Only \(round.total) \(difficulty == .mixed ? "" : difficulty.rawValue + " ")questions available; playing \(round.total)."
+      )
+    }
+    self.round = round
+    self.request = request
+    navigator.showGame(round, request: request)
+  }
+
+  /// One line on what was loaded, and the first few things skipped.
+  private func report(_ bank: QuestionBank) {
+    navigator.say(bank.summary(source: source.name).text + ".")
+    let problems = bank.filesIgnored + bank.skipped
     let shown = 5
-    for entry in skipped.prefix(shown) { navigator.say("  \(entry)") }
-    if skipped.count > shown { navigator.say("  … and \(skipped.count - shown) more.") }
+    for entry in problems.prefix(shown) { navigator.say("  \(entry)") }
+    if problems.count > shown {
+      navigator.say("  … and \(problems.count - shown) more: type source --details to see them all.")
+    }
   }
 
   private static func levelCounts(_ bank: QuestionBank) -> String? {
     let counts = bank.countsByDifficulty
     let parts = Difficulty.allCases.compactMap { level in counts[level].map { "\($0) \(level.rawValue)" } }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
+  public func resume() {
+    guard let session = savedSession else {
+      navigator.say("There is no saved round to resume.")
+      return
+    }
+    savedSession = nil
+    sessionStore?.clear()
+    round = session.round
+    request = session.request
+    navigator.say("Resuming question \(session.round.index + 1) of \(session.round.total).")
+    navigator.showGame(session.round, request: session.request)
+    if session.round.isAwaitingNext {
+      navigator.showFeedback(session.round, isCorrect: session.round.lastAnswerWasRight ?? false)
+    }
   }
 
   public func answer(_ index: Int) {
@@ -118,6 +202,8 @@ public final class AppCoordinator: AppActions {
     navigator.returnToLanding()
   }
 
+  // MARK: Options
+
   public func openOptions() {
     navigator.showOptions(options)
   }
@@ -137,18 +223,115 @@ public final class AppCoordinator: AppActions {
     navigator.closeOptions()
   }
 
-  /// Applies a change to the options and saves them.
+  /// Applies a change to the options and saves it.
   private func change(_ update: (inout GameOptions) -> Void) {
     update(&options)
+    update(&savedOptions)
     do {
-      try optionsStore.save(options)
+      savedOptions = try optionsStore.update(update)
     } catch {
       navigator.say("Options not saved: \(error.message)")
     }
   }
 
+  // MARK: Moving around
+
   public func retry() {
-    play()
+    bank = nil
+    play(request)
+  }
+
+  // MARK: Sources and categories
+
+  /// `source` alone describes the current source; `source SPEC` switches to another and
+  /// loads it; `source --details` lists everything skipped.
+  public func source(_ argument: String) {
+    switch argument {
+    case "":
+      withBank(currentLoad) { [weak self] bank in self?.describe(bank) }
+    case "--details":
+      withBank(currentLoad) { [weak self] bank in
+        guard let self else { return }
+        let problems = bank.filesIgnored + bank.skipped
+        self.navigator.say(problems.isEmpty ? "Nothing was skipped." : "Skipped \(problems.count):")
+        for entry in problems { self.navigator.say("  \(entry)") }
+      }
+    default:
+      source = makeSource(argument)
+      bank = nil
+      navigator.updateSource(source.name)
+      withBank(currentLoad) { [weak self] bank in
+        guard let self else { return }
+        if self.navigator.current == .noData { self.navigator.returnToLanding() }
+        if let category = self.options.category, !bank.questions.contains(where: { $0.category == category }) {
+          self.navigator.say("\(self.source.name) has no \(category) questions; playing every category.")
+          self.change { $0.category = nil }
+          self.navigator.updateOptions(self.options)
+        }
+      }
+    }
+  }
+
+  private var currentLoad: LoadRequest {
+    LoadRequest(count: options.questionCount, difficulty: options.difficulty)
+  }
+
+  private func describe(_ bank: QuestionBank) {
+    navigator.say("Source: \(source.name), \(bank.questions.count) questions.")
+    let levels = bank.countsByDifficulty
+    let graded = Difficulty.allCases.compactMap { level in levels[level].map { "\($0) \(level.rawValue)" } }
+    let ungraded = levels[nil].map { ["\($0) without a level"] } ?? []
+    navigator.say("  By difficulty: " + (graded + ungraded).joined(separator: ", ") + ".")
+    navigator.say(
+      "  By category: " + Self.categoryCounts(bank).map { "\($0.name) \($0.count)" }.joined(separator: ", ") + ".")
+  }
+
+  private static func categoryCounts(_ bank: QuestionBank) -> [(name: String, count: Int)] {
+    Dictionary(grouping: bank.questions, by: \.category).map { ($0.key, $0.value.count) }
+      .sorted { $0.name < $1.name }
+  }
+
+  /// `category` alone lists the current source's categories; `category NAME` plays only
+  /// that one; `category all` plays every one.
+  public func category(_ argument: String) {
+    withBank(currentLoad) { [weak self] bank in
+      guard let self else { return }
+      let counts = Self.categoryCounts(bank)
+      if argument.isEmpty {
+        self.navigator.say("Categories (\(self.options.category ?? "all") chosen):")
+        for entry in counts { self.navigator.say("  \(entry.name) (\(entry.count))") }
+        return
+      }
+      if argument.lowercased() == "all" {
+        self.change { $0.category = nil }
+      } else if let match = counts.first(where: { $0.name.matchingKey == argument.matchingKey }) {
+        self.change { $0.category = match.name }
+      } else {
+        self.navigator.say("No category '\(argument)' in \(self.source.name); type category to list them.")
+        return
+      }
+      self.navigator.say("Category: \(self.options.category ?? "all").")
+      self.navigator.updateOptions(self.options)
+    }
+  }
+
+  public func open(_ link: String) {
+    let route: TriviaRoute
+    do {
+      route = try TriviaRoute(link: link)
+    } catch {
+      navigator.say("Cannot open that link: \(error.message).")
+      return
+    }
+    switch route {
+    case .landing: leaveRound()
+    case .play(let request): play(request)
+    case .options: openOptions()
+    case .difficulty: openDifficulty()
+    case .source(let spec):
+      guard navigator.returnToLanding() else { return }
+      source(spec)
+    }
   }
 
   public func back() {
@@ -156,16 +339,30 @@ public final class AppCoordinator: AppActions {
     case .difficulty: navigator.closeDifficulty()
     case .options: navigator.closeOptions()
     case .complete: finishRound()
-    case .game, .feedback:
-      round = nil
-      navigator.say("Round abandoned.")
-      navigator.returnToLanding()
+    case .game, .feedback: leaveRound()
     case .noData: navigator.returnToLanding()
     case .landing, nil: navigator.say("Nothing to go back to; type quit to leave.")
     }
   }
 
+  /// Back to the landing; a round in progress goes only if the player confirms.
+  private func leaveRound() {
+    let abandoning = hasRoundInProgress
+    guard navigator.returnToLanding() else { return }
+    if abandoning { navigator.say("Round abandoned.") }
+    round = nil
+  }
+
+  /// Ends the session. A round in progress is saved, never thrown away.
   public func quit() {
     isFinished = true
+    guard hasRoundInProgress, let round, let sessionStore else { return }
+    let screens = navigator.current == .feedback ? ["landing", "game", "feedback"] : ["landing", "game"]
+    do {
+      try sessionStore.save(SavedSession(round: round, request: request, screens: screens))
+      navigator.say("Your round is saved: type resume next time to go on with it.")
+    } catch {
+      navigator.say(error.message)
+    }
   }
 }

@@ -7,9 +7,12 @@ public struct GameOptions: Codable, Equatable, Sendable {
 
   public var questionCount: Int
   public var difficulty: DifficultyChoice
+  /// Only questions of this category; nil for all.
+  public var category: String?
 
-  public init(questionCount: Int, difficulty: DifficultyChoice) {
+  public init(questionCount: Int, difficulty: DifficultyChoice, category: String? = nil) {
     self.questionCount = questionCount
     self.difficulty = difficulty
+    self.category = category
   }
 }

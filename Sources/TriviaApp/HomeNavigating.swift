@@ -5,10 +5,14 @@ import TriviaData
 public protocol HomeNavigating: AnyObject {
   /// The screen the player is looking at, or nil before the first.
   var current: AppScreen? { get }
-  func showLanding(options: GameOptions, source: String)
+  /// The first screen; `canResume` offers a saved round.
+  func showLanding(options: GameOptions, source: String, canResume: Bool)
   func showNoData(reason: String, details: [String])
-  /// Back to the landing screen from anywhere, closing what is open.
-  func returnToLanding()
+  /// Shows the name of a newly chosen source where it appears.
+  func updateSource(_ name: String)
+  /// Back to the landing screen from anywhere, closing what is open. False when a guard
+  /// kept the player where they were.
+  @discardableResult func returnToLanding() -> Bool
   /// A line of information for the player.
   func say(_ message: String)
 }

@@ -1,13 +1,14 @@
 import TriviaData
 
-/// The options modal and the difficulty popover.
+/// The options flow: a modal with its own navigator, and the difficulty popover.
 @MainActor
 public protocol OptionsNavigating: AnyObject {
   func showOptions(_ options: GameOptions)
   func updateOptions(_ options: GameOptions)
   func closeOptions()
-  /// A popover anchored to a line of the screen on top; on a choice it updates that line,
-  /// dismisses itself, then calls back.
+  /// A popover anchored to a line of the screen on top (going back to the landing first if
+  /// the top has no such line); on a choice it updates that line, dismisses itself, then
+  /// calls back.
   func showDifficulty(
     anchor: Anchor, current: DifficultyChoice, onChoice: @escaping (DifficultyChoice) -> Void)
   func closeDifficulty()

@@ -6,6 +6,18 @@ public protocol OptionsStore: Sendable {
   /// The saved options, or nil with a one-line reason when there are none or they are unreadable.
   func load() -> Result<GameOptions?, DataSourceError>
   func save(_ options: GameOptions) throws(DataSourceError)
+  /// Applies `change` to the options as saved now, and saves the result: another instance
+  /// that saved in the meantime keeps its change.
+  func update(_ change: (inout GameOptions) -> Void) throws(DataSourceError) -> GameOptions
+}
+
+extension OptionsStore {
+  public func update(_ change: (inout GameOptions) -> Void) throws(DataSourceError) -> GameOptions {
+    var options = (try? load().get()) ?? .standard
+    change(&options)
+    try save(options)
+    return options
+  }
 }
 
 /// Options in a JSON file, by default `$XDG_CONFIG_HOME/trivia/options.json`.
@@ -32,6 +44,25 @@ public struct FileOptionsStore: OptionsStore {
     } catch {
       return .failure(DataSourceError("\(path): not a valid options file; using the defaults"))
     }
+  }
+
+  /// Read, change and write under a lock, so two games saving at once both keep their change.
+  public func update(_ change: (inout GameOptions) -> Void) throws(DataSourceError) -> GameOptions {
+    let folder = (path as NSString).deletingLastPathComponent
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard lock >= 0 else {
+      throw DataSourceError("could not save the options: cannot open \(path).lock: \(String(cString: strerror(errno)))")
+    }
+    defer { close(lock) }
+    while flock(lock, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw DataSourceError("could not lock \(path).lock") }
+    }
+    defer { flock(lock, LOCK_UN) }
+    var options = (try? load().get()) ?? .standard
+    change(&options)
+    try save(options)
+    return options
   }
 
   public func save(_ options: GameOptions) throws(DataSourceError) {

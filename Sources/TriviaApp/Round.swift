@@ -1,9 +1,10 @@
+import ScreenKit
 import TriviaData
 
 /// A round being played: the questions dealt, where the player is, and the score.
-public struct Round: Equatable, Sendable {
+public struct Round: Codable, Equatable, Sendable {
   /// A question with its answers in the order shown.
-  public struct Item: Equatable, Sendable {
+  public struct Item: Codable, Equatable, Sendable {
     public var question: Question
     public var answers: [String]
     public var correctIndex: Int
@@ -15,18 +16,25 @@ public struct Round: Equatable, Sendable {
   public private(set) var index = 0
   public private(set) var score = 0
   public private(set) var answered = 0
+  /// Whether the last answer given was right; nil before any.
+  public private(set) var lastAnswerWasRight: Bool?
 
   public init(items: [Item]) {
     self.items = items
   }
 
-  /// Deals up to `count` questions of the chosen difficulty, answers shuffled, True before False.
+  /// Deals up to `count` questions of the chosen difficulty (and category, if given),
+  /// answers shuffled, True before False.
   public static func deal(
-    from questions: [Question], options: GameOptions, generator: inout SeededGenerator
+    from questions: [Question], count wanted: Int, difficulty: DifficultyChoice, category: String? = nil,
+    generator: inout SeededGenerator
   ) -> Round {
-    var pool = questions.filter { options.difficulty.admits($0.difficulty) }
+    let category = category?.matchingKey
+    var pool = questions.filter {
+      difficulty.admits($0.difficulty) && (category == nil || $0.category.matchingKey == category)
+    }
     // A partial shuffle: only the questions dealt need random places.
-    let count = min(options.questionCount, pool.count)
+    let count = min(wanted, pool.count)
     for i in 0..<count {
       pool.swapAt(i, i + generator.below(pool.count - i))
     }
@@ -44,6 +52,13 @@ public struct Round: Equatable, Sendable {
   }
 
   public var total: Int { items.count }
+
+  /// Whether the counts agree with each other, as a round read from a file must.
+  public var isConsistent: Bool {
+    !items.isEmpty && (0...items.count).contains(index) && (index...index + 1).contains(answered)
+      && answered <= items.count && (0...answered).contains(score)
+      && items.allSatisfy { $0.answers.indices.contains($0.correctIndex) }
+  }
   public var current: Item? { items.indices.contains(index) ? items[index] : nil }
   /// The current question has been answered and awaits `advance()`.
   public var isAwaitingNext: Bool { answered > index }
@@ -56,6 +71,7 @@ public struct Round: Equatable, Sendable {
     answered += 1
     let isCorrect = choice == current.correctIndex
     if isCorrect { score += 1 }
+    lastAnswerWasRight = isCorrect
     return isCorrect
   }
 

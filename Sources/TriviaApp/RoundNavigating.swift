@@ -1,7 +1,10 @@
 /// The screens of a round being played.
 @MainActor
 public protocol RoundNavigating: AnyObject {
-  func showGame(_ round: Round)
+  /// Gets ready to show a round for `request`: false when that round is already on screen
+  /// (the link is ignored) or the player chose to stay where they were.
+  func prepareToPlay(_ request: TriviaRoute.PlayRequest) -> Bool
+  func showGame(_ round: Round, request: TriviaRoute.PlayRequest)
   /// The next question in the same game screen, after the feedback.
   func showNextQuestion(_ round: Round)
   func showFeedback(_ round: Round, isCorrect: Bool)

@@ -2,7 +2,8 @@ import Foundation
 import NavigatorKit
 
 /// Writes every navigation event as one JSON object per line, for tests and tools:
-/// `{"seq":1,"event":"push","screen":"game","stack":["landing","game"]}`.
+/// `{"seq":1,"event":"push","screen":"game","stack":["landing","game"]}`, with the steps of
+/// the route plan (`"plan":["pop game","flow options"]`) when a route caused it.
 public final class TraceLog {
   private let handle: FileHandle
 
@@ -22,8 +23,9 @@ public final class TraceLog {
 
   static func line(for event: NavigationEvent) -> String {
     let stack = event.stack.map(quoted).joined(separator: ",")
+    let plan = event.plan.isEmpty ? "" : ",\"plan\":[\(event.plan.map(quoted).joined(separator: ","))]"
     return
-      "{\"seq\":\(event.sequence),\"event\":\(quoted(event.kind.rawValue)),\"screen\":\(quoted(event.screen)),\"stack\":[\(stack)]}"
+      "{\"seq\":\(event.sequence),\"event\":\(quoted(event.kind.rawValue)),\"screen\":\(quoted(event.screen)),\"stack\":[\(stack)]\(plan)}"
   }
 
   static func quoted(_ text: String) -> String {

@@ -4,6 +4,17 @@ public protocol DataSource: Sendable {
   var name: String { get }
   /// Reads the questions. Files give all they hold; a web API asks for what `request` says.
   func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank
+  /// Whether each round must ask the source again (a web API that serves a few questions
+  /// at a time), rather than dealing from everything it gave once.
+  var loadsPerRound: Bool { get }
+}
+
+extension DataSource {
+  public var loadsPerRound: Bool { false }
+}
+
+extension URLDataSource {
+  public var loadsPerRound: Bool { true }
 }
 
 /// What the next round wants, for sources that fetch only part of their questions.

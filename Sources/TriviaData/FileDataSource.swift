@@ -1,6 +1,7 @@
 import Foundation
 
-/// Questions in a file of the project's format.
+/// Questions in one file of any format `QuestionFormat` knows: the project's JSON, a saved
+/// Open Trivia DB response, or OpenTriviaQA text. The format is told from the content.
 public struct FileDataSource: DataSource {
   public let path: String
   /// Larger files are refused rather than read into memory.
@@ -13,7 +14,7 @@ public struct FileDataSource: DataSource {
   public var name: String { path }
 
   public func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
-    try QuestionFileFormat.decode(try FileReader.read(path, limit: Self.maximumSize), name: path)
+    try QuestionFormat.decode(try FileReader.read(path, limit: Self.maximumSize), name: path)
   }
 }
 

@@ -74,8 +74,11 @@ private struct Parser {
     return value
   }
 
+  /// An error at the current position; the column counts characters, not bytes.
   func error(_ message: String) -> JSON.SyntaxError {
-    JSON.SyntaxError(line: line, column: index - lineStart + 1, message: message)
+    let end = min(index, bytes.count)
+    let column = String(decoding: UnsafeBufferPointer(rebasing: bytes[min(lineStart, end)..<end]), as: UTF8.self).count
+    return JSON.SyntaxError(line: line, column: column + 1, message: message)
   }
 
   func describe(_ byte: UInt8) -> String {

@@ -1,5 +1,5 @@
 /// A question as a bank holds it, before any round shuffles its answers.
-public struct Question: Equatable, Hashable, Sendable {
+public struct Question: Codable, Equatable, Hashable, Sendable {
   public enum Kind: String, Sendable, Codable {
     /// One right answer among several.
     case multiple

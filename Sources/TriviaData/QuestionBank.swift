@@ -16,6 +16,11 @@ public struct QuestionBank: Sendable, Equatable {
 
   public var questions: [Question]
   public var skipped: [Skipped]
+  /// How many files gave questions, for a source that reads a folder; 0 for other sources.
+  public var filesRead = 0
+  /// Files a folder source left out, and why: not a question file, or one it could not read.
+  /// Kept apart from `skipped`, which is about questions.
+  public var filesIgnored: [Skipped] = []
 
   public init(questions: [Question], skipped: [Skipped] = []) {
     self.questions = questions

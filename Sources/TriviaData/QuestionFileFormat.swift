@@ -36,6 +36,9 @@ public enum QuestionFileFormat {
         bank.skipped.append(.init(location: "\(name):\(line)", reason: "question \(offset + 1): \(error.message)"))
       }
     }
+    if items.isEmpty {
+      throw DataSourceError("\(name), line \(root.line): the \"questions\" array is empty")
+    }
     if bank.questions.isEmpty {
       let why = bank.skipped.first.map { " (\($0))" } ?? ""
       throw DataSourceError("\(name): no usable questions; \(bank.skipped.count) skipped\(why)")

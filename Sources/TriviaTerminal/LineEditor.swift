@@ -1,7 +1,6 @@
 import CLibedit
 import EditLineShim
 import Foundation
-
 import Glibc
 
 /// A line editor on the terminal, by libedit: emacs keys, history, Tab completion,

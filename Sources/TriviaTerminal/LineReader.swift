@@ -1,3 +1,6 @@
+import Foundation
+import Glibc
+
 /// What reading a line gave.
 public enum LineInput: Equatable, Sendable {
   case line(String)
@@ -12,4 +15,46 @@ public protocol LineReader: AnyObject {
   /// Offers completions for the text before the cursor.
   var completer: ((String) -> [String])? { get set }
   func read(prompt: String) -> LineInput
+}
+
+extension LineReader {
+  /// Asks a yes/no question; anything but y or yes is no, and so is the end of input.
+  public func confirm(_ question: String) -> Bool {
+    guard case .line(let answer) = read(prompt: "\(question) (y/n)") else { return false }
+    return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+  }
+}
+
+/// Passes lines through and appends each to a journal, so a session can be replayed.
+public final class RecordingReader: LineReader {
+  private let reader: any LineReader
+  private let journal: UnsafeMutablePointer<FILE>
+
+  /// Starts the journal with `header`, a comment line that says how to replay it.
+  public init?(recording reader: any LineReader, to path: String, header: String) {
+    guard let journal = fopen(path, "w") else { return nil }
+    self.reader = reader
+    self.journal = journal
+    write("#!" + header)
+  }
+
+  deinit {
+    fclose(journal)
+  }
+
+  public var completer: ((String) -> [String])? {
+    get { reader.completer }
+    set { reader.completer = newValue }
+  }
+
+  public func read(prompt: String) -> LineInput {
+    let input = reader.read(prompt: prompt)
+    if case .line(let line) = input { write(line) }
+    return input
+  }
+
+  private func write(_ line: String) {
+    fputs(line + "\n", journal)
+    fflush(journal)
+  }
 }

@@ -1,7 +1,8 @@
+import EditLineShim
 import Glibc
 
 /// Reads commands one per line from a file or a pipe and echoes each after its prompt, so
-/// the output reads as a transcript.
+/// the output reads as a transcript. Lines starting with `#` are comments.
 public final class ScriptReader: LineReader {
   public var completer: ((String) -> [String])?
   private let descriptor: Int32
@@ -35,7 +36,9 @@ public final class ScriptReader: LineReader {
 
   public func read(prompt: String) -> LineInput {
     output.write(prompt + "> ")
-    guard var bytes = nextLine() else {
+    var next = nextLine()
+    while let line = next, line.first == UInt8(ascii: "#") { next = nextLine() }
+    guard var bytes = next else {
       output.write("\n")
       return .end
     }
@@ -73,7 +76,7 @@ public final class ScriptReader: LineReader {
     start = 0
     while true {
       let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
+      if count < 0, errno == EINTR, trivia_exit_signal() == 0 { continue }
       guard count > 0 else {
         atEnd = true
         buffer = []

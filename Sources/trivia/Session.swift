@@ -1,4 +1,5 @@
 import ArgumentParser
+import EditLineShim
 import Foundation
 import NavigatorKit
 import ScreenKit
@@ -16,8 +17,10 @@ final class Session {
   let reader: any LineReader
   let saveHistory: () -> Void
   let trace: TraceLog?
+  let arguments: Trivia
 
   init(arguments: Trivia) throws {
+    self.arguments = arguments
     let environment = ProcessInfo.processInfo.environment
     let interactive = arguments.script == nil && isatty(STDIN_FILENO) == 1
     let style = TerminalStyle.detect(
@@ -40,26 +43,31 @@ final class Session {
     appNavigator = AppNavigator(navigator: navigator, console: renderer)
 
     let store = FileOptionsStore(path: FileOptionsStore.standardPath(environment: environment))
-    var options = GameOptions.standard
+    var saved = GameOptions.standard
     switch store.load() {
-    case .success(let saved): options = saved ?? options
+    case .success(let options): saved = options ?? saved
     case .failure(let error): renderer.write([Line(error.message, style: .failure)])
     }
+    var options = saved
     if let count = arguments.count { options.questionCount = count }
     if let difficulty = arguments.difficulty { options.difficulty = difficulty }
+    if let category = arguments.category { options.category = category }
 
-    let source: any DataSource =
-      arguments.source == "bundled" ? BundledDataSource() : FileDataSource(path: arguments.source)
+    let spec = arguments.source ?? "bundled"
+    let source = makeDataSource(spec: spec)
+    let seed = arguments.seed ?? UInt64.random(in: 0...UInt64.max)
     coordinator = AppCoordinator(
-      source: source, navigator: appNavigator, optionsStore: store, options: options,
-      seed: arguments.seed ?? UInt64.random(in: 0...UInt64.max))
+      source: source, navigator: appNavigator, optionsStore: store,
+      sessionStore: FileSessionStore(path: FileSessionStore.standardPath(environment: environment)),
+      options: options, savedOptions: saved, seed: seed)
     appNavigator.actions = coordinator
 
+    var reader: any LineReader
     if let script = arguments.script, script != "-" {
-      guard let reader = ScriptReader(path: script) else {
+      guard let scriptReader = ScriptReader(path: script) else {
         throw ValidationError("--script: cannot read \(script): \(String(cString: strerror(errno))).")
       }
-      self.reader = reader
+      reader = scriptReader
       saveHistory = {}
     } else if interactive, let editor = LineEditor(program: "trivia", style: style) {
       // Ctrl-C while no line is being edited (say, during a load) must not end the game.
@@ -78,13 +86,35 @@ final class Session {
       reader = ScriptReader()
       saveHistory = {}
     }
+    if let path = arguments.record {
+      guard
+        let recorder = RecordingReader(
+          recording: reader, to: path, header: arguments.header(seed: seed, options: options))
+      else {
+        throw ValidationError("--record: cannot write \(path): \(String(cString: strerror(errno))).")
+      }
+      reader = recorder
+    }
+    self.reader = reader
     let navigatorForCompletion = appNavigator
     reader.completer = { prefix in navigatorForCompletion.commands.completions(for: prefix) }
+    // Guards that need a yes or no ask on the same input as everything else.
+    navigator.confirm = { question in reader.confirm(question) }
   }
 
   func run() async {
+    trivia_catch_exit_signals()
     coordinator.start()
+    if arguments.resume { coordinator.resume() }
+    if let link = arguments.link {
+      coordinator.open(link)
+      await coordinator.settle()
+    }
     while !coordinator.isFinished {
+      guard trivia_exit_signal() == 0 else {
+        coordinator.quit()
+        break
+      }
       switch reader.read(prompt: appNavigator.prompt) {
       case .line(let line):
         appNavigator.handle(input: line)

@@ -12,16 +12,24 @@ struct Trivia: AsyncParsableCommand {
       Plays interactively with line editing when standard input is a terminal, and reads
       one command per line otherwise (or from --script). Type help on any screen.
       """,
-    version: "0.1.0")
+    version: "0.2.0")
 
-  @Option(help: "Where questions come from: 'bundled' or the path of a question file.")
-  var source = "bundled"
+  @Option(
+    help: """
+      Where questions come from: 'bundled' (the default), a question file or a folder of them \
+      (the project's JSON, Open Trivia DB responses, OpenTriviaQA text), 'opentdb' or an Open \
+      Trivia DB API URL.
+      """)
+  var source: String?
 
   @Option(help: "Questions per round, from 1 to 50 (default: the saved option, else 10).")
   var count: Int?
 
   @Option(help: "mixed, easy, medium or hard (default: the saved option, else mixed).")
   var difficulty: DifficultyChoice?
+
+  @Option(help: "Play only questions of this category (see the category command).")
+  var category: String?
 
   @Option(help: "Seed for dealing and shuffling; the same seed replays the same game.")
   var seed: UInt64?
@@ -32,6 +40,15 @@ struct Trivia: AsyncParsableCommand {
   @Option(help: "Write every navigation event to FILE as JSON lines.")
   var trace: String?
 
+  @Option(help: "Write this session (options, seed, every line typed) to FILE as a script for --script.")
+  var record: String?
+
+  @Option(name: .customLong("open"), help: "Follow a trivia:// link at start, e.g. trivia://play?difficulty=hard.")
+  var link: String?
+
+  @Flag(help: "Go on with the round saved when the last session ended.")
+  var resume = false
+
   @Flag(help: "Never use colour.")
   var noColor = false
 
@@ -39,11 +56,69 @@ struct Trivia: AsyncParsableCommand {
     if let count, !GameOptions.countRange.contains(count) {
       throw ValidationError("--count must be from 1 to 50, not \(count).")
     }
+    if let link {
+      do {
+        _ = try TriviaRoute(link: link)
+      } catch {
+        throw ValidationError("--open: \(error.message).")
+      }
+    }
   }
 
   func run() async throws {
-    let session = try await Session(arguments: self)
+    var arguments = self
+    if let script, script != "-" { try arguments.adoptHeader(of: script) }
+    let session = try await Session(arguments: arguments)
     await session.run()
+  }
+
+  /// A script written by --record starts with `#!trivia` and the options it was played
+  /// with; options given on this command line win.
+  mutating func adoptHeader(of path: String) throws {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return }
+    defer { try? handle.close() }
+    let start = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
+    guard start.hasPrefix("#!trivia "), let line = start.split(separator: "\n").first else { return }
+    let words = Self.words(of: String(line.dropFirst("#!trivia ".count)))
+    let header = try Trivia.parse(words)
+    source = source ?? header.source
+    count = count ?? header.count
+    difficulty = difficulty ?? header.difficulty
+    category = category ?? header.category
+    seed = seed ?? header.seed
+  }
+
+  /// The line that starts a recording: how to play the same session again.
+  func header(seed: UInt64, options: GameOptions) -> String {
+    var words = ["trivia", "--seed", String(seed)]
+    words += ["--count", String(options.questionCount), "--difficulty", options.difficulty.rawValue]
+    if let category = options.category { words += ["--category", category] }
+    if let source { words += ["--source", source] }
+    return words.map { $0.contains(" ") || $0.isEmpty ? "'\($0.replacingOccurrences(of: "'", with: ""))'" : $0 }
+      .joined(separator: " ")
+  }
+
+  /// Splits a header line into words; single quotes keep spaces inside a word.
+  static func words(of line: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var quoted = false
+    var started = false
+    for character in line {
+      if character == "'" {
+        quoted.toggle()
+        started = true
+      } else if character == " ", !quoted {
+        if started { words.append(word) }
+        word = ""
+        started = false
+      } else {
+        word.append(character)
+        started = true
+      }
+    }
+    if started { words.append(word) }
+    return words
   }
 }
 

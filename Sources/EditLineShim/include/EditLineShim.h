@@ -32,4 +32,9 @@ int trivia_history_enter(History *h, const char *line);
 int trivia_history_load(History *h, const char *path);
 int trivia_history_save(History *h, const char *path);
 
+/// Catches SIGTERM and SIGHUP without restarting system calls, so a blocked read returns
+/// and the program can save and exit; `trivia_exit_signal` then names the signal (0: none).
+void trivia_catch_exit_signals(void);
+int trivia_exit_signal(void);
+
 #endif

@@ -47,18 +47,12 @@ public final class GameScreen: TerminalScreen {
 
   public var commands: CommandTable {
     let answers = state.answers
-    let last = answers.count
-    let letters = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(max(0, last - 1))))
+    let usage = choiceUsage(count: answers.count, noun: "answer")
     return CommandTable(
       [],
-      freeform: .init(
-        usage: "1-\(last), a-\(letters) or the answer",
-        summary: "answer the question",
-        completions: answers
-      ) { [weak self] input in
+      freeform: .init(usage: usage, summary: "answer the question", completions: answers) { [weak self] input in
         guard let index = choiceIndex(input, among: answers) else {
-          return .rejected(
-            "'\(input)' is not one of the answers: type 1-\(last), a-\(letters) or the answer (help for more).")
+          return .rejected("'\(input)' is not one of the answers: type \(usage) (help for more).")
         }
         self?.onAnswer?(index)
         return .done

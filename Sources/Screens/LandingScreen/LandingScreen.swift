@@ -6,11 +6,18 @@ public final class LandingScreen: TerminalScreen {
     public var questionCount: Int
     public var difficulty: String
     public var source: String
+    public var category: String
+    /// A round saved when the last session ended can be resumed.
+    public var canResume: Bool
 
-    public init(questionCount: Int, difficulty: String, source: String) {
+    public init(
+      questionCount: Int, difficulty: String, source: String, category: String = "All", canResume: Bool = false
+    ) {
       self.questionCount = questionCount
       self.difficulty = difficulty
       self.source = source
+      self.category = category
+      self.canResume = canResume
     }
   }
 
@@ -19,8 +26,11 @@ public final class LandingScreen: TerminalScreen {
 
   public var state: State
   public var onPlay: (() -> Void)?
+  public var onResume: (() -> Void)?
   public var onOptions: (() -> Void)?
   public var onDifficulty: (() -> Void)?
+  public var onSource: ((String) -> Void)?
+  public var onCategory: ((String) -> Void)?
 
   public init(state: State) {
     self.state = state
@@ -36,19 +46,36 @@ public final class LandingScreen: TerminalScreen {
       "",
       Line("  Questions:  \(state.questionCount)"),
       Line("  Difficulty: \(state.difficulty)"),
+      Line("  Category:   \(state.category)"),
       Line("  Source:     \(state.source)"),
       "",
-      Line("Type play to start, options to change the game, help for all commands.", style: .dim),
     ]
+      + (state.canResume
+        ? [Line("A round you left is saved: type resume to go on with it, or play for a new one.", style: .emphasis)]
+        : [])
+      + [Line("Type play to start, options to change the game, help for all commands.", style: .dim)]
   }
 
   public var commands: CommandTable {
-    CommandTable([
-      Command("play", summary: "start a round") { [weak self] in self?.onPlay?() },
-      Command("options", summary: "change the number of questions and the difficulty") { [weak self] in
-        self?.onOptions?()
-      },
-      Command("difficulty", summary: "pick the difficulty") { [weak self] in self?.onDifficulty?() },
-    ])
+    var commands = [
+      Command("play", summary: "start a round") { [weak self] in self?.onPlay?() }
+    ]
+    if state.canResume {
+      commands.append(Command("resume", summary: "go on with the saved round") { [weak self] in self?.onResume?() })
+    }
+    return CommandTable(
+      commands + [
+        Command("options", summary: "change the number of questions and the difficulty") { [weak self] in
+          self?.onOptions?()
+        },
+        Command("difficulty", summary: "pick the difficulty") { [weak self] in self?.onDifficulty?() },
+        .withArgument("category", usage: "category [NAME|all]", summary: "list the categories, or play only one") {
+          [weak self] in self?.onCategory?($0)
+        },
+        .withArgument("source", usage: "source [SPEC|--details]", summary: "describe the questions' source, or switch")
+        {
+          [weak self] in self?.onSource?($0)
+        },
+      ])
   }
 }

@@ -15,6 +15,7 @@ public final class NoDataScreen: TerminalScreen {
   public var state: State
   public var onRetry: (() -> Void)?
   public var onOptions: (() -> Void)?
+  public var onSource: ((String) -> Void)?
 
   public init(state: State) {
     self.state = state
@@ -28,7 +29,7 @@ public final class NoDataScreen: TerminalScreen {
       Line("No questions to play", style: .title),
       Line(state.reason, style: .failure),
     ] + state.details.map { Line("  " + $0, style: .dim) } + [
-      Line("Type retry to try again, options to change the game, or back.", style: .dim)
+      Line("Type retry to try again, source SPEC to play other questions, options, or back.", style: .dim)
     ]
   }
 
@@ -37,6 +38,9 @@ public final class NoDataScreen: TerminalScreen {
       Command("retry", summary: "load the questions again") { [weak self] in self?.onRetry?() },
       Command("options", summary: "change the number of questions and the difficulty") { [weak self] in
         self?.onOptions?()
+      },
+      .withArgument("source", usage: "source [SPEC|--details]", summary: "describe the questions' source, or switch") {
+        [weak self] in self?.onSource?($0)
       },
     ])
   }

@@ -6,11 +6,18 @@ public final class OptionsScreen: TerminalScreen {
     public var questionCount: Int
     public var countRange: ClosedRange<Int>
     public var difficulty: String
+    public var category: String
+    public var source: String
 
-    public init(questionCount: Int, countRange: ClosedRange<Int>, difficulty: String) {
+    public init(
+      questionCount: Int, countRange: ClosedRange<Int>, difficulty: String, category: String = "All",
+      source: String = ""
+    ) {
       self.questionCount = questionCount
       self.countRange = countRange
       self.difficulty = difficulty
+      self.category = category
+      self.source = source
     }
   }
 
@@ -21,6 +28,8 @@ public final class OptionsScreen: TerminalScreen {
   public var onCount: ((Int) -> Void)?
   public var onDifficulty: (() -> Void)?
   public var onDone: (() -> Void)?
+  public var onSource: ((String) -> Void)?
+  public var onCategory: ((String) -> Void)?
 
   public init(state: State) {
     self.state = state
@@ -34,6 +43,8 @@ public final class OptionsScreen: TerminalScreen {
       Line("Options", style: .title),
       row("Questions: ", "\(state.questionCount)", hint: "count N"),
       row("Difficulty:", state.difficulty, hint: "difficulty"),
+      row("Category:  ", state.category, hint: "category [NAME|all]"),
+      row("Source:    ", state.source, hint: "source SPEC"),
       Line("Type done when finished.", style: .dim),
     ]
   }
@@ -58,6 +69,12 @@ public final class OptionsScreen: TerminalScreen {
         return .done
       },
       Command("difficulty", summary: "pick the difficulty") { [weak self] in self?.onDifficulty?() },
+      .withArgument("category", usage: "category [NAME|all]", summary: "list the categories, or play only one") {
+        [weak self] in self?.onCategory?($0)
+      },
+      .withArgument("source", usage: "source [SPEC|--details]", summary: "describe the questions' source, or switch") {
+        [weak self] in self?.onSource?($0)
+      },
       Command("done", summary: "close the options") { [weak self] in self?.onDone?() },
     ])
   }

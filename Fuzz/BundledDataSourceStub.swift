@@ -1,0 +1,12 @@
+/// Stands in for Sources/TriviaData/BundledDataSource.swift in the fuzz build: that file
+/// reads questions SwiftPM embeds (`PackageResources`), which a plain swiftc build lacks.
+/// `DataSourceSpec` names the type, so the module needs one.
+public struct BundledDataSource: DataSource {
+  public init() {}
+
+  public var name: String { "bundled" }
+
+  public func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
+    throw DataSourceError("the fuzz build has no bundled questions")
+  }
+}

@@ -1,0 +1,23 @@
+/// libFuzzer target for the project's question files: `JSON.parse` and
+/// `QuestionFileFormat.decode`, plus `QuestionFormat.detect` on the same bytes.
+/// Fuzz/run.sh compiles it into one module with the TriviaData sources it needs.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSONLoader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = fuzzBytes(data, size)
+  _ = QuestionFormat.detect(bytes: bytes)
+  do {
+    _ = try JSON.parse(bytes)
+  } catch {
+    let lines = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    precondition(error.line >= 1 && error.line <= lines, "syntax error on line \(error.line) of \(lines)")
+    precondition(error.column >= 1 && error.column <= bytes.count + 1, "syntax error at column \(error.column)")
+    precondition(!error.message.isEmpty, "a syntax error without a message")
+  }
+  do {
+    let bank = try QuestionFileFormat.decode(bytes, name: "fuzz.json")
+    QuestionInvariants.check(bank, requireDifficulty: true, trimmed: true)
+  } catch {
+    QuestionInvariants.check(error, name: "fuzz.json")
+  }
+  return 0
+}

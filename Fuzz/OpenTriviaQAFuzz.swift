@@ -1,0 +1,24 @@
+/// libFuzzer target for OpenTriviaQA text: `OpenTriviaQAFormat.decode`, which reads raw
+/// bytes through unsafe buffers, and `category(forFileName:)`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOpenTriviaQA(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = fuzzBytes(data, size)
+  do {
+    let bank = try OpenTriviaQAFormat.decode(bytes, name: "fuzz-category")
+    QuestionInvariants.check(bank, requireDifficulty: false, trimmed: false)
+    for question in bank.questions {
+      precondition(question.difficulty == nil, "OpenTriviaQA has no difficulty")
+      precondition(question.category == "Fuzz Category", "category \(question.category)")
+    }
+  } catch {
+    QuestionInvariants.check(error, name: "fuzz-category")
+  }
+  // Reading into a bank that already holds questions appends and never loses any.
+  var bank = QuestionBank(questions: [Question(category: "C", difficulty: nil, kind: .boolean, text: "T",
+    correctAnswer: "True", incorrectAnswers: ["False"])])
+  OpenTriviaQAFormat.decode(bytes, name: "fuzz", category: "C", into: &bank)
+  precondition(bank.questions.first?.text == "T", "the bank lost its first question")
+  let category = OpenTriviaQAFormat.category(forFileName: String(decoding: bytes.prefix(256), as: UTF8.self))
+  precondition(!category.isEmpty, "an empty category")
+  return 0
+}

@@ -1,0 +1,233 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ into .build-fuzz/ and runs each for SECONDS seconds.
+#
+#   SECONDS=600 bash Fuzz/run.sh              every target, one after another
+#   SECONDS=600 bash Fuzz/run.sh json otqa    only these
+#   FUZZ_PARALLEL=2 bash Fuzz/run.sh          two targets at a time (one per core)
+#   FUZZ_BUILD_ONLY=1 bash Fuzz/run.sh        build, do not run
+#
+# Targets: json (QuestionFileFormat.decode), opentdb (OpenTriviaDBFormat.decode), otqa
+# (OpenTriviaQAFormat.decode), commands (CommandTable and choiceIndex), route
+# (TriviaRoute(link:)). Each harness is compiled with the package sources it needs into one
+# module, so internal API is reachable; TriviaRoute imports TriviaData, so that target
+# builds Difficulty.swift as a small TriviaData module first.
+#
+# The corpus a target grows is kept in .build-fuzz/<target>/corpus. It starts from
+# Fuzz/seeds/<target>, and for otqa and json also from pieces of the OpenTriviaQA data in
+# shared/data/opentriviaqa beside the repository (OPENTRIVIAQA overrides the path), cut up
+# at run time into .build-fuzz; that data is never copied into the repository. Crashes,
+# timeouts and out-of-memory inputs land in .build-fuzz/<target>/findings (the previous
+# run's move to findings.prev); the log is .build-fuzz/<target>/fuzz.log.
+#
+# Exits 1 when any target found something, 2 when a build failed.
+set -euo pipefail
+
+# Bash counts SECONDS up from the value it inherits, and starts it at 0 when none is given:
+# read the inherited value itself.
+duration=$(printenv SECONDS || echo 60)
+cd "$(dirname "$0")/.."
+repo=$PWD
+out=$repo/.build-fuzz
+sources=Sources
+data=${OPENTRIVIAQA:-$repo/../shared/data/opentriviaqa}
+all_targets=(json opentdb otqa commands route)
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
+
+swiftc=${SWIFTC:-swiftc}
+flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -warnings-as-errors -use-ld=lld)
+
+td=$sources/TriviaData
+# Every TriviaData source but BundledDataSource.swift, whose questions come from a file
+# SwiftPM generates; Fuzz/BundledDataSourceStub.swift stands in for it. The data sources
+# refer to one another (DataSource.swift names URLDataSource, DataSourceSpec.swift every
+# source), so the parsers cannot be built without the rest of the module.
+data_files=()
+for file in "$td"/*.swift; do
+  [ "$(basename "$file")" = BundledDataSource.swift ] || data_files+=("$file")
+done
+data_files+=(Fuzz/BundledDataSourceStub.swift Fuzz/QuestionInvariants.swift)
+
+# The files of each target, its module name, and the longest input it is given.
+target_files() {
+  case $1 in
+  json) echo Fuzz/JSONLoaderFuzz.swift "${data_files[@]}" ;;
+  opentdb) echo Fuzz/OpenTriviaDBFuzz.swift "${data_files[@]}" ;;
+  otqa) echo Fuzz/OpenTriviaQAFuzz.swift "${data_files[@]}" ;;
+  commands)
+    echo Fuzz/CommandFuzz.swift "$sources/ScreenKit/Command.swift" "$sources/ScreenKit/CommandTable.swift" \
+      "$sources/ScreenKit/Line.swift" "$sources/ScreenKit/Matching.swift"
+    ;;
+  route) echo Fuzz/TriviaRouteFuzz.swift "$sources/TriviaApp/TriviaRoute.swift" "$sources/TriviaApp/GameOptions.swift" ;;
+  *) return 1 ;;
+  esac
+}
+module_name() {
+  case $1 in
+  json | opentdb | otqa) echo TriviaData ;;
+  commands) echo ScreenKit ;;
+  route) echo TriviaApp ;;
+  esac
+}
+max_len() {
+  case $1 in
+  json | opentdb | otqa) echo 16384 ;;
+  commands) echo 1024 ;;
+  route) echo 2048 ;;
+  esac
+}
+
+# Rebuilds when the binary is missing or older than any of its files.
+build() {
+  local target=$1 dir=$out/$1 binary=$out/$1/$1-fuzzer
+  local files
+  read -r -a files <<<"$(target_files "$target")"
+  local inputs=("${files[@]}" Fuzz/run.sh)
+  [ "$target" = route ] && inputs+=("$td/Difficulty.swift")
+  if [ -x "$binary" ] && [ -z "$(find "${inputs[@]}" -newer "$binary" 2>/dev/null)" ]; then return 0; fi
+  mkdir -p "$dir"
+  echo "building $target…"
+  local extra=()
+  if [ "$target" = route ]; then
+    # TriviaRoute.swift imports TriviaData: build the part it uses as that module.
+    mkdir -p "$dir/lib"
+    "$swiftc" "${flags[@]}" -module-name TriviaData -emit-library -static -emit-module \
+      -emit-module-path "$dir/lib/TriviaData.swiftmodule" -o "$dir/lib/libTriviaData.a" "$td/Difficulty.swift"
+    extra=(-I "$dir/lib" -L "$dir/lib" -lTriviaData)
+  fi
+  # Compile a copy: others may be editing the tree, and swiftc stops when a file changes
+  # under it.
+  rm -rf "$dir/src" && mkdir -p "$dir/src" && cp --parents "${files[@]}" "$dir/src/"
+  (cd "$dir/src" && "$swiftc" "${flags[@]}" -module-name "$(module_name "$target")" "${extra[@]}" "${files[@]}" \
+    -o "$binary")
+}
+
+# Pieces of the OpenTriviaQA files: every seventh run of eight blocks, so each file's
+# characters (UTF-8 and Windows-1252 lines, CRLF) are represented without 8 MB of corpus.
+otqa_data_seeds() {
+  local into=$1
+  rm -rf "$into" && mkdir -p "$into"
+  [ -d "$data" ] || return 0
+  for file in "$data"/*; do
+    case $(basename "$file") in README* | LICENSE*) continue ;; esac
+    LC_ALL=C awk -v prefix="$into/$(basename "$file")-" '
+      /^#Q/ { blocks++; if (blocks % 8 == 1) { piece++; if (out) close(out); out = "" } }
+      blocks > 0 && piece % 7 == 1 { if (!out) out = prefix piece; print > out }
+    ' "$file"
+  done
+}
+
+# The same pieces as question files: each block a question with JSON escapes, as the
+# loader meets them in real files.
+json_data_seeds() {
+  local into=$1
+  rm -rf "$into" && mkdir -p "$into"
+  [ -d "$data" ] || return 0
+  for file in "$data"/*; do
+    case $(basename "$file") in README* | LICENSE*) continue ;; esac
+    LC_ALL=C awk -v prefix="$into/$(basename "$file")-" -v category="$(basename "$file")" '
+      function esc(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s); return s }
+      function flush() {
+        if (question == "" || answer == "" || n < 2) return
+        if (piece % 7 != 1) return
+        out = prefix piece
+        wrong = ""
+        for (i = 1; i <= n; i++) if (options[i] != answer) wrong = wrong (wrong == "" ? "" : ", ") "\"" esc(options[i]) "\""
+        line = "{\"category\": \"" category "\", \"difficulty\": \"medium\", \"type\": \"multiple\", \"question\": \"" \
+          esc(question) "\", \"correct_answer\": \"" esc(answer) "\", \"incorrect_answers\": [" wrong "]}"
+        if (!(out in started)) { started[out] = 1; printf "{\"schema\": \"trivia-questions/1\", \"questions\": [\n  %s", line > out }
+        else printf ",\n  %s", line > out
+      }
+      { sub(/\r$/, "") }
+      /^#Q/ { flush(); blocks++; if (blocks % 5 == 1) piece++; question = substr($0, 4); answer = ""; n = 0; next }
+      /^\^/ { answer = substr($0, 3); next }
+      /^[A-Z] / { options[++n] = substr($0, 3); next }
+      END {
+        flush()
+        for (out in started) printf "\n]}\n" >> out
+      }
+    ' "$file"
+  done
+}
+
+run() {
+  local target=$1 dir=$out/$1
+  local corpus=$dir/corpus findings=$dir/findings log=$dir/fuzz.log
+  mkdir -p "$corpus"
+  rm -rf "$dir/findings.prev"
+  [ -d "$findings" ] && mv "$findings" "$dir/findings.prev"
+  mkdir -p "$findings"
+  local dirs=("$corpus" "$repo/Fuzz/seeds/$target")
+  case $target in
+  otqa) otqa_data_seeds "$dir/data-seeds" && dirs+=("$dir/data-seeds") ;;
+  json) json_data_seeds "$dir/data-seeds" && dirs+=("$dir/data-seeds") ;;
+  esac
+  local dict=()
+  [ -f "$repo/Fuzz/dicts/$target.dict" ] && dict=(-dict="$repo/Fuzz/dicts/$target.dict")
+  echo "fuzzing $target for ${duration}s (log: ${log#"$repo"/})"
+  local status=0
+  "$dir/$target-fuzzer" -max_len="$(max_len "$target")" -rss_limit_mb=2048 -timeout=10 \
+    -max_total_time="$duration" -print_final_stats=1 -artifact_prefix="$findings/" "${dict[@]}" \
+    "${dirs[@]}" >"$log" 2>&1 || status=$?
+  summarize "$target" "$status"
+}
+
+summarize() {
+  local target=$1 status=$2 dir=$out/$1
+  local log=$dir/fuzz.log
+  local runs rate time last found
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  time=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
+  last=$(grep -E '^#[0-9]+.*cov:' "$log" | tail -1 | sed -E 's/^#[0-9]+[[:space:]]+[A-Z]+[[:space:]]+//')
+  found=$(find "$dir/findings" -type f | sort)
+  {
+    echo "== $target: ${runs:-?} executions in ${time:-?} s (${rate:-?}/s), exit $status"
+    echo "   ${last:-no coverage line in the log}"
+    if [ -n "$found" ]; then
+      echo "   FINDINGS:"
+      grep -E '^(==[0-9]+==ERROR|SUMMARY|.*Fatal error|.*fatal error|ALARM|.*out-of-memory|.*deadly signal)' "$log" |
+        head -5 | sed 's/^/     /'
+      for file in $found; do
+        echo "     ${file#"$repo"/} ($(wc -c <"$file") bytes): $(head -c 120 "$file" | od -An -tx1 | tr -s ' \n' ' ')"
+      done
+    else
+      echo "   findings: none"
+    fi
+  } | tee "$dir/summary.txt"
+  [ -z "$found" ] && [ "$status" = 0 ]
+}
+
+for target in "${targets[@]}"; do
+  target_files "$target" >/dev/null || {
+    echo "unknown target '$target'; expected one of: ${all_targets[*]}" >&2
+    exit 64
+  }
+done
+for target in "${targets[@]}"; do build "$target" || exit 2; done
+[ -z "${FUZZ_BUILD_ONLY:-}" ] || exit 0
+
+failed=0
+parallel=${FUZZ_PARALLEL:-1}
+running=0
+for target in "${targets[@]}"; do
+  if [ "$parallel" -gt 1 ]; then
+    if [ "$running" -ge "$parallel" ]; then
+      wait -n || failed=1
+      running=$((running - 1))
+    fi
+    run "$target" &
+    running=$((running + 1))
+  else
+    run "$target" || failed=1
+  fi
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || failed=1
+  running=$((running - 1))
+done
+
+echo
+echo "Summary (${duration}s each):"
+for target in "${targets[@]}"; do sed 's/^/  /' "$out/$target/summary.txt"; done
+exit "$failed"

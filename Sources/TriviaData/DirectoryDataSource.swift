@@ -1,0 +1,284 @@
+import Foundation
+
+/// Every question file in a folder, merged into one bank.
+///
+/// Reads each regular file directly in the folder, in name order, whatever its format
+/// (`QuestionFormat`); hidden files (`.name`) and subfolders are passed over. A file that
+/// is not a question file, such as a README or a LICENSE, or that cannot be read, is listed
+/// in the bank's `filesIgnored` with the reason, and the others still load. Questions from
+/// OpenTriviaQA files take the file's name as their category.
+public struct DirectoryDataSource: DataSource {
+  public let path: String
+
+  public init(path: String) {
+    self.path = path
+  }
+
+  public var name: String { path.hasSuffix("/") ? path : path + "/" }
+
+  public func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
+    try await Self.load(path: path)
+  }
+
+  /// A file to read: its name in the folder, its path, its size.
+  struct Entry: Sendable {
+    var name: String
+    var path: String
+    var size: Int
+  }
+
+  /// Reads the folder. Two halves of the files (by size) are read at once, on two threads,
+  /// and joined in name order.
+  static func load(path: String) async throws(DataSourceError) -> QuestionBank {
+    let files = try list(path)
+    let totalSize = files.reduce(0) { $0 + $1.size }
+    // Room for as many questions as the files could hold (an OpenTriviaQA block takes at
+    // least 16 bytes), so the array is never copied as it grows. Memory the questions do not
+    // reach is reserved but never touched, so it costs no RAM.
+    let room = totalSize / 16 <= largestReservation ? totalSize / 16 : 0
+    var bank: QuestionBank
+    if files.count >= 2, totalSize >= 1 << 18 {
+      var split = 0
+      var firstHalf = 0
+      while split < files.count - 1, firstHalf + files[split].size / 2 < totalSize / 2 {
+        firstHalf += files[split].size
+        split += 1
+      }
+      let rest = Array(files[split...])
+      async let second = read(rest, reserving: 0)
+      bank = read(Array(files[..<split]), reserving: room)
+      var more = await second
+      moveQuestions(from: &more.questions, to: &bank.questions)
+      bank.skipped += more.skipped
+      bank.filesIgnored += more.filesIgnored
+      bank.filesRead += more.filesRead
+    } else {
+      bank = read(files, reserving: room)
+    }
+    guard !bank.questions.isEmpty else {
+      let detail = bank.filesIgnored.prefix(3).map(\.description).joined(separator: "; ")
+      let count = bank.filesIgnored.count
+      throw DataSourceError(
+        count == 0
+          ? "\(path): the folder has no question files"
+          : "\(path): no questions in \(count) \(count == 1 ? "file" : "files") (\(detail))")
+    }
+    return bank
+  }
+
+  /// Moves the questions of `other` to the end of `questions`. Moving, unlike copying,
+  /// retains and releases none of their strings and arrays: they change owner, not count.
+  static func moveQuestions(from other: inout [Question], to questions: inout [Question]) {
+    other.withUnsafeMutableBufferPointer { source in
+      guard let base = source.baseAddress else { return }
+      questions.append(contentsOf: MovingSequence(base: base, count: source.count))
+      // The moved-from places get a question that owns nothing, so `other` can be freed.
+      base.initialize(repeating: placeholder, count: source.count)
+    }
+  }
+
+  private static let placeholder = Question(
+    category: "", difficulty: nil, kind: .multiple, text: "", correctAnswer: "", incorrectAnswers: [])
+
+  /// Takes each element out of memory that stays allocated, leaving it uninitialized.
+  private struct MovingSequence: Sequence, IteratorProtocol {
+    let base: UnsafeMutablePointer<Question>
+    let count: Int
+    var index = 0
+
+    init(base: UnsafeMutablePointer<Question>, count: Int) {
+      self.base = base
+      self.count = count
+    }
+
+    var underestimatedCount: Int { count - index }
+
+    mutating func next() -> Question? {
+      guard index < count else { return nil }
+      defer { index += 1 }
+      return (base + index).move()
+    }
+  }
+
+  /// The regular, not hidden, files in the folder, in name order (by bytes).
+  static func list(_ path: String) throws(DataSourceError) -> [Entry] {
+    // readdir rather than FileManager: plain C, and it wakes none of Foundation's machinery.
+    guard let folder = opendir(path) else { throw DataSourceError("\(path): \(Self.reason(errno))") }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if !name.hasPrefix(".") { names.append(name) }
+    }
+    let prefix = path.hasSuffix("/") ? path : path + "/"
+    var files: [Entry] = []
+    for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      var info = stat()
+      guard stat(prefix + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+      files.append(Entry(name: name, path: prefix + name, size: Int(info.st_size)))
+    }
+    return files
+  }
+
+  /// Reads `files` one after another into a bank with room for `room` questions.
+  static func read(_ files: [Entry], reserving room: Int) -> QuestionBank {
+    var bank = QuestionBank(questions: [])
+    bank.questions.reserveCapacity(room)
+    var buffer = FileBuffer()
+    defer { buffer.deallocate() }
+    for file in files {
+      do {
+        let bytes = try buffer.load(file.path, limit: FileDataSource.maximumSize)
+        try Self.append(bytes, name: file.path, category: file.name, to: &bank)
+        bank.filesRead += 1
+      } catch {
+        bank.filesIgnored.append(.init(location: file.name, reason: Self.withoutPrefix(error.message, file.path)))
+      }
+    }
+    return bank
+  }
+
+  /// The most questions to reserve room for up front (256 MB of address space).
+  static let largestReservation = 4_000_000
+
+  /// Decodes one file into `bank`; OpenTriviaQA text straight from the buffer.
+  static func append(
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String, to bank: inout QuestionBank
+  ) throws(DataSourceError) {
+    let format = try QuestionFormat.detect(bytes, name: name)
+    guard format == .openTriviaQA else {
+      let decoded = try format.decode(Array(bytes), name: name)
+      bank.questions += decoded.questions
+      bank.skipped += decoded.skipped
+      return
+    }
+    let before = (bank.questions.count, bank.skipped.count)
+    OpenTriviaQAFormat.reserve(bytes, in: &bank)
+    OpenTriviaQAFormat.decode(
+      bytes, name: name, category: OpenTriviaQAFormat.category(forFileName: category), into: &bank)
+    if bank.questions.count == before.0 {
+      let skipped = bank.skipped.count - before.1
+      let why = bank.skipped.dropFirst(before.1).first.map { " (\($0))" } ?? ""
+      throw DataSourceError("\(name): no usable questions; \(skipped) skipped\(why)")
+    }
+  }
+
+  /// `message` without a leading `path: ` or `path, `, since the location names the file.
+  static func withoutPrefix(_ message: String, _ path: String) -> String {
+    for separator in [": ", ", "] where message.hasPrefix(path + separator) {
+      return String(message.dropFirst(path.count + separator.count))
+    }
+    return message
+  }
+
+  /// Why a folder could not be opened.
+  static func reason(_ code: Int32) -> String {
+    code == ENOTDIR ? "not a folder" : String(cString: strerror(code))
+  }
+}
+
+/// Memory for reading one file after another, reused so each file costs no allocation.
+struct FileBuffer {
+  private var base: UnsafeMutableRawPointer?
+  private var capacity = 0
+
+  /// Reads the file at `path`, replacing what the buffer held; the bytes stay valid until
+  /// the next load.
+  mutating func load(_ path: String, limit: Int) throws(DataSourceError) -> UnsafeBufferPointer<UInt8> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw DataSourceError("\(path): \(String(cString: strerror(errno)))") }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw DataSourceError("\(path): \(String(cString: strerror(errno)))") }
+    guard Int(info.st_size) <= limit else {
+      throw DataSourceError(
+        "\(path): \(info.st_size) bytes is more than the \(limit >> 20) MB a question file may have")
+    }
+    // One byte more than the size, to notice a file that grew.
+    reserve(Int(info.st_size) + 1, keeping: 0)
+    var count = 0
+    while true {
+      if count == capacity { reserve(capacity * 2, keeping: count) }
+      let got = read(descriptor, base! + count, capacity - count)
+      if got < 0 {
+        if errno == EINTR { continue }
+        throw DataSourceError("\(path): \(String(cString: strerror(errno)))")
+      }
+      if got == 0 { break }
+      count += got
+      guard count <= limit else {
+        throw DataSourceError("\(path): more than the \(limit >> 20) MB a question file may have")
+      }
+    }
+    return UnsafeBufferPointer(start: base!.assumingMemoryBound(to: UInt8.self), count: count)
+  }
+
+  /// Makes room for `size` bytes, keeping the first `kept`.
+  private mutating func reserve(_ size: Int, keeping kept: Int) {
+    guard size > capacity else { return }
+    let newBase = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+    if let base {
+      newBase.copyMemory(from: base, byteCount: kept)
+      base.deallocate()
+    }
+    base = newBase
+    capacity = size
+  }
+
+  func deallocate() { base?.deallocate() }
+}
+
+/// What a load gave, in numbers, and the line to tell the player.
+public struct LoadSummary: Sendable, Equatable {
+  /// The source's name, used when it is not a folder.
+  public var source: String
+  /// Files that gave questions; 0 for sources that are not folders.
+  public var filesRead: Int
+  public var questionsLoaded: Int
+  public var questionsSkipped: Int
+  /// Files in a folder that were not question files, or could not be read.
+  public var filesIgnored: [QuestionBank.Skipped]
+
+  public init(bank: QuestionBank, source: String) {
+    self.source = source
+    filesRead = bank.filesRead
+    questionsLoaded = bank.questions.count
+    questionsSkipped = bank.skipped.count
+    filesIgnored = bank.filesIgnored
+  }
+
+  /// `Loaded 47,175 questions from 18 files (0 skipped)`, or for a source that is not a
+  /// folder, `Loaded 10 questions from opentdb (0 skipped)`.
+  public var text: String {
+    let from =
+      filesRead > 0 ? "\(Self.grouped(filesRead)) \(filesRead == 1 ? "file" : "files")" : source
+    let questions = questionsLoaded == 1 ? "question" : "questions"
+    return
+      "Loaded \(Self.grouped(questionsLoaded)) \(questions) from \(from) (\(Self.grouped(questionsSkipped)) skipped)"
+  }
+
+  /// One line per ignored file: `README.md: not a question file; expected …`.
+  public var ignoredFileLines: [String] {
+    filesIgnored.map(\.description)
+  }
+
+  /// `47175` as `47,175`.
+  static func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var result = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return number < 0 ? "-" + result : result
+  }
+}
+
+extension QuestionBank {
+  /// The numbers of this load and the line to show for it.
+  public func summary(source: String) -> LoadSummary {
+    LoadSummary(bank: self, source: source)
+  }
+}

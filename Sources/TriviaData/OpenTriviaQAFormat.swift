@@ -1,0 +1,551 @@
+import Foundation
+
+/// The text format of the OpenTriviaQA data set (github.com/uberspot/OpenTriviaQA), one
+/// block per question:
+///
+///     #Q Question text, which may go on
+///     over the following lines
+///     ^ The correct answer
+///     A first option
+///     B second option
+///
+/// Each line is UTF-8, or else Windows-1252; lines end at LF or CRLF, and a byte-order mark
+/// at the start is not text. The reading follows the reference reader
+/// (`otqa_reference.py`) rule for rule, including Python's idea of a line break and of a
+/// space, so both agree on which blocks are usable:
+///
+/// - a line starting `#Q` starts a block; lines before the first block are ignored, and so
+///   are blank lines;
+/// - before the answer, a line starting `^` is the answer, any other line continues the
+///   question;
+/// - after the answer, a letter followed by a space (or alone) starts an option, an empty one
+///   being dropped; any other line continues the last option.
+///
+/// A block is usable when it has an answer, at least two options, and the answer is one of
+/// them. Two cases the reference counts as usable are skipped here, because they cannot be
+/// played: a block whose options are all the same text (it has too few options), and one
+/// with no question text. Neither occurs in the published data.
+///
+/// Questions have no difficulty. Their category comes from the file name (see
+/// `category(forFileName:)`). They are `.boolean` when the options are True and False in any
+/// order and case (written then as `True` and `False`), else `.multiple`; repeated options
+/// are shown once.
+public enum OpenTriviaQAFormat {
+  /// Why a block was left out. The raw values are the reference reader's names.
+  public enum Problem: String, Sendable, CaseIterable, CustomStringConvertible {
+    case noAnswer = "no-answer"
+    case tooFewOptions = "too-few-options"
+    case answerNotAnOption = "answer-not-an-option"
+    case noQuestionText = "no-question-text"
+
+    public var description: String {
+      switch self {
+      case .noAnswer: "no answer: the block has no line starting with ^"
+      case .tooFewOptions: "too few options: a question needs at least two different ones"
+      case .answerNotAnOption: "the answer is not one of the options"
+      case .noQuestionText: "the question has no text"
+      }
+    }
+  }
+
+  /// A readable category from a file name: without folders and extension, split at `-` and
+  /// `_`, each word capitalised, joined by spaces. `science-technology` is
+  /// `Science Technology`, `for-kids.txt` is `For Kids`.
+  public static func category(forFileName name: String) -> String {
+    var base = Substring(name)
+    if let slash = base.lastIndex(of: "/") { base = base[base.index(after: slash)...] }
+    if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
+    let words = base.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " })
+    let title = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    return title.isEmpty ? "General" : title
+  }
+
+  /// Reads a whole file. Unusable blocks are skipped and reported as `name:line`; a file
+  /// with no usable question throws.
+  public static func decode(_ bytes: [UInt8], name: String, category: String? = nil) throws(DataSourceError)
+    -> QuestionBank
+  {
+    var bank = QuestionBank(questions: [])
+    bytes.withUnsafeBufferPointer { buffer in
+      reserve(buffer, in: &bank)
+      decode(buffer, name: name, category: category ?? Self.category(forFileName: name), into: &bank)
+    }
+    if bank.questions.isEmpty {
+      let why = bank.skipped.first.map { " (\($0))" } ?? " (no line starts with #Q)"
+      throw DataSourceError("\(name): no usable questions; \(bank.skipped.count) skipped\(why)")
+    }
+    return bank
+  }
+
+  /// Appends the questions of `bytes` to `bank`, and the blocks left out to its `skipped`.
+  static func decode(_ bytes: [UInt8], name: String, category: String, into bank: inout QuestionBank) {
+    bytes.withUnsafeBufferPointer { decode($0, name: name, category: category, into: &bank) }
+  }
+
+  /// Sizes `bank` for the questions of `bytes` and more, so appending never copies it.
+  static func reserve(_ bytes: UnsafeBufferPointer<UInt8>, in bank: inout QuestionBank) {
+    let needed = bank.questions.count + countBlocks(bytes)
+    if needed > bank.questions.capacity { bank.questions.reserveCapacity(needed) }
+  }
+
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String, into bank: inout QuestionBank
+  ) {
+    var reader = Reader(name: name, category: category)
+    defer { reader.deallocate() }
+    reader.read(bytes, into: &bank)
+  }
+
+  /// How many lines start with `#Q`: an upper bound on the questions, to size the array once.
+  static func countBlocks(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    var count = 0
+    var index = 0
+    // `#` is rare but for `#Q`: jump from one to the next.
+    while index + 1 < bytes.count, let hash = memchr(base + index, Int32(UInt8(ascii: "#")), bytes.count - index) {
+      index = base.distance(to: hash.assumingMemoryBound(to: UInt8.self))
+      let lineStart = index == 0 || bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D || bytes[index - 1] == 0xBF
+      if lineStart, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "Q") { count += 1 }
+      index += 1
+    }
+    return count
+  }
+}
+
+/// Plain values in memory this code allocates and frees itself: no uniqueness checks, no
+/// copies, nothing to release.
+private struct PlainBuffer<Element: BitwiseCopyable> {
+  private(set) var base: UnsafeMutablePointer<Element>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+  var isEmpty: Bool { count == 0 }
+
+  subscript(index: Int) -> Element {
+    get { base[index] }
+    set { base[index] = newValue }
+  }
+
+  mutating func removeAll() { count = 0 }
+
+  @inline(__always)
+  mutating func append(_ elements: UnsafeBufferPointer<Element>) {
+    reserve(elements.count)
+    if let source = elements.baseAddress { (base + count).update(from: source, count: elements.count) }
+    count += elements.count
+  }
+
+  @inline(__always)
+  mutating func append(_ element: Element) {
+    reserve(1)
+    base[count] = element
+    count += 1
+  }
+
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(extra) }
+  }
+
+  @inline(never)
+  private mutating func grow(_ extra: Int) {
+    let newCapacity = max(capacity * 2, count + extra)
+    let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  func deallocate() { base.deallocate() }
+}
+
+private typealias ByteBuffer = PlainBuffer<UInt8>
+
+extension PlainBuffer where Element == UInt8 {
+  var bytes: UnsafeBufferPointer<UInt8> { elements }
+}
+
+/// One pass over the bytes of a file, keeping the block being read in reused buffers.
+private struct Reader {
+  let name: String
+  let category: String
+
+  var lineNumber = 1
+  /// Windows-1252 lines converted to UTF-8.
+  var converted = ByteBuffer(capacity: 256)
+
+  // The block being read.
+  var inBlock = false
+  var blockLine = 0
+  var question = ByteBuffer(capacity: 512)
+  var hasAnswer = false
+  var answer = ByteBuffer(capacity: 128)
+  var options = ByteBuffer(capacity: 512)
+  /// Where each option ends in `options`.
+  var optionEnds = PlainBuffer<Int>(capacity: 16)
+  /// The options without repeats: where each starts and ends in `options`.
+  var distinct = PlainBuffer<(start: Int, end: Int)>(capacity: 16)
+
+  static let falseOnly = ["False"]
+  static let trueOnly = ["True"]
+
+  init(name: String, category: String) {
+    self.name = name
+    self.category = category
+  }
+
+  func deallocate() {
+    converted.deallocate()
+    question.deallocate()
+    answer.deallocate()
+    options.deallocate()
+    optionEnds.deallocate()
+    distinct.deallocate()
+  }
+
+  mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, into bank: inout QuestionBank) {
+    guard bytes.baseAddress != nil else { return }
+    var start = 0
+    let count = bytes.count
+    while start <= count {
+      let (end, contentEnd, plain) = Self.scanLine(bytes, from: start)
+      if plain {
+        // Printable ASCII, perhaps with a CR before the LF: one line, as it is.
+        if contentEnd > start {
+          readLine(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), ascii: true, into: &bank)
+        }
+      } else {
+        readUnusualSegment(UnsafeBufferPointer(rebasing: bytes[start..<end]), isFirst: start == 0, into: &bank)
+      }
+      start = end + 1
+      lineNumber += 1
+    }
+    finishBlock(into: &bank)
+  }
+
+  /// Where the line from `start` ends (at its LF, or the end), where its text ends (before
+  /// a CR that precedes the LF), and whether the text is all printable ASCII. Reads eight
+  /// bytes at a time while they are printable ASCII.
+  @inline(__always)
+  static func scanLine(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> (end: Int, contentEnd: Int, plain: Bool) {
+    let base = bytes.baseAddress!
+    let raw = UnsafeRawPointer(base)
+    let count = bytes.count
+    var index = start
+    while index + 8 <= count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      // The high bit of each byte that is 0x80 or more, or less than 0x20. A borrow can mark
+      // a byte after (above) a marked one, never before, so the lowest mark is exact.
+      let marks = (word | ((word &- 0x2020_2020_2020_2020) & ~word)) & 0x8080_8080_8080_8080
+      if marks != 0 {
+        index += marks.trailingZeroBitCount >> 3
+        break
+      }
+      index += 8
+    }
+    while index < count {
+      let byte = bytes[index]
+      if byte >= 0x20, byte < 0x80 {
+        index += 1
+        continue
+      }
+      if byte == 0x0A { return (index, index, true) }
+      if byte == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A { return (index + 1, index, true) }
+      break
+    }
+    guard index < count else { return (count, count, true) }
+    let end = memchr(base + index, 0x0A, count - index).map {
+      base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+    }
+    return (end ?? count, end ?? count, false)
+  }
+
+  /// A line with something besides printable ASCII: Windows-1252 when it is not UTF-8, a
+  /// byte-order mark when first, and perhaps several lines by Python's count.
+  mutating func readUnusualSegment(_ bytes: UnsafeBufferPointer<UInt8>, isFirst: Bool, into bank: inout QuestionBank) {
+    var segment = bytes
+    if UTF8Check.isValid(segment) {
+      if isFirst {
+        // A byte-order mark (or several) at the start of the file is not text.
+        while segment.count >= 3, segment[0] == 0xEF, segment[1] == 0xBB, segment[2] == 0xBF {
+          segment = UnsafeBufferPointer(rebasing: segment[3...])
+        }
+      }
+      readSegment(segment, into: &bank)
+    } else {
+      converted.removeAll()
+      Windows1252.appendAsUTF8(segment, to: &converted)
+      readSegment(converted.bytes, into: &bank)
+    }
+  }
+
+  /// Splits one LF-delimited line where Python's `str.splitlines` would (CR, VT, FF, the
+  /// file/group/record separators, NEL, U+2028, U+2029) and reads each piece.
+  mutating func readSegment(_ segment: UnsafeBufferPointer<UInt8>, into bank: inout QuestionBank) {
+    var start = 0
+    var index = 0
+    let count = segment.count
+    while index < count {
+      let byte = segment[index]
+      var breakLength = 0
+      switch byte {
+      case 0x0B, 0x0C, 0x0D, 0x1C, 0x1D, 0x1E: breakLength = 1
+      case 0xC2 where index + 1 < count && segment[index + 1] == 0x85: breakLength = 2
+      case 0xE2
+      where index + 2 < count && segment[index + 1] == 0x80
+        && (segment[index + 2] == 0xA8 || segment[index + 2] == 0xA9):
+        breakLength = 3
+      default: break
+      }
+      if breakLength > 0 {
+        if index > start { readLine(UnsafeBufferPointer(rebasing: segment[start..<index]), ascii: false, into: &bank) }
+        index += breakLength
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    if count > start { readLine(UnsafeBufferPointer(rebasing: segment[start..<count]), ascii: false, into: &bank) }
+  }
+
+  /// One line, already free of line breaks: the reference reader's `parse` step.
+  mutating func readLine(_ whole: UnsafeBufferPointer<UInt8>, ascii: Bool, into bank: inout QuestionBank) {
+    let end = ascii ? Self.asciiTrimmedEnd(whole) : PythonSpace.trimmedEnd(whole, end: whole.count)
+    guard end > 0 else { return }
+    let line = UnsafeBufferPointer(rebasing: whole[0..<end])
+    if line.count >= 2, line[0] == UInt8(ascii: "#"), line[1] == UInt8(ascii: "Q") {
+      finishBlock(into: &bank)
+      inBlock = true
+      blockLine = lineNumber
+      question.removeAll()
+      question.append(Self.stripped(line, from: 2, ascii: ascii))
+      hasAnswer = false
+      answer.removeAll()
+      options.removeAll()
+      optionEnds.removeAll()
+      return
+    }
+    guard inBlock else { return }
+    if !hasAnswer {
+      if line[0] == UInt8(ascii: "^") {
+        hasAnswer = true
+        answer.append(Self.stripped(line, from: 1, ascii: ascii))
+      } else {
+        question.append(UInt8(ascii: " "))
+        question.append(Self.stripped(line, from: 0, ascii: ascii))
+      }
+      return
+    }
+    let (isLetter, letterLength) = Self.startsWithLetter(line)
+    if isLetter, line.count == letterLength || line[letterLength] == UInt8(ascii: " ") {
+      let text = Self.stripped(line, from: min(letterLength + 1, line.count), ascii: ascii)
+      if !text.isEmpty {
+        options.append(text)
+        optionEnds.append(options.count)
+      }
+    } else if !optionEnds.isEmpty {
+      options.append(UInt8(ascii: " "))
+      options.append(Self.stripped(line, from: 0, ascii: ascii))
+      optionEnds[optionEnds.count - 1] = options.count
+    }
+  }
+
+  /// Where printable ASCII ends without trailing spaces: the only space it can hold is ' '.
+  @inline(__always)
+  static func asciiTrimmedEnd(_ line: UnsafeBufferPointer<UInt8>) -> Int {
+    var end = line.count
+    while end > 0, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+    return end
+  }
+
+  /// `line[start...]` without spaces at either end; `line` has none at its end.
+  @inline(__always)
+  static func stripped(_ line: UnsafeBufferPointer<UInt8>, from start: Int, ascii: Bool) -> UnsafeBufferPointer<UInt8> {
+    guard ascii else { return PythonSpace.stripped(line, from: start) }
+    var start = start
+    while start < line.count, line[start] == UInt8(ascii: " ") { start += 1 }
+    return UnsafeBufferPointer(rebasing: line[start..<line.count])
+  }
+
+  /// Whether the line's first character is a letter (Python's `isalpha`: a character of
+  /// category Lu, Ll, Lt, Lm or Lo), and how many bytes that character takes.
+  static func startsWithLetter(_ line: UnsafeBufferPointer<UInt8>) -> (Bool, Int) {
+    let lead = line[0]
+    if lead < 0x80 {
+      return ((lead | 0x20) >= UInt8(ascii: "a") && (lead | 0x20) <= UInt8(ascii: "z"), 1)
+    }
+    return startsWithNonASCIILetter(line)
+  }
+
+  @inline(never)
+  static func startsWithNonASCIILetter(_ line: UnsafeBufferPointer<UInt8>) -> (Bool, Int) {
+    let lead = line[0]
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+    for offset in 1..<length { value = value << 6 | UInt32(line[offset] & 0x3F) }
+    guard let scalar = Unicode.Scalar(value) else { return (false, length) }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
+      return (true, length)
+    default: return (false, length)
+    }
+  }
+
+  mutating func finishBlock(into bank: inout QuestionBank) {
+    guard inBlock else { return }
+    inBlock = false
+    if let problem = appendQuestion(into: &bank) {
+      bank.skipped.append(.init(location: "\(name):\(blockLine)", reason: problem.description))
+    }
+  }
+
+  /// Classifies the block as the reference does, and appends it to `bank` when usable.
+  mutating func appendQuestion(into bank: inout QuestionBank) -> OpenTriviaQAFormat.Problem? {
+    guard hasAnswer else { return .noAnswer }
+    guard optionEnds.count >= 2 else { return .tooFewOptions }
+    let options = options.bytes
+    let answer = answer.bytes
+    // Each option, without repeats, in the order given.
+    distinct.removeAll()
+    var containsAnswer = false
+    var start = 0
+    for end in optionEnds.elements {
+      let option = UnsafeBufferPointer(rebasing: options[start..<end])
+      if Self.equal(option, answer) { containsAnswer = true }
+      if !distinct.elements.contains(where: {
+        Self.equal(UnsafeBufferPointer(rebasing: options[$0.start..<$0.end]), option)
+      }) {
+        distinct.append((start, end))
+      }
+      start = end
+    }
+    guard containsAnswer else { return .answerNotAnOption }
+    guard distinct.count >= 2 else { return .tooFewOptions }
+    let text = PythonSpace.stripped(question.bytes, from: 0)
+    guard !text.isEmpty else { return .noQuestionText }
+
+    let textString = String(decoding: text, as: UTF8.self)
+    if distinct.count == 2, let answerIsTrue = Self.trueOrFalse(answer) {
+      let first = UnsafeBufferPointer(rebasing: options[distinct[0].start..<distinct[0].end])
+      let second = UnsafeBufferPointer(rebasing: options[distinct[1].start..<distinct[1].end])
+      if let otherIsTrue = Self.trueOrFalse(Self.equal(first, answer) ? second : first), otherIsTrue != answerIsTrue {
+        bank.questions.append(
+          Question(
+            category: category, difficulty: nil, kind: .boolean, text: textString,
+            correctAnswer: answerIsTrue ? "True" : "False",
+            incorrectAnswers: answerIsTrue ? Self.falseOnly : Self.trueOnly))
+        return nil
+      }
+    }
+    // The answer is among the distinct options once: the others are the wrong answers.
+    let incorrect = [String](unsafeUninitializedCapacity: distinct.count - 1) { buffer, initialized in
+      for range in distinct.elements {
+        let option = UnsafeBufferPointer(rebasing: options[range.start..<range.end])
+        if !Self.equal(option, answer) {
+          (buffer.baseAddress! + initialized).initialize(to: String(decoding: option, as: UTF8.self))
+          initialized += 1
+        }
+      }
+    }
+    bank.questions.append(
+      Question(
+        category: category, difficulty: nil, kind: .multiple, text: textString,
+        correctAnswer: String(decoding: answer, as: UTF8.self), incorrectAnswers: incorrect))
+    return nil
+  }
+
+  static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let first = a.baseAddress, let second = b.baseAddress else { return true }
+    return memcmp(first, second, a.count) == 0
+  }
+
+  /// True for `true`, false for `false`, in any case; nil for anything else.
+  static func trueOrFalse(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+    func matches(_ word: StaticString) -> Bool {
+      guard text.count == word.utf8CodeUnitCount else { return false }
+      for index in 0..<text.count where text[index] | 0x20 != word.utf8Start[index] { return false }
+      return true
+    }
+    if matches("true") { return true }
+    if matches("false") { return false }
+    return nil
+  }
+}
+
+/// Python's `str.isspace`, on UTF-8: what `strip()` removes.
+enum PythonSpace {
+  /// The length of the space character ending at `end`, or 0.
+  static func lengthBefore(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
+    let last = bytes[end - 1]
+    if last < 0x80 {
+      switch last {
+      case 0x09...0x0D, 0x1C...0x20: return 1
+      default: return 0
+      }
+    }
+    if end >= 2, bytes[end - 2] == 0xC2, last == 0x85 || last == 0xA0 { return 2 }
+    guard end >= 3 else { return 0 }
+    return isThreeByteSpace(bytes[end - 3], bytes[end - 2], last) ? 3 : 0
+  }
+
+  /// The length of the space character starting at `start`, or 0.
+  static func lengthAt(_ bytes: UnsafeBufferPointer<UInt8>, start: Int) -> Int {
+    let first = bytes[start]
+    if first < 0x80 {
+      switch first {
+      case 0x09...0x0D, 0x1C...0x20: return 1
+      default: return 0
+      }
+    }
+    let remaining = bytes.count - start
+    if remaining >= 2, first == 0xC2, bytes[start + 1] == 0x85 || bytes[start + 1] == 0xA0 { return 2 }
+    guard remaining >= 3 else { return 0 }
+    return isThreeByteSpace(first, bytes[start + 1], bytes[start + 2]) ? 3 : 0
+  }
+
+  /// U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000.
+  static func isThreeByteSpace(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
+    switch (a, b) {
+    case (0xE1, 0x9A): c == 0x80
+    case (0xE2, 0x80): (0x80...0x8A).contains(c) || c == 0xA8 || c == 0xA9 || c == 0xAF
+    case (0xE2, 0x81): c == 0x9F
+    case (0xE3, 0x80): c == 0x80
+    default: false
+    }
+  }
+
+  /// Where the text ends once trailing spaces are dropped.
+  static func trimmedEnd(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
+    var end = end
+    while end > 0 {
+      let length = lengthBefore(bytes, end: end)
+      if length == 0 { break }
+      end -= length
+    }
+    return end
+  }
+
+  /// `bytes[start...]` without spaces at either end.
+  static func stripped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> UnsafeBufferPointer<UInt8> {
+    var start = start
+    let end = trimmedEnd(bytes, end: bytes.count)
+    while start < end {
+      let length = lengthAt(bytes, start: start)
+      if length == 0 { break }
+      start += length
+    }
+    return UnsafeBufferPointer(rebasing: bytes[start..<max(start, end)])
+  }
+}
+
+extension ByteBuffer: UTF8Sink {}

@@ -1,0 +1,109 @@
+/// The kinds of question file this program reads, told apart by content, never by name.
+public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConvertible {
+  /// The project's own JSON: an object with a `"questions"` array (`QuestionFileFormat`).
+  case questionFile
+  /// A saved Open Trivia DB API response: `"response_code"` and `"results"`.
+  case openTriviaDB
+  /// OpenTriviaQA text: blocks starting with `#Q` lines.
+  case openTriviaQA
+
+  public var description: String {
+    switch self {
+    case .questionFile: "trivia question file"
+    case .openTriviaDB: "Open Trivia DB response"
+    case .openTriviaQA: "OpenTriviaQA text"
+    }
+  }
+
+  /// What a question file should look like, for messages about files that are none.
+  public static let expectation =
+    "expected a trivia question file (JSON with a \"questions\" array), an Open Trivia DB response "
+    + "(JSON with \"response_code\" and \"results\"), or OpenTriviaQA text (blocks that start with #Q lines)"
+
+  /// The format of `bytes`, or nil when they are none of the three.
+  ///
+  /// JSON (the first thing after any byte-order mark and spaces is `{`) is an Open Trivia DB
+  /// response when it has a `"response_code"` or `"results"` key, and a question file when
+  /// it has a `"questions"` key. Other text is OpenTriviaQA when a line starts with `#Q`.
+  public static func detect(bytes: [UInt8]) -> QuestionFormat? {
+    bytes.withUnsafeBufferPointer { detect($0) }
+  }
+
+  static func detect(_ buffer: UnsafeBufferPointer<UInt8>) -> QuestionFormat? {
+    var start = 0
+    if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
+    var first = start
+    while first < buffer.count, isJSONSpace(buffer[first]) { first += 1 }
+    if first < buffer.count, buffer[first] == UInt8(ascii: "{") {
+      if hasKey("response_code", in: buffer) || hasKey("results", in: buffer) { return .openTriviaDB }
+      if hasKey("questions", in: buffer) { return .questionFile }
+      return nil
+    }
+    return hasQuestionLine(buffer, from: start) ? .openTriviaQA : nil
+  }
+
+  static func isJSONSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// What `detect` says, or the error for a file that is none of the formats.
+  static func detect(_ buffer: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> QuestionFormat {
+    guard let format = detect(buffer) else {
+      throw DataSourceError("\(name): not a question file; \(expectation)")
+    }
+    return format
+  }
+
+  /// The format of `bytes`, or an error naming the file and what was expected.
+  public static func detect(bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionFormat {
+    try bytes.withUnsafeBufferPointer { buffer throws(DataSourceError) in try detect(buffer, name: name) }
+  }
+
+  /// Reads a file of any of the formats.
+  public static func decode(_ bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionBank {
+    try detect(bytes: bytes, name: name).decode(bytes, name: name)
+  }
+
+  /// Reads a file of this format.
+  public func decode(_ bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionBank {
+    switch self {
+    case .questionFile: try QuestionFileFormat.decode(bytes, name: name)
+    case .openTriviaDB: try OpenTriviaDBFormat.decode(bytes, name: name)
+    case .openTriviaQA: try OpenTriviaQAFormat.decode(bytes, name: name)
+    }
+  }
+
+  /// Whether `"key"` occurs as an object key: the quoted name, then spaces, then `:`.
+  static func hasKey(_ key: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let name = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+    let quote = UInt8(ascii: "\"")
+    var index = 0
+    while index + name.count + 2 <= bytes.count {
+      defer { index += 1 }
+      guard bytes[index] == quote, bytes[index + name.count + 1] == quote else { continue }
+      var matches = true
+      for offset in 0..<name.count where bytes[index + 1 + offset] != name[offset] {
+        matches = false
+        break
+      }
+      guard matches else { continue }
+      var after = index + name.count + 2
+      while after < bytes.count, isJSONSpace(bytes[after]) { after += 1 }
+      if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return true }
+    }
+    return false
+  }
+
+  /// Whether a line (from `start`, or after a line break) begins with `#Q`.
+  static func hasQuestionLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    var index = start
+    var atLineStart = true
+    while index + 1 < bytes.count {
+      let byte = bytes[index]
+      if atLineStart, byte == UInt8(ascii: "#"), bytes[index + 1] == UInt8(ascii: "Q") { return true }
+      atLineStart = byte == 0x0A || byte == 0x0D
+      index += 1
+    }
+    return false
+  }
+}

@@ -1,0 +1,87 @@
+/// Windows-1252, the Latin-1 superset that old files and old web pages were written in.
+enum Windows1252 {
+  /// The characters of bytes 0x80–0x9F; the five bytes the code page leaves undefined are
+  /// U+FFFD, as Python's `cp1252` codec gives with `errors="replace"`.
+  private static let high: [UInt16] = [
+    0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD, 0x017D, 0xFFFD,
+    0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0xFFFD, 0x017E, 0x0178,
+  ]
+
+  /// The character `byte` stands for.
+  static func scalar(_ byte: UInt8) -> Unicode.Scalar {
+    if (0x80...0x9F).contains(byte) { return Unicode.Scalar(high[Int(byte - 0x80)])! }
+    return Unicode.Scalar(byte)
+  }
+
+  /// Appends `bytes`, read as Windows-1252, to `output` as UTF-8.
+  static func appendAsUTF8(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout some UTF8Sink) {
+    for byte in bytes {
+      if byte < 0x80 {
+        output.append(byte)
+      } else {
+        let value = scalar(byte).value
+        if value < 0x800 {
+          output.append(0xC0 | UInt8(value >> 6))
+          output.append(0x80 | UInt8(value & 0x3F))
+        } else {
+          output.append(0xE0 | UInt8(value >> 12))
+          output.append(0x80 | UInt8((value >> 6) & 0x3F))
+          output.append(0x80 | UInt8(value & 0x3F))
+        }
+      }
+    }
+  }
+}
+
+/// Somewhere to put bytes: an array, or a reader's own buffer.
+protocol UTF8Sink {
+  mutating func append(_ byte: UInt8)
+}
+
+extension Array: UTF8Sink where Element == UInt8 {}
+
+/// Strict UTF-8 checks, as Python's `bytes.decode("utf-8")` makes them.
+enum UTF8Check {
+  /// Whether `bytes` is well-formed UTF-8: no stray continuation bytes, no overlong forms,
+  /// no surrogates, nothing past U+10FFFF, no sequence cut short.
+  static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        low = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        high = 0x9F
+      case 0xF0:
+        length = 4
+        low = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        high = 0x8F
+      default: return false
+      }
+      guard index + length <= count else { return false }
+      let second = bytes[index + 1]
+      guard second >= low, second <= high else { return false }
+      for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return false }
+      index += length
+    }
+    return true
+  }
+}

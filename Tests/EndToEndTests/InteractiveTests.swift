@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+
+/// The game on a real terminal: line editing, completion, Ctrl-C, Ctrl-D, history, colour.
+@Suite("Interactive")
+struct InteractiveTests {
+  static let escape = "\u{1B}"
+  static let ctrlC: [UInt8] = [0x03]
+  static let ctrlD: [UInt8] = [0x04]
+  static let backspace: [UInt8] = [0x7F]
+
+  /// Starts the game on a pseudo-terminal with a terminal's environment.
+  static func start(
+    _ sandbox: Sandbox, _ arguments: [String] = ["--seed", "7"], environment: [String: String] = [:]
+  ) throws -> PseudoTerminal {
+    try PseudoTerminal(
+      arguments: arguments,
+      environment: sandbox.environment.merging(["TERM": "xterm-256color"].merging(environment) { _, new in new }) {
+        _, new in new
+      })
+  }
+
+  /// The end of a prompt, coloured or not: `trivia> ` is drawn as ESC[1;36m trivia ESC[0m> .
+  static func prompt(_ name: String, colour: Bool = true) -> String {
+    colour ? "\(name)\(escape)[0m> " : "\(name)> "
+  }
+
+  /// Waits for a prompt and for the line editor to be reading keys.
+  @discardableResult
+  static func awaitPrompt(_ terminal: PseudoTerminal, _ name: String, colour: Bool = true) throws -> String {
+    let seen = try terminal.expect(prompt(name, colour: colour))
+    try terminal.waitForLineEditor()
+    return seen
+  }
+
+  /// Leaves with Ctrl-D and checks the game ended normally.
+  static func leave(_ terminal: PseudoTerminal) throws {
+    try terminal.send(ctrlD)
+    #expect(terminal.waitForExit() == .status(0))
+  }
+
+  @Test("The landing screen and its prompt appear")
+  func prompt() throws {
+    let sandbox = try Sandbox()
+    let terminal = try Self.start(sandbox)
+    let screen = try Self.awaitPrompt(terminal, "trivia")
+    #expect(screen.contains("TRIVIA"))
+    #expect(screen.contains("Type play to start"))
+    #expect(screen.contains("\r\n"))
+    #expect(terminal.isRunning)
+    try Self.leave(terminal)
+  }
+
+  @Test("Tab completes pl to play, and play shows a question")
+  func tabCompletion() throws {
+    let sandbox = try Sandbox()
+    let terminal = try Self.start(sandbox)
+    try Self.awaitPrompt(terminal, "trivia")
+    try terminal.send("pl")
+    try terminal.expect("pl")
+    try terminal.send("\t")
+    try terminal.expect("ay ")
+    try terminal.send("\r")
+    let question = try Self.awaitPrompt(terminal, "question 1/10")
+    #expect(question.contains("Loading questions from bundled"))
+    #expect(question.contains("Question 1 of 10"))
+    #expect(question.contains("1) "))
+    #expect(!question.contains("Unknown command"))
+    try Self.leave(terminal)
+  }
+
+  @Test("Tab lists the choices when a prefix has several")
+  func tabListsChoices() throws {
+    let sandbox = try Sandbox()
+    let terminal = try Self.start(sandbox)
+    try Self.awaitPrompt(terminal, "trivia")
+    try terminal.type("options")
+    try Self.awaitPrompt(terminal, "options")
+    try terminal.send("d")
+    try terminal.expect("d")
+    try terminal.send("\t")
+    // difficulty and done share only the d already typed.
+    try terminal.expect("difficulty  done")
+    try terminal.send(Self.backspace)
+    try Self.leave(terminal)
+  }
+
+  @Test("Ctrl-C drops a half-typed line, shows ^C and a fresh prompt, and the game goes on")
+  func ctrlC() throws {
+    let sandbox = try Sandbox()
+    let terminal = try Self.start(sandbox)
+    try Self.awaitPrompt(terminal, "trivia")
+    try terminal.send("opti")
+    try terminal.expect("opti")
+    try terminal.send(Self.ctrlC)
+    try terminal.expect("^C")
+    try Self.awaitPrompt(terminal, "trivia")
+    #expect(terminal.isRunning)
+    // The dropped text is gone: this line is just `help`.
+    try terminal.type("help")
+    let help = try Self.awaitPrompt(terminal, "trivia")
+    #expect(help.contains("You can type:"))
+    #expect(!help.contains("Unknown command"))
+    #expect(terminal.isRunning)
+
+    // And in the middle of a round.
+    try terminal.type("play")
+    try Self.awaitPrompt(terminal, "question 1/10")
+    try terminal.send("2")
+    try terminal.send(Self.ctrlC)
+    try terminal.expect("^C")
+    try Self.awaitPrompt(terminal, "question 1/10")
+    #expect(terminal.isRunning)
+    try Self.leave(terminal)
+  }
+
+  @Test("Ctrl-D on an empty line leaves with status 0")
+  func ctrlD() throws {
+    let sandbox = try Sandbox()
+    let terminal = try Self.start(sandbox)
+    try Self.awaitPrompt(terminal, "trivia")
+    try terminal.type("play")
+    try Self.awaitPrompt(terminal, "question 1/10")
+    try terminal.send(Self.ctrlD)
+    #expect(terminal.waitForExit() == .status(0))
+  }
+
+  @Test("quit leaves with status 0")
+  func quit() throws {
+    let sandbox = try Sandbox()
+    let terminal = try Self.start(sandbox)
+    try Self.awaitPrompt(terminal, "trivia")
+    try terminal.type("quit")
+    #expect(terminal.waitForExit() == .status(0))
+  }
+
+  @Test("History is saved under XDG_STATE_HOME in libedit's format")
+  func history() throws {
+    let sandbox = try Sandbox()
+    let terminal = try Self.start(sandbox)
+    try Self.awaitPrompt(terminal, "trivia")
+    try terminal.type("play")
+    try Self.awaitPrompt(terminal, "question 1/10")
+    try terminal.type("back")
+    try Self.awaitPrompt(terminal, "trivia")
+    try Self.leave(terminal)
+
+    let history = try String(contentsOfFile: sandbox.historyPath, encoding: .utf8)
+    #expect(history.hasPrefix("_HiStOrY_V2_\n"))
+    let entries = history.split(separator: "\n").dropFirst()
+    #expect(entries.contains("play"))
+    #expect(entries.contains("back"))
+    // Nothing was written to the real home.
+    #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.local/state/trivia/history"))
+
+    // The next session recalls it: Up arrow brings back the last line.
+    let next = try Self.start(sandbox)
+    try Self.awaitPrompt(next, "trivia")
+    try next.send("\(Self.escape)[A")
+    try next.expect("back")
+    try next.send("\(Self.escape)[A")
+    try next.expect("play")
+    try next.send("\r")
+    try Self.awaitPrompt(next, "question 1/10")
+    try Self.leave(next)
+  }
+
+  struct Colour: Sendable, CustomTestStringConvertible {
+    var arguments: [String]
+    var environment: [String: String]
+    var expectsColour: Bool
+    var testDescription: String {
+      let words = arguments + environment.map { "\($0.key)=\($0.value)" }
+      return words.isEmpty ? "a plain terminal" : words.joined(separator: " ")
+    }
+  }
+
+  @Test(
+    "Colour on a terminal, none with --no-color or NO_COLOR",
+    arguments: [
+      Colour(arguments: [], environment: [:], expectsColour: true),
+      Colour(arguments: ["--no-color"], environment: [:], expectsColour: false),
+      Colour(arguments: [], environment: ["NO_COLOR": "1"], expectsColour: false),
+    ])
+  func colour(_ case: Colour) throws {
+    let sandbox = try Sandbox()
+    let terminal = try Self.start(sandbox, ["--seed", "7"] + `case`.arguments, environment: `case`.environment)
+    try Self.awaitPrompt(terminal, "trivia", colour: `case`.expectsColour)
+    try terminal.type("play")
+    try Self.awaitPrompt(terminal, "question 1/10", colour: `case`.expectsColour)
+    try terminal.type("xyzzy")
+    try Self.awaitPrompt(terminal, "question 1/10", colour: `case`.expectsColour)
+    try Self.leave(terminal)
+
+    let text = terminal.text
+    #expect(text.contains("Question 1 of 10"))
+    let colours = Self.selectGraphicRenditions(in: text)
+    if `case`.expectsColour {
+      #expect(colours.contains("\(Self.escape)[1;36m"))  // titles and the prompt
+      #expect(colours.contains("\(Self.escape)[1;31m"))  // the refusal
+      #expect(colours.contains("\(Self.escape)[0m"))
+    } else {
+      #expect(colours.isEmpty, "colour codes: \(colours)")
+    }
+  }
+
+  /// The colour codes (`ESC [ … m`) in `text`; cursor movement from the line editor is not colour.
+  static func selectGraphicRenditions(in text: String) -> [String] {
+    var found: [String] = []
+    var scalars = text.unicodeScalars[...]
+    while let start = scalars.firstIndex(of: "\u{1B}") {
+      scalars = scalars[scalars.index(after: start)...]
+      guard scalars.first == "[" else { continue }
+      let body = scalars.dropFirst().prefix { ("0"..."9").contains($0) || $0 == ";" }
+      let end = body.endIndex
+      if end < scalars.endIndex, scalars[end] == "m" {
+        found.append("\u{1B}[" + String(String.UnicodeScalarView(body)) + "m")
+      }
+    }
+    return found
+  }
+
+  @Test("A multibyte character erased with backspace leaves no stray bytes")
+  func utf8Backspace() throws {
+    let sandbox = try Sandbox()
+    let terminal = try Self.start(sandbox, ["--seed", "7", "--no-color"])
+    try Self.awaitPrompt(terminal, "trivia", colour: false)
+    try terminal.send("caf")
+    try terminal.expect("caf")
+    try terminal.send("é")
+    try terminal.expect("é")
+    try terminal.send(Self.backspace)
+    try terminal.send("e\r")
+    let reply = try Self.awaitPrompt(terminal, "trivia", colour: false)
+    #expect(reply.contains("Unknown command 'cafe'. Type help to see what you can do here."))
+    #expect(!reply.contains("\u{FFFD}"))
+
+    // A multibyte character that stays is passed on whole.
+    try terminal.type("café")
+    let accented = try Self.awaitPrompt(terminal, "trivia", colour: false)
+    #expect(accented.contains("Unknown command 'café'."))
+    try Self.leave(terminal)
+    #expect(String(validating: terminal.output, as: UTF8.self) != nil)
+    let history = try String(contentsOfFile: sandbox.historyPath, encoding: .utf8)
+    #expect(history.split(separator: "\n").contains("cafe"))
+  }
+}

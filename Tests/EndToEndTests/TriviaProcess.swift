@@ -1,0 +1,170 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// What one run of the binary did.
+struct ProcessResult: Sendable {
+  /// The exit status, or 128 + the signal number when a signal ended it.
+  var status: Int32
+  var stdoutBytes: [UInt8]
+  var stderrBytes: [UInt8]
+  /// Whether it outlived its timeout and was killed.
+  var timedOut: Bool
+
+  var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+  var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
+  /// Standard output as a transcript of prompts, inputs and responses.
+  var transcript: Transcript { Transcript(stdout) }
+}
+
+/// Why a run could not be made or finished.
+struct ProcessFailure: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// The `trivia` executable the test target depends on: it is built into the same folder as
+/// the test bundle (`.build/debug/` or `--scratch-path …/debug/`).
+enum TriviaBinary {
+  static let path: String = {
+    var folders: [URL] = []
+    if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+    folders.append(Bundle.main.bundleURL)
+    folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    if let first = CommandLine.arguments.first {
+      folders.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+    }
+    // The bundle may sit inside `…/debug/X.xctest/` on some platforms: look up a few levels.
+    for folder in folders {
+      var candidate = folder.standardizedFileURL
+      for _ in 0..<3 {
+        let binary = candidate.appendingPathComponent("trivia").path
+        if FileManager.default.isExecutableFile(atPath: binary) { return binary }
+        candidate.deleteLastPathComponent()
+      }
+    }
+    return "trivia-binary-not-found-next-to-\(Bundle.main.bundleURL.path)"
+  }()
+}
+
+/// A fresh home, config and state folder for one test, removed when the sandbox goes away.
+final class Sandbox {
+  let root: String
+  let home: String
+  let config: String
+  let state: String
+  /// For fixtures, scripts and traces.
+  let work: String
+
+  init() throws {
+    var template = Array((NSTemporaryDirectory() + "/trivia-e2e-XXXXXX").utf8CString)
+    let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    guard let created else { throw ProcessFailure(description: "mkdtemp failed: errno \(errno)") }
+    root = URL(fileURLWithPath: String(cString: created)).standardizedFileURL.path
+    home = root + "/home"
+    config = root + "/config"
+    state = root + "/state"
+    work = root + "/work"
+    for folder in [home, config, state, work] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: root)
+  }
+
+  /// The child's whole environment: nothing leaks in from the test runner's.
+  var environment: [String: String] {
+    [
+      "HOME": home, "XDG_CONFIG_HOME": config, "XDG_STATE_HOME": state, "PATH": "/usr/bin:/bin",
+      "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+    ]
+  }
+
+  var optionsPath: String { config + "/trivia/options.json" }
+  var historyPath: String { state + "/trivia/history" }
+
+  /// Writes a file under `work` and returns its path.
+  @discardableResult
+  func write(_ name: String, _ text: String) throws -> String {
+    let path = work + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// Runs the binary with `arguments`, `input` on standard input and this sandbox's
+  /// environment plus `extraEnvironment`.
+  func run(
+    _ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:],
+    timeout: Duration = .seconds(15)
+  ) throws -> ProcessResult {
+    try TriviaProcess.run(
+      arguments: arguments, input: Array(input.utf8),
+      environment: environment.merging(extraEnvironment) { _, new in new }, timeout: timeout)
+  }
+}
+
+/// Runs the binary with pipes on all three standard streams.
+enum TriviaProcess {
+  /// Writing to a child that has already exited must fail with EPIPE, not kill the tests.
+  private static let ignoreBrokenPipes: Void = {
+    _ = signal(SIGPIPE, SIG_IGN)
+  }()
+
+  static func run(
+    arguments: [String], input: [UInt8], environment: [String: String], timeout: Duration
+  ) throws -> ProcessResult {
+    ignoreBrokenPipes
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: TriviaBinary.path)
+    process.arguments = arguments
+    process.environment = environment
+    process.currentDirectoryURL = environment["HOME"].map { URL(fileURLWithPath: $0) }
+    let stdinPipe = Pipe()
+    let stdoutPipe = Pipe()
+    let stderrPipe = Pipe()
+    process.standardInput = stdinPipe
+    process.standardOutput = stdoutPipe
+    process.standardError = stderrPipe
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
+    try process.run()
+
+    // Feed and drain concurrently, so neither side can block the other on a full pipe.
+    let streams = DispatchGroup()
+    let stdout = Collected()
+    let stderr = Collected()
+    let writer = stdinPipe.fileHandleForWriting
+    DispatchQueue.global().async(group: streams) {
+      try? writer.write(contentsOf: Data(input))
+      try? writer.close()
+    }
+    for (pipe, sink) in [(stdoutPipe, stdout), (stderrPipe, stderr)] {
+      let reader = pipe.fileHandleForReading
+      DispatchQueue.global().async(group: streams) {
+        sink.bytes.withLock { $0 = Array((try? reader.readToEnd()) ?? Data()) }
+      }
+    }
+
+    let deadline = DispatchTime.now() + .nanoseconds(Int(timeout.components.seconds * 1_000_000_000))
+    var timedOut = false
+    if exited.wait(timeout: deadline) == .timedOut {
+      timedOut = true
+      kill(process.processIdentifier, SIGKILL)
+      exited.wait()
+    }
+    if streams.wait(timeout: .now() + .seconds(5)) == .timedOut {
+      throw ProcessFailure(description: "the output of trivia \(arguments) did not end")
+    }
+    let status =
+      process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    return ProcessResult(
+      status: status, stdoutBytes: stdout.bytes.withLock { $0 }, stderrBytes: stderr.bytes.withLock { $0 },
+      timedOut: timedOut)
+  }
+}
+
+/// Bytes gathered on another thread.
+private final class Collected: Sendable {
+  let bytes = Mutex<[UInt8]>([])
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The build enforces that no screen names another: each screen target may depend on
+/// ScreenKit (and NavigatorKit) only, and `make` builds with the explicit import check.
+@Suite("Screen isolation")
+struct ScreenIsolationTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  @Test func screenTargetsDependOnlyOnSharedKits() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    // A scratch path of its own: `swift test` holds the lock on .build while this runs.
+    let scratch = NSTemporaryDirectory() + "trivia-dump-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    process.arguments = ["swift", "package", "--scratch-path", scratch, "dump-package"]
+    process.currentDirectoryURL = Self.packageRoot
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString).json")
+    let errors = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString).txt")
+    FileManager.default.createFile(atPath: output.path, contents: nil)
+    FileManager.default.createFile(atPath: errors.path, contents: nil)
+    defer {
+      try? FileManager.default.removeItem(at: output)
+      try? FileManager.default.removeItem(at: errors)
+    }
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: errors)
+    try process.run()
+    process.waitUntilExit()
+    let data = try Data(contentsOf: output)
+    let problem = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
+    #expect(process.terminationStatus == 0, "swift package dump-package: \(problem)")
+    let package = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let targets = try #require(package["targets"] as? [[String: Any]])
+    let screens = targets.filter { ($0["name"] as? String)?.hasSuffix("Screen") == true }
+    #expect(screens.count == 7)
+    for screen in screens {
+      let dependencies = (screen["dependencies"] as? [[String: Any]] ?? []).compactMap {
+        ($0["byName"] as? [Any])?.first as? String
+      }
+      #expect(Set(dependencies).isSubset(of: ["ScreenKit", "NavigatorKit"]), "\(screen["name"] ?? "?")")
+    }
+  }
+
+  @Test func noScreenSourceImportsAnotherScreen() throws {
+    let folder = Self.packageRoot.appendingPathComponent("Sources/Screens")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix("Screen") }
+    #expect(names.count == 7)
+    for name in names {
+      let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(name).path)
+      for file in files {
+        let text = try String(contentsOf: folder.appendingPathComponent("\(name)/\(file)"), encoding: .utf8)
+        for other in names where other != name {
+          #expect(!text.contains("import \(other)"), "\(name)/\(file) imports \(other)")
+        }
+      }
+    }
+  }
+}

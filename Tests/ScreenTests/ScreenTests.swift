@@ -1,0 +1,120 @@
+import CompleteScreen
+import DifficultyScreen
+import FeedbackScreen
+import GameScreen
+import LandingScreen
+import NoDataScreen
+import OptionsScreen
+import ScreenKit
+import Testing
+
+/// Screens are views: they show their state and report events through closures.
+@Suite("Screens")
+struct ScreenTests {
+  @Test func landingShowsTheNextRoundAndReportsEvents() {
+    let screen = LandingScreen(state: .init(questionCount: 7, difficulty: "Hard", source: "bundled"))
+    var events: [String] = []
+    screen.onPlay = { events.append("play") }
+    screen.onOptions = { events.append("options") }
+    screen.onDifficulty = { events.append("difficulty") }
+    let text = screen.render().map(\.text)
+    #expect(text.contains("  Questions:  7"))
+    #expect(text.contains("  Difficulty: Hard"))
+    for word in ["play", "options", "difficulty"] { #expect(screen.commands.run(word) == .done) }
+    #expect(events == ["play", "options", "difficulty"])
+    #expect(screen.prompt == "trivia")
+  }
+
+  @Test func gameShowsTheQuestionAndReportsTheAnswerIndex() {
+    let screen = GameScreen(
+      state: .init(
+        number: 3, total: 10, category: "Science", difficulty: "Easy", question: "Symbol for gold?",
+        answers: ["Ag", "Au", "Gd", "Go"]))
+    var answers: [Int] = []
+    screen.onAnswer = { answers.append($0) }
+    let text = screen.render().map(\.text)
+    #expect(text.contains("Question 3 of 10  Science · Easy"))
+    #expect(text.contains("Symbol for gold?"))
+    #expect(text.contains("  2) Au"))
+    #expect(screen.prompt == "question 3/10")
+    #expect(screen.commands.run("2") == .done)
+    #expect(screen.commands.run("b") == .done)
+    #expect(screen.commands.run("au") == .done)
+    guard case .rejected(let reason) = screen.commands.run("Silver") else {
+      Issue.record("a wrong word must be rejected")
+      return
+    }
+    #expect(reason.contains("1-4, a-d"))
+    #expect(answers == [1, 1, 1])
+    #expect(screen.commands.completions(for: "A") == ["Ag", "Au"])
+  }
+
+  @Test func feedbackSaysRightOrWrongAndContinuesOnEnter() {
+    let wrong = FeedbackScreen(
+      state: .init(isCorrect: false, correctAnswer: "Au", score: 2, answered: 3, isLast: false))
+    #expect(wrong.render().first?.text == "Incorrect — the answer was Au")
+    let right = FeedbackScreen(state: .init(isCorrect: true, correctAnswer: "Au", score: 3, answered: 3, isLast: true))
+    #expect(right.render().first?.text == "Correct!")
+    #expect(right.render().last?.text.contains("to see your score") == true)
+    var continued = 0
+    right.onContinue = { continued += 1 }
+    #expect(right.commands.run("") == .done)
+    #expect(right.commands.run("continue") == .done)
+    #expect(right.commands.run("nope") == .unknown)
+    #expect(continued == 2)
+  }
+
+  @Test func completeShowsScoreAndMessage() {
+    let screen = CompleteScreen(state: .init(score: 4, total: 5, message: ["Good job!"]))
+    var done = false
+    screen.onDone = { done = true }
+    let text = screen.render().map(\.text)
+    #expect(text.contains("Score: 4/5"))
+    #expect(text.contains("Good job!"))
+    #expect(screen.commands.run("done") == .done)
+    #expect(done)
+  }
+
+  @Test func optionsChecksTheCountItReports() {
+    let screen = OptionsScreen(state: .init(questionCount: 10, countRange: 1...50, difficulty: "Mixed"))
+    var counts: [Int] = []
+    screen.onCount = { counts.append($0) }
+    #expect(screen.commands.run("count 5") == .done)
+    for bad in ["count 0", "count 51", "count x", "count"] {
+      #expect(screen.commands.run(bad) == .rejected(rejection(bad)))
+    }
+    #expect(counts == [5])
+    #expect(screen.render().map(\.text).contains { $0.hasPrefix("  Difficulty: Mixed") })
+
+    func rejection(_ input: String) -> String {
+      let argument = String(input.dropFirst("count".count)).trimmingWhitespace
+      return "count takes a whole number from 1 to 50, not '\(argument)'."
+    }
+  }
+
+  @Test func difficultyChoosesByNameOrNumber() {
+    let screen = DifficultyScreen(state: .init(choices: ["Mixed", "Easy", "Medium", "Hard"], selected: 0))
+    var choices: [Int] = []
+    screen.onChoice = { choices.append($0) }
+    #expect(screen.commands.run("hard") == .done)
+    #expect(screen.commands.run("2") == .done)
+    guard case .rejected = screen.commands.run("extreme") else {
+      Issue.record("an unknown level must be rejected")
+      return
+    }
+    #expect(choices == [3, 1])
+    #expect(screen.render().map(\.text).contains("  1) Mixed  (current)"))
+  }
+
+  @Test func noDataShowsTheReason() {
+    let screen = NoDataScreen(state: .init(reason: "x.json, line 3: expected ','", details: ["more"]))
+    var events: [String] = []
+    screen.onRetry = { events.append("retry") }
+    screen.onOptions = { events.append("options") }
+    let text = screen.render().map(\.text)
+    #expect(text.contains("x.json, line 3: expected ','"))
+    #expect(screen.commands.run("retry") == .done)
+    #expect(screen.commands.run("options") == .done)
+    #expect(events == ["retry", "options"])
+  }
+}

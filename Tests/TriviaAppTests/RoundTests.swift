@@ -1,0 +1,67 @@
+import Testing
+import TriviaApp
+import TriviaData
+
+@Suite("Rounds and results")
+struct RoundTests {
+  @Test func dealsTheRequestedLevelAndCount() {
+    var generator = SeededGenerator(seed: 1)
+    let questions = sampleQuestions(10, difficulty: .easy) + sampleQuestions(10, difficulty: .hard)
+    let round = Round.deal(
+      from: questions, count: 4, difficulty: .hard, generator: &generator)
+    #expect(round.total == 4)
+    #expect(round.items.allSatisfy { $0.question.difficulty == .hard })
+    #expect(Set(round.items.map(\.question.text)).count == 4)
+  }
+
+  @Test func trueComesBeforeFalseAndMultipleChoiceIsShuffled() {
+    var generator = SeededGenerator(seed: 5)
+    let round = Round.deal(
+      from: sampleQuestions(30), count: 30, difficulty: .mixed, generator: &generator)
+    for item in round.items {
+      #expect(item.answers[item.correctIndex] == item.question.correctAnswer)
+      if item.question.kind == .boolean { #expect(item.answers == ["True", "False"]) }
+    }
+    let positions = Set(round.items.filter { $0.question.kind == .multiple }.map(\.correctIndex))
+    #expect(positions.count > 1, "the right answer should not always be in the same place")
+  }
+
+  @Test func scoringNeverCountsAQuestionTwice() {
+    var generator = SeededGenerator(seed: 2)
+    var round = Round.deal(
+      from: sampleQuestions(5), count: 2, difficulty: .mixed, generator: &generator)
+    let first = try! #require(round.current)
+    #expect(round.answer(first.correctIndex) == true)
+    #expect(round.answer(first.correctIndex) == nil)
+    round.advance()
+    round.advance()
+    #expect(round.index == 1)
+    #expect(round.isLastQuestion)
+    #expect(round.answer((round.current!.correctIndex + 1) % round.current!.answers.count) == false)
+    round.advance()
+    #expect(round.isOver)
+    #expect(round.score == 1)
+    #expect(round.answered == 2)
+    #expect(round.answer(0) == nil)
+  }
+
+  @Test(arguments: [
+    (0, 10, ["Perfectly imperfect!"]),
+    (1, 10, ["Perfectly imperfect!"]),
+    (4, 10, ["Don't quit your day job.", "You answered 4 of 10 correctly."]),
+    (5, 10, ["Good job!", "You answered 5 of 10 correctly."]),
+    (9, 10, ["Good job!", "You answered 9 of 10 correctly."]),
+    (10, 10, ["Congratulations! You answered all 10 correctly."]),
+    (1, 1, ["Congratulations! You answered all 1 correctly."]),
+  ])
+  func messagesFollowTheScoreBands(score: Int, total: Int, message: [String]) {
+    #expect(RoundResult(score: score, total: total).message == message)
+  }
+
+  @Test func theGeneratorIsStableAcrossPlatforms() {
+    var generator = SeededGenerator(seed: 0)
+    // SplitMix64's published first outputs for seed 0.
+    #expect(generator.next() == 0xE220_A839_7B1D_CDAF)
+    #expect(generator.next() == 0x6E78_9E6A_A1B9_65F4)
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import TriviaData
+
+@Suite struct DirectoryDataSourceTests {
+  let request = LoadRequest(count: 10, difficulty: .mixed)
+
+  @Test func mergesEveryFormatInNameOrder() async throws {
+    let folder = try TemporaryFolder()
+    try folder.write("b-project.json", QuestionFormatTests.projectFile)
+    try folder.write("a-saved-api", QuestionFormatTests.openTDBResponse)
+    try folder.write("c-metals", QuestionFormatTests.openTriviaQA + "\n#Q Broken\nA x\n")
+    let bank = try await DirectoryDataSource(path: folder.path).load(request)
+    #expect(bank.questions.map(\.category) == ["Science: Computers", "Science", "C Metals"])
+    #expect(bank.filesRead == 3)
+    #expect(bank.filesIgnored.isEmpty)
+    #expect(
+      bank.skipped == [
+        .init(location: folder.path + "/c-metals:6", reason: OpenTriviaQAFormat.Problem.noAnswer.description)
+      ])
+  }
+
+  @Test func otherFilesAreIgnoredWithAReasonAndHiddenFilesAndFoldersPassedOver() async throws {
+    let folder = try TemporaryFolder()
+    try folder.write("animals", QuestionFormatTests.openTriviaQA)
+    try folder.write("README.md", "# Questions\n\n    #Q an example, indented\n")
+    try folder.write("LICENSE", "Attribution-ShareAlike 4.0 International\n")
+    try folder.write("broken.json", #"{"questions": [}"#)
+    try folder.write("empty-block", "#Q Nothing else\n")
+    try folder.write(".hidden", QuestionFormatTests.openTriviaQA)
+    try FileManager.default.createDirectory(atPath: folder.path + "/sub", withIntermediateDirectories: false)
+    try folder.write("sub/more", QuestionFormatTests.openTriviaQA)
+    let bank = try await DirectoryDataSource(path: folder.path).load(request)
+    #expect(bank.questions.count == 1)
+    #expect(bank.filesRead == 1)
+    #expect(bank.filesIgnored.map(\.location) == ["LICENSE", "README.md", "broken.json", "empty-block"])
+    #expect(bank.filesIgnored[0].reason.hasPrefix("not a question file; expected"))
+    #expect(bank.filesIgnored[2].reason.hasPrefix("line 1, column 16: expected a value"))
+    #expect(bank.filesIgnored[3].reason.hasPrefix("no usable questions; 1 skipped"))
+    // The skipped block of the ignored file is still reported.
+    #expect(bank.skipped.count == 1)
+    #expect(bank.summary(source: folder.path).text == "Loaded 1 question from 1 file (1 skipped)")
+  }
+
+  @Test func aFolderWithoutQuestionsIsAnError() async throws {
+    let folder = try TemporaryFolder()
+    let empty = try await #require(throws: DataSourceError.self) {
+      try await DirectoryDataSource(path: folder.path).load(request)
+    }
+    #expect(empty.message == "\(folder.path): the folder has no question files")
+    try folder.write("notes.txt", "nothing\n")
+    let none = try await #require(throws: DataSourceError.self) {
+      try await DirectoryDataSource(path: folder.path).load(request)
+    }
+    #expect(none.message.hasPrefix("\(folder.path): no questions in 1 file (notes.txt: not a question file"))
+  }
+
+  @Test func aMissingFolderIsAnError() async throws {
+    let error = try await #require(throws: DataSourceError.self) {
+      try await DirectoryDataSource(path: "/nonexistent/trivia-folder").load(request)
+    }
+    #expect(error.message == "/nonexistent/trivia-folder: No such file or directory")
+  }
+
+  @Test func manyFilesReadOnTwoThreadsKeepNameOrder() async throws {
+    let folder = try TemporaryFolder()
+    // Enough bytes that the folder is read in two halves.
+    for index in 0..<12 {
+      var text = ""
+      for number in 0..<600 { text += "#Q File \(index) question \(number)?\n^ Yes\nA Yes\nB No\n\n" }
+      try folder.write(String(format: "part-%02d", index), text)
+    }
+    let bank = try await DirectoryDataSource(path: folder.path).load(request)
+    #expect(bank.filesRead == 12)
+    #expect(bank.questions.count == 12 * 600)
+    #expect(bank.questions.first?.text == "File 0 question 0?")
+    #expect(bank.questions.last?.text == "File 11 question 599?")
+    let categories = bank.questions.map(\.category)
+    #expect(categories == categories.sorted())
+  }
+
+  @Test func summaryText() {
+    var bank = QuestionBank(questions: Array(repeating: sampleQuestion, count: 3))
+    bank.filesRead = 18
+    #expect(LoadSummary(bank: bank, source: "x").text == "Loaded 3 questions from 18 files (0 skipped)")
+    bank.skipped = [.init(location: "a:1", reason: "r")]
+    bank.filesRead = 0
+    #expect(bank.summary(source: "Open Trivia DB").text == "Loaded 3 questions from Open Trivia DB (1 skipped)")
+    #expect(LoadSummary.grouped(47175) == "47,175")
+    #expect(LoadSummary.grouped(1_234_567) == "1,234,567")
+    #expect(LoadSummary.grouped(999) == "999")
+    #expect(LoadSummary.grouped(0) == "0")
+  }
+
+  @Test func nameEndsWithASlash() {
+    #expect(DirectoryDataSource(path: "data").name == "data/")
+    #expect(DirectoryDataSource(path: "data/").name == "data/")
+  }
+
+  var sampleQuestion: Question {
+    Question(category: "C", difficulty: nil, kind: .multiple, text: "Q?", correctAnswer: "A", incorrectAnswers: ["B"])
+  }
+}
+
+/// The real OpenTriviaQA files: the importer must agree with the reference reader
+/// (`python3 shared/tools/otqa_reference.py shared/data/opentriviaqa/*`) file by file.
+@Suite struct OpenTriviaQADataTests {
+  /// Usable blocks per file as the reference reader counts them; it skips none.
+  static let usableByFile: [String: Int] = [
+    "animals": 1366, "celebrities": 3196, "entertainment": 280, "for-kids": 759, "general": 3290,
+    "geography": 842, "history": 1645, "hobbies": 1242, "literature": 1288, "movies": 4313, "music": 5579,
+    "newest": 3016, "people": 2743, "rated": 2185, "science-technology": 2486, "sports": 2840,
+    "television": 5230, "world": 4875,
+  ]
+
+  @Test(.enabled(if: SharedData.openTriviaQAExists, "needs ../shared/data/opentriviaqa beside the repository"))
+  func wholeFolderMatchesTheReferenceReader() async throws {
+    let bank = try await DirectoryDataSource(path: SharedData.openTriviaQA).load(
+      LoadRequest(count: 10, difficulty: .mixed))
+    #expect(bank.questions.count == 47_175)
+    #expect(bank.skipped.isEmpty)
+    #expect(bank.filesRead == 18)
+    #expect(bank.filesIgnored.map(\.location) == ["LICENSE", "README.md"])
+    #expect(bank.summary(source: SharedData.openTriviaQA).text == "Loaded 47,175 questions from 18 files (0 skipped)")
+    let counts = Dictionary(grouping: bank.questions, by: \.category).mapValues(\.count)
+    let expected = Dictionary(
+      uniqueKeysWithValues: Self.usableByFile.map { (OpenTriviaQAFormat.category(forFileName: $0.key), $0.value) })
+    #expect(counts == expected)
+    #expect(bank.questions.allSatisfy { $0.difficulty == nil && !$0.text.isEmpty && !$0.incorrectAnswers.isEmpty })
+    #expect(bank.questions.filter { $0.kind == .boolean }.count == 5523)
+  }
+
+  @Test(.enabled(if: SharedData.openTriviaQAExists, "needs ../shared/data/opentriviaqa beside the repository"))
+  func eachFileAloneGivesTheReferenceCountsPerReason() throws {
+    for (file, usable) in Self.usableByFile {
+      let bytes = try FileReader.read(SharedData.openTriviaQA + "/" + file, limit: 1 << 26)
+      var bank = QuestionBank(questions: [])
+      OpenTriviaQAFormat.decode(bytes, name: file, category: file, into: &bank)
+      #expect(bank.questions.count == usable, "\(file)")
+      for problem in OpenTriviaQAFormat.Problem.allCases {
+        #expect(bank.skipped.filter { $0.reason == problem.description }.count == 0, "\(file): \(problem)")
+      }
+    }
+  }
+}

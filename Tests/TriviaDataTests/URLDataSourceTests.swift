@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+@testable import TriviaData
+
+/// The URL source against a server this test starts on 127.0.0.1; never the internet.
+@Suite struct URLDataSourceTests {
+  typealias Fixture = OpenTDBFixture
+  typealias Response = LocalHTTPServer.Response
+
+  let request = LoadRequest(count: 10, difficulty: .mixed)
+
+  /// Starts a server that answers every request with `response`.
+  func server(_ response: Response) throws -> LocalHTTPServer {
+    try LocalHTTPServer { _ in response }
+  }
+
+  func source(_ server: LocalHTTPServer, _ path: String = "/api.php", timeout: Double = 5, limit: Int = 1 << 20)
+    throws -> URLDataSource
+  {
+    try #require(URLDataSource(server.url(path), timeout: timeout, maximumBodySize: limit))
+  }
+
+  @Test func loadsQuestionsAndAsksForTheRoundsCountAndDifficulty() async throws {
+    let server = try server(Response(json: Fixture.json([Fixture.Result(), Fixture.boolean])))
+    defer { server.stop() }
+    let bank = try await source(server).load(LoadRequest(count: 7, difficulty: .hard))
+    #expect(bank.questions.count == 2)
+    #expect(bank.questions[1].kind == .boolean)
+    #expect(server.requests == ["/api.php?amount=7&difficulty=hard"])
+  }
+
+  @Test func keepsWhatTheURLAlreadySaysAndLeavesMixedOut() async throws {
+    let server = try server(Response(json: Fixture.json([Fixture.Result()])))
+    defer { server.stop() }
+    _ = try await source(server, "/api.php?amount=3&category=9").load(request)
+    _ = try await source(server, "/api.php?difficulty=easy").load(LoadRequest(count: 80, difficulty: .hard))
+    #expect(server.requests == ["/api.php?amount=3&category=9", "/api.php?difficulty=easy&amount=50"])
+  }
+
+  @Test func usesTheEncodingTheURLAsksFor() async throws {
+    let body = Fixture.json([Fixture.accented], encode: Fixture.base64)
+    let server = try server(Response(json: body))
+    defer { server.stop() }
+    let bank = try await source(server, "/api.php?encode=base64").load(request)
+    #expect(bank.questions.first?.text == Fixture.accented.question)
+    let detected = try await source(server, "/api.php").load(request)
+    #expect(detected.questions.first?.text == Fixture.accented.question)
+  }
+
+  @Test(arguments: 1...5)
+  func responseCodesBecomeSentences(code: Int) async throws {
+    let server = try server(Response(json: Fixture.json([], code: code)))
+    defer { server.stop() }
+    let error = try await #require(throws: DataSourceError.self) { try await source(server).load(request) }
+    #expect(error.message == OpenTriviaDBFormat.message(forResponseCode: code))
+  }
+
+  @Test func http429IsRateLimiting() async throws {
+    let server = try server(Response(status: 429, json: "Too many requests"))
+    defer { server.stop() }
+    let error = try await #require(throws: DataSourceError.self) { try await source(server).load(request) }
+    #expect(
+      error.message
+        == "Open Trivia DB allows one request every 5 seconds from each address; try again shortly (HTTP 429).")
+  }
+
+  @Test func serverErrorsGiveTheStatus() async throws {
+    let server = try server(Response(status: 500, json: "{}"))
+    defer { server.stop() }
+    let source = try source(server)
+    let error = try await #require(throws: DataSourceError.self) { try await source.load(request) }
+    #expect(error.message == "\(source.name) has a server error (HTTP 500); try again later.")
+  }
+
+  @Test func otherHTTPErrorsGiveTheStatus() async throws {
+    let server = try server(Response(status: 404, json: "not here"))
+    defer { server.stop() }
+    let error = try await #require(throws: DataSourceError.self) { try await source(server).load(request) }
+    #expect(error.message.contains("HTTP 404"))
+  }
+
+  @Test func aSlowServerTimesOut() async throws {
+    let server = try server(Response(json: Fixture.json([Fixture.Result()]), delay: 4))
+    defer { server.stop() }
+    let started = ContinuousClock.now
+    let error = try await #require(throws: DataSourceError.self) {
+      try await source(server, timeout: 1).load(request)
+    }
+    let elapsed = ContinuousClock.now - started
+    #expect(error.message.hasSuffix("did not answer within 1 second; try again later."))
+    #expect(elapsed < .seconds(3))
+  }
+
+  @Test func anOversizedBodyIsRefused() async throws {
+    let big = Array(repeating: UInt8(ascii: " "), count: 200_000)
+    let server = try server(Response(body: big))
+    defer { server.stop() }
+    let error = try await #require(throws: DataSourceError.self) {
+      try await source(server, limit: 10_000).load(request)
+    }
+    #expect(error.message.hasSuffix("sent more than 10,000 bytes, too much for a list of questions."))
+  }
+
+  @Test func anOversizedBodyWithoutALengthIsCutOff() async throws {
+    let big = Array(repeating: UInt8(ascii: " "), count: 200_000)
+    let server = try server(Response(body: big, chunked: true))
+    defer { server.stop() }
+    let error = try await #require(throws: DataSourceError.self) {
+      try await source(server, limit: 10_000).load(request)
+    }
+    #expect(error.message.contains("sent more than 10,000 bytes"))
+  }
+
+  @Test func aChunkedBodyWithinTheLimitLoads() async throws {
+    let server = try server(Response(body: Array(Fixture.json([Fixture.Result()]).utf8), chunked: true))
+    defer { server.stop() }
+    #expect(try await source(server).load(request).questions.count == 1)
+  }
+
+  @Test func malformedJSONNamesWhere() async throws {
+    let server = try server(Response(json: #"{"response_code":0,"results":[{"type":}]}"#))
+    defer { server.stop() }
+    let source = try source(server)
+    let error = try await #require(throws: DataSourceError.self) { try await source.load(request) }
+    #expect(error.message.hasPrefix("\(source.name), line 1, column 39: expected a value"))
+  }
+
+  @Test func nothingListeningIsCannotConnect() async throws {
+    // Take a free port, then close it.
+    let server = try server(Response())
+    let url = server.url("/api.php")
+    server.stop()
+    try await Task.sleep(for: .milliseconds(50))
+    let source = try #require(URLDataSource(url, timeout: 5))
+    let error = try await #require(throws: DataSourceError.self) { try await source.load(request) }
+    #expect(error.message.hasPrefix("Cannot connect to 127.0.0.1"))
+  }
+
+  @Test func cancellingTheTaskStopsTheLoad() async throws {
+    let server = try server(Response(json: Fixture.json([Fixture.Result()]), delay: 4))
+    defer { server.stop() }
+    let source = try source(server, timeout: 10)
+    let task = Task { try await source.load(request) }
+    try await Task.sleep(for: .milliseconds(200))
+    task.cancel()
+    let started = ContinuousClock.now
+    let result = await task.result
+    #expect(ContinuousClock.now - started < .seconds(3))
+    #expect(throws: DataSourceError("Loading from \(source.name) was cancelled.")) { try result.get() }
+  }
+
+  @Test func namesAndURLs() throws {
+    let openTDB = try #require(URLDataSource(URLDataSource.openTriviaDB))
+    #expect(openTDB.name == "Open Trivia DB")
+    #expect(
+      openTDB.requestURL(for: LoadRequest(count: 0, difficulty: .medium)).absoluteString
+        == "https://opentdb.com/api.php?amount=1&difficulty=medium")
+    let other = try #require(URLDataSource("http://example.org:8080/trivia?token=abc#top"))
+    #expect(other.name == "http://example.org:8080/trivia")
+    #expect(URLDataSource("ftp://example.org/questions") == nil)
+    #expect(URLDataSource("questions.json") == nil)
+    #expect(URLDataSource("https://") == nil)
+  }
+}
