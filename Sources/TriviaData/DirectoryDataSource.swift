@@ -32,10 +32,11 @@ public struct DirectoryDataSource: DataSource {
   static func load(path: String) async throws(DataSourceError) -> QuestionBank {
     let files = try list(path)
     let totalSize = files.reduce(0) { $0 + $1.size }
-    // Room for as many questions as the files could hold (an OpenTriviaQA block takes at
-    // least 16 bytes), so the array is never copied as it grows. Memory the questions do not
-    // reach is reserved but never touched, so it costs no RAM.
-    let room = totalSize / 16 <= largestReservation ? totalSize / 16 : 0
+    // Room for as many questions as the files could hold, so the array is never copied as
+    // it grows. Memory the questions do not reach is reserved but never touched: it costs
+    // address space, not RAM.
+    let most = totalSize / OpenTriviaQAFormat.smallestBlock
+    let room = most <= largestReservation ? most : 0
     var bank: QuestionBank
     if files.count >= 2, totalSize >= 1 << 18 {
       var split = 0
@@ -45,7 +46,8 @@ public struct DirectoryDataSource: DataSource {
         split += 1
       }
       let rest = Array(files[split...])
-      async let second = read(rest, reserving: 0)
+      let restRoom = room == 0 ? 0 : (totalSize - firstHalf) / OpenTriviaQAFormat.smallestBlock
+      async let second = read(rest, reserving: restRoom)
       bank = read(Array(files[..<split]), reserving: room)
       var more = await second
       moveQuestions(from: &more.questions, to: &bank.questions)

@@ -84,6 +84,8 @@ public enum OpenTriviaQAFormat {
 
   /// Sizes `bank` for the questions of `bytes` and more, so appending never copies it.
   static func reserve(_ bytes: UnsafeBufferPointer<UInt8>, in bank: inout QuestionBank) {
+    // With room for one question per `smallestBlock` bytes there is no need to count.
+    guard bank.questions.capacity - bank.questions.count < bytes.count / smallestBlock else { return }
     let needed = bank.questions.count + countBlocks(bytes)
     if needed > bank.questions.capacity { bank.questions.reserveCapacity(needed) }
   }
@@ -95,6 +97,9 @@ public enum OpenTriviaQAFormat {
     defer { reader.deallocate() }
     reader.read(bytes, into: &bank)
   }
+
+  /// The fewest bytes a usable block takes: `#Qx`, `^a`, `a a`, `b b` and three line ends.
+  static let smallestBlock = 14
 
   /// How many lines start with `#Q`: an upper bound on the questions, to size the array once.
   static func countBlocks(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TriviaApp
+import TriviaData
+
+@Suite("Saved sessions")
+struct SessionStoreTests {
+  func folder() throws -> String {
+    let path = NSTemporaryDirectory() + "trivia-session-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  func session() -> SavedSession {
+    var generator = SeededGenerator(seed: 4)
+    var round = Round.deal(from: sampleQuestions(6), count: 4, difficulty: .mixed, generator: &generator)
+    _ = round.answer(round.current!.correctIndex)
+    round.advance()
+    _ = round.answer(0)
+    return SavedSession(
+      round: round, request: .init(difficulty: .easy, count: 4), screens: ["landing", "game", "feedback"])
+  }
+
+  @Test func savesAndLoadsTheSameRound() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = FileSessionStore(path: folder + "/state/trivia/session.json")
+    #expect(try store.load().get() == nil)
+    try store.save(session())
+    #expect(try store.load().get() == session())
+    store.clear()
+    #expect(try store.load().get() == nil)
+  }
+
+  @Test(arguments: [
+    ("{not json", "is not a saved session; ignoring it"),
+    ("[]", "is not a saved session; ignoring it"),
+    ("{\"version\": 99, \"round\": {}}", "has version 99, expected 1; ignoring the saved round"),
+    ("{\"round\": {}}", "has no version, expected 1; ignoring the saved round"),
+    ("{\"version\": 1, \"round\": 3}", "is damaged; ignoring the saved round"),
+  ])
+  func aBadFileIsReportedInOneLineAndIgnored(content: String, message: String) throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/session.json"
+    try content.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(throws: DataSourceError("\(path) \(message)")) { try FileSessionStore(path: path).load().get() }
+  }
+
+  @Test func aRoundThatDoesNotAddUpIsRefused() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/session.json"
+    let store = FileSessionStore(path: path)
+    try store.save(session())
+    var text = try String(contentsOfFile: path, encoding: .utf8)
+    let score = try #require(text.range(of: #""score":\d+"#, options: .regularExpression))
+    text.replaceSubrange(score, with: "\"score\":7")
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(throws: DataSourceError("\(path) holds a round that does not add up; ignoring it")) {
+      try store.load().get()
+    }
+  }
+}
