@@ -1,14 +1,35 @@
 #include "EditLineShim.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <wchar.h>
 
 static volatile sig_atomic_t exit_signal = 0;
+// The signal may land on any thread, not the one blocked reading input; a byte in this
+// pipe wakes the reader wherever it waits.
+static int wake_pipe[2] = {-1, -1};
 
-static void note_exit_signal(int signal_number) { exit_signal = signal_number; }
+static void note_exit_signal(int signal_number) {
+  exit_signal = signal_number;
+  if (wake_pipe[1] >= 0) {
+    int saved = errno;
+    (void)!write(wake_pipe[1], "x", 1);
+    errno = saved;
+  }
+}
 
 void trivia_catch_exit_signals(void) {
+  if (wake_pipe[0] < 0 && pipe(wake_pipe) == 0) {
+    for (int i = 0; i < 2; i++) {
+      fcntl(wake_pipe[i], F_SETFL, fcntl(wake_pipe[i], F_GETFL) | O_NONBLOCK);
+      fcntl(wake_pipe[i], F_SETFD, FD_CLOEXEC);
+    }
+  }
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = note_exit_signal;
@@ -18,11 +39,53 @@ void trivia_catch_exit_signals(void) {
   sigaction(SIGHUP, &action, NULL);
 }
 
+int trivia_wait_readable(int descriptor) {
+  for (;;) {
+    if (exit_signal) return 0;
+    struct pollfd waits[2] = {{descriptor, POLLIN, 0}, {wake_pipe[0], POLLIN, 0}};
+    int ready = poll(waits, wake_pipe[0] >= 0 ? 2 : 1, -1);
+    if (ready < 0) {
+      if (errno == EINTR) continue;
+      return 1;  // let the read report the error
+    }
+    if (exit_signal) return 0;
+    if (waits[0].revents) return 1;
+  }
+}
+
 int trivia_exit_signal(void) { return exit_signal; }
 
 FILE *trivia_stdin(void) { return stdin; }
 FILE *trivia_stdout(void) { return stdout; }
 FILE *trivia_stderr(void) { return stderr; }
+
+/// Reads one character for libedit. Unlike libedit's own reader it gives up when SIGTERM or
+/// SIGHUP has arrived (reporting end of input, so the game saves and exits), and it ends
+/// on EIO from a closed terminal instead of retrying.
+static int read_character(EditLine *el, wchar_t *character) {
+  FILE *input = NULL;
+  el_get(el, EL_GETFP, 0, &input);
+  int descriptor = input ? fileno(input) : STDIN_FILENO;
+  mbstate_t state;
+  memset(&state, 0, sizeof state);
+  for (;;) {
+    if (!trivia_wait_readable(descriptor)) return 0;
+    char byte;
+    ssize_t count = read(descriptor, &byte, 1);
+    if (count == 0) return 0;
+    if (count < 0) {
+      if (errno == EINTR) continue;
+      return exit_signal ? 0 : -1;
+    }
+    size_t result = mbrtowc(character, &byte, 1, &state);
+    if (result == (size_t)-2) continue;  // more bytes of this character to come
+    if (result == (size_t)-1) {          // not valid in this locale: pass the byte on as is
+      memset(&state, 0, sizeof state);
+      *character = (unsigned char)byte;
+    }
+    return 1;
+  }
+}
 
 EditLine *trivia_el_open(const char *program, FILE *input, FILE *output, FILE *error) {
   EditLine *el = el_init(program, input, output, error);
@@ -32,6 +95,7 @@ EditLine *trivia_el_open(const char *program, FILE *input, FILE *output, FILE *e
   // Ctrl-C as a key instead, by turning off ISIG while a line is being edited.
   el_set(el, EL_SIGNAL, 0);
   el_set(el, EL_SETTY, "-d", "-isig", NULL);
+  el_set(el, EL_GETCFN, read_character);
   return el;
 }
 

@@ -75,6 +75,11 @@ public final class ScriptReader: LineReader {
     buffer = [UInt8](repeating: 0, count: 1 << 16)
     start = 0
     while true {
+      guard trivia_wait_readable(descriptor) == 1 else {
+        atEnd = true
+        buffer = []
+        return false
+      }
       let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR, trivia_exit_signal() == 0 { continue }
       guard count > 0 else {
