@@ -43,7 +43,7 @@ public struct NavigationState<View> {
   }
 
   /// Names of the entries from the root up; children are not in it.
-  public var stack: [String] { entries.map(\.name) }
+  public var stack: [String] { entries.map { $0.name } }
 
   /// Whether a modal or popover is showing.
   public var isPresenting: Bool { top?.presentation.isPresented ?? false }

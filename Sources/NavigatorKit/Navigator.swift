@@ -98,10 +98,7 @@ public final class Navigator<View> {
       return
     }
     guard !guards.isEmpty else { return }
-    let before = old.screenIDs
-    let after = new.screenIDs
-    let leaving = Set(before.filter { after[$0.key] == nil }.values)
-    let entering = Set(after.filter { before[$0.key] == nil }.values)
+    let (leaving, entering) = old.moves(to: new)
     var questions: [String] = []
     for check in guards {
       let moving = check.direction == .leave ? leaving : entering
@@ -230,14 +227,34 @@ public final class Navigator<View> {
 }
 
 extension NavigationState {
-  /// Every entry and child by id, with its name.
-  var screenIDs: [Int: String] {
-    var result: [Int: String] = [:]
-    for entry in entries {
-      result[entry.id] = entry.name
-      for child in entry.children { result[child.id] = child.name }
+  /// The names of the screens that leave and arrive between this state and `new`.
+  ///
+  /// Entries only come and go at the top, so both share a prefix of the same entries; of
+  /// those, only the last can have gained or lost children (only the top takes children).
+  func moves(to new: NavigationState) -> (leaving: Set<String>, entering: Set<String>) {
+    var shared = 0
+    while shared < entries.count, shared < new.entries.count, entries[shared].id == new.entries[shared].id {
+      shared += 1
     }
-    return result
+    var leaving = Set<String>()
+    var entering = Set<String>()
+    for entry in entries[shared...] {
+      leaving.insert(entry.name)
+      for child in entry.children { leaving.insert(child.name) }
+    }
+    for entry in new.entries[shared...] {
+      entering.insert(entry.name)
+      for child in entry.children { entering.insert(child.name) }
+    }
+    if shared > 0 {
+      let before = entries[shared - 1].children
+      let after = new.entries[shared - 1].children
+      let beforeIDs = Set(before.map { $0.id })
+      let afterIDs = Set(after.map { $0.id })
+      for child in before where !afterIDs.contains(child.id) { leaving.insert(child.name) }
+      for child in after where !beforeIDs.contains(child.id) { entering.insert(child.name) }
+    }
+    return (leaving, entering)
   }
 
   /// Applies one step to this value, or throws and leaves it as it was.

@@ -30,25 +30,45 @@ public struct Round: Codable, Equatable, Sendable {
     generator: inout SeededGenerator
   ) -> Round {
     let category = category?.matchingKey
-    var pool = questions.filter {
-      difficulty.admits($0.difficulty) && (category == nil || $0.category.matchingKey == category)
+    // Categories repeat: compare each distinct one once.
+    var sameCategory: [String: Bool] = [:]
+    func inCategory(_ name: String) -> Bool {
+      guard let category else { return true }
+      if let known = sameCategory[name] { return known }
+      let same = name.matchingKey == category
+      sameCategory[name] = same
+      return same
     }
-    // A partial shuffle: only the questions dealt need random places.
-    let count = min(wanted, pool.count)
+    // Indices, not questions: a bank of 50,000 is never copied to deal ten.
+    let pool: [Int]? =
+      difficulty == .mixed && category == nil
+      ? nil
+      : questions.indices.filter {
+        difficulty.admits(questions[$0].difficulty) && inCategory(questions[$0].category)
+      }
+    let available = pool?.count ?? questions.count
+    let count = min(wanted, available)
+    // A partial Fisher–Yates over the pool, with the swaps kept in a dictionary so only the
+    // dealt places are touched.
+    var swapped: [Int: Int] = [:]
+    var items: [Item] = []
+    items.reserveCapacity(count)
     for i in 0..<count {
-      pool.swapAt(i, i + generator.below(pool.count - i))
-    }
-    let items = pool.prefix(count).map { question in
+      let j = i + generator.below(available - i)
+      let picked = swapped[j] ?? j
+      swapped[j] = swapped[i] ?? i
+      let question = questions[pool?[picked] ?? picked]
       var answers = [question.correctAnswer] + question.incorrectAnswers
       if question.kind == .boolean {
         answers = ["True", "False"]
       } else {
         answers.seededShuffle(using: &generator)
       }
-      return Item(
-        question: question, answers: answers, correctIndex: answers.firstIndex(of: question.correctAnswer) ?? 0)
+      items.append(
+        Item(
+          question: question, answers: answers, correctIndex: answers.firstIndex(of: question.correctAnswer) ?? 0))
     }
-    return Round(items: Array(items))
+    return Round(items: items)
   }
 
   public var total: Int { items.count }

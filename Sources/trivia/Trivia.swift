@@ -70,6 +70,8 @@ struct Trivia: AsyncParsableCommand {
     if let script, script != "-" { try arguments.adoptHeader(of: script) }
     let session = try await Session(arguments: arguments)
     await session.run()
+    // Everything is written; tearing down a bank of 50,000 questions would only cost time.
+    Foundation.exit(0)
   }
 
   /// A script written by --record starts with `#!trivia` and the options it was played
