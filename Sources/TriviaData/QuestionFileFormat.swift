@@ -79,7 +79,12 @@ public enum QuestionFileFormat {
       guard !question.incorrectAnswers.isEmpty else {
         throw DataSourceError("\"incorrect_answers\" must not be empty")
       }
-      guard Set(answers).count == answers.count else {
+      // Pairwise for the usual handful of answers; a set for a hostile list of thousands.
+      let repeated =
+        answers.count <= 8
+        ? answers.indices.contains { i in answers[(i + 1)...].contains(answers[i]) }
+        : Set(answers).count != answers.count
+      guard !repeated else {
         throw DataSourceError("the answers must all be different")
       }
     }
@@ -102,10 +107,10 @@ public enum QuestionFileFormat {
     }
     var result: [String] = []
     for (index, item) in items.enumerated() {
-      guard case .string(let string) = item, !string.trimmedSpaces.isEmpty else {
+      guard case .string(let string) = item, case let trimmed = string.trimmedSpaces, !trimmed.isEmpty else {
         throw DataSourceError("\"\(field)\"[\(index)] must be a non-empty string, found \(item.typeName)")
       }
-      result.append(string.trimmedSpaces)
+      result.append(trimmed)
     }
     return result
   }
@@ -114,6 +119,10 @@ public enum QuestionFileFormat {
 extension String {
   /// Without spaces, tabs and line ends at either end.
   var trimmedSpaces: String {
+    // Most text starts and ends with a visible ASCII character: nothing to trim, no copy.
+    if let first = utf8.first, let last = utf8.last, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) {
+      return self
+    }
     guard let first = firstIndex(where: { !$0.isWhitespace }),
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return "" }
