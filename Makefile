@@ -33,3 +33,14 @@ deps:
 
 clean:
 	rm -rf .build
+
+## Build in release and measure start-up, imports, scripted play and NavigatorKit against
+## baselines run alongside; BENCH_ARGS="--runs 9 --results Benchmarks/RESULTS.md" for more.
+.PHONY: bench
+bench: deps
+	python3 Benchmarks/bench.py $(BENCH_ARGS)
+
+## Fuzz every parser with libFuzzer for SECONDS seconds each (default 60); see Fuzz/run.sh.
+SECONDS ?= 60
+fuzz:
+	SECONDS=$(SECONDS) bash Fuzz/run.sh

@@ -5,7 +5,8 @@
 /// The input is lines: the first is what the player typed, the rest are the answers shown.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  let text = size > 0 && data != nil ? String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self) : ""
+  let text =
+    size > 0 && data != nil ? String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self) : ""
   let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   let input = lines[0]
   let answers = Array(lines.dropFirst().prefix(200))

@@ -14,8 +14,11 @@ public func fuzzOpenTriviaQA(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
     QuestionInvariants.check(error, name: "fuzz-category")
   }
   // Reading into a bank that already holds questions appends and never loses any.
-  var bank = QuestionBank(questions: [Question(category: "C", difficulty: nil, kind: .boolean, text: "T",
-    correctAnswer: "True", incorrectAnswers: ["False"])])
+  var bank = QuestionBank(questions: [
+    Question(
+      category: "C", difficulty: nil, kind: .boolean, text: "T",
+      correctAnswer: "True", incorrectAnswers: ["False"])
+  ])
   OpenTriviaQAFormat.decode(bytes, name: "fuzz", category: "C", into: &bank)
   precondition(bank.questions.first?.text == "T", "the bank lost its first question")
   let category = OpenTriviaQAFormat.category(forFileName: String(decoding: bytes.prefix(256), as: UTF8.self))

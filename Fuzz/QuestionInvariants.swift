@@ -23,7 +23,9 @@ enum QuestionInvariants {
         precondition(text.trimmedSpaces == text, "untrimmed text \(text.debugDescription)")
       } else {
         let ends = [text.unicodeScalars.first!, text.unicodeScalars.last!]
-        precondition(!ends.contains { (0x09...0x0D).contains($0.value) || (0x1C...0x20).contains($0.value) }, "untrimmed text \(text.debugDescription)")
+        precondition(
+          !ends.contains { (0x09...0x0D).contains($0.value) || (0x1C...0x20).contains($0.value) },
+          "untrimmed text \(text.debugDescription)")
       }
     }
     precondition(!question.incorrectAnswers.isEmpty, "no wrong answers in \(question)")

@@ -2,7 +2,8 @@
 /// the promise that `route.link` reads back as the same route.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTriviaRoute(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  let link = size > 0 && data != nil ? String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self) : ""
+  let link =
+    size > 0 && data != nil ? String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self) : ""
   let route: TriviaRoute
   do {
     route = try TriviaRoute(link: link)

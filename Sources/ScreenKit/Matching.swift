@@ -14,7 +14,8 @@ extension String {
 /// is itself a number. Returns the index, or nil when the input names none of them.
 public func choiceIndex(_ input: String, among items: [String]) -> Int? {
   let key = input.matchingKey
-  if let number = Int(key), items.indices.contains(number - 1) { return number - 1 }
+  // Checked before subtracting: `Int.min - 1` would trap.
+  if let number = Int(key), number >= 1, number <= items.count { return number - 1 }
   if let index = letterIndex(key), items.indices.contains(index) { return index }
   return items.firstIndex { $0.matchingKey == key }
 }

@@ -80,6 +80,7 @@ public final class AppCoordinator: AppActions {
     if savedSession != nil {
       savedSession = nil
       sessionStore?.clear()
+      navigator.offerResume(false)
     }
     let load = LoadRequest(count: resolved.count ?? 10, difficulty: resolved.difficulty ?? .mixed)
     withBank(load) { [weak self] bank in self?.deal(from: bank, for: resolved) }
@@ -139,7 +140,7 @@ public final class AppCoordinator: AppActions {
     }
     if round.total < wanted {
       navigator.say(
-        "Only \(round.total) \(difficulty == .mixed ? "" : difficulty.rawValue + " ")questions available; playing \(round.total)."
+        "Only \(round.total) \(difficulty == .mixed ? "" : difficulty.rawValue + " ")\(round.total == 1 ? "question" : "questions") available; playing \(round.total)."
       )
     }
     self.round = round
@@ -171,6 +172,7 @@ public final class AppCoordinator: AppActions {
     }
     savedSession = nil
     sessionStore?.clear()
+    navigator.offerResume(false)
     round = session.round
     request = session.request
     navigator.say("Resuming question \(session.round.index + 1) of \(session.round.total).")
@@ -260,14 +262,19 @@ public final class AppCoordinator: AppActions {
       source = makeSource(argument)
       bank = nil
       navigator.updateSource(source.name)
-      withBank(currentLoad) { [weak self] bank in
-        guard let self else { return }
-        if self.navigator.current == .noData { self.navigator.returnToLanding() }
-        if let category = self.options.category, !bank.questions.contains(where: { $0.category == category }) {
-          self.navigator.say("\(self.source.name) has no \(category) questions; playing every category.")
-          self.change { $0.category = nil }
-          self.navigator.updateOptions(self.options)
-        }
+      loadNewSource()
+    }
+  }
+
+  /// Loads a source just chosen, so the player learns at once whether it works.
+  private func loadNewSource() {
+    withBank(currentLoad) { [weak self] bank in
+      guard let self else { return }
+      if self.navigator.current == .noData { self.navigator.returnToLanding() }
+      if let category = self.options.category, !bank.questions.contains(where: { $0.category == category }) {
+        self.navigator.say("\(self.source.name) has no \(category) questions; playing every category.")
+        self.change { $0.category = nil }
+        self.navigator.updateOptions(self.options)
       }
     }
   }
@@ -277,7 +284,7 @@ public final class AppCoordinator: AppActions {
   }
 
   private func describe(_ bank: QuestionBank) {
-    navigator.say("Source: \(source.name), \(bank.questions.count) questions.")
+    navigator.say("Source: \(source.name), \(LoadSummary.grouped(bank.questions.count)) questions.")
     let levels = bank.countsByDifficulty
     let graded = Difficulty.allCases.compactMap { level in levels[level].map { "\($0) \(level.rawValue)" } }
     let ungraded = levels[nil].map { ["\($0) without a level"] } ?? []
@@ -324,14 +331,29 @@ public final class AppCoordinator: AppActions {
       return
     }
     switch route {
-    case .landing: leaveRound()
+    case .landing: leaveRound(fromLink: true)
     case .play(let request): play(request)
     case .options: openOptions()
     case .difficulty: openDifficulty()
-    case .source(let spec):
-      guard navigator.returnToLanding() else { return }
-      source(spec)
+    case .source(let spec): switchSource(to: spec)
     }
+    // A link may have taken the player out of the game, with their consent: the round is
+    // gone, and must not be saved at quit.
+    if round != nil, !navigator.isShowingRound { round = nil }
+  }
+
+  /// A source link: the landing shows the new source, unless the player stays in a round.
+  private func switchSource(to spec: String) {
+    let previous = (source, bank)
+    source = makeSource(spec)
+    bank = nil
+    navigator.updateSource(source.name)
+    guard navigator.returnToLanding() else {
+      (source, bank) = previous
+      navigator.updateSource(source.name)
+      return
+    }
+    loadNewSource()
   }
 
   public func back() {
@@ -339,16 +361,16 @@ public final class AppCoordinator: AppActions {
     case .difficulty: navigator.closeDifficulty()
     case .options: navigator.closeOptions()
     case .complete: finishRound()
-    case .game, .feedback: leaveRound()
+    case .game, .feedback: leaveRound(fromLink: false)
     case .noData: navigator.returnToLanding()
     case .landing, nil: navigator.say("Nothing to go back to; type quit to leave.")
     }
   }
 
   /// Back to the landing; a round in progress goes only if the player confirms.
-  private func leaveRound() {
+  private func leaveRound(fromLink: Bool) {
     let abandoning = hasRoundInProgress
-    guard navigator.returnToLanding() else { return }
+    guard navigator.returnToLanding(fromLink: fromLink) else { return }
     if abandoning { navigator.say("Round abandoned.") }
     round = nil
   }

@@ -157,10 +157,13 @@ public final class AppNavigator: AppNavigating {
   }
 
   @discardableResult
-  public func returnToLanding() -> Bool {
-    navigator.topmost(LandingScreen.self)?.state.canResume = false
-    if navigator.stack == [AppScreen.landing.rawValue] { return true }
+  public func returnToLanding(fromLink: Bool) -> Bool {
+    if !fromLink, navigator.stack == [AppScreen.landing.rawValue] { return true }
     return attempt { () throws(NavigationError) in try router.navigate(to: .landing) }
+  }
+
+  public func offerResume(_ canResume: Bool) {
+    navigator.topmost(LandingScreen.self)?.state.canResume = canResume
   }
 
   public func say(_ message: String) {
@@ -168,6 +171,10 @@ public final class AppNavigator: AppNavigating {
   }
 
   // MARK: RoundNavigating
+
+  public var isShowingRound: Bool {
+    navigator.stack.contains(AppScreen.game.rawValue)
+  }
 
   public func prepareToPlay(_ request: TriviaRoute.PlayRequest) -> Bool {
     if router.plan(to: .play(request)).isIgnored {

@@ -267,7 +267,7 @@ public struct LoadSummary: Sendable, Equatable {
   }
 
   /// `47175` as `47,175`.
-  static func grouped(_ number: Int) -> String {
+  public static func grouped(_ number: Int) -> String {
     let digits = String(number.magnitude)
     var result = ""
     for (offset, digit) in digits.enumerated() {

@@ -28,6 +28,10 @@ enum FileReader {
     if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
       throw DataSourceError("\(path): is a folder, expected a question file")
     }
+    // /dev/zero and friends never end; a pipe may, and is read up to the limit.
+    if [S_IFCHR, S_IFBLK, S_IFSOCK].contains(info.st_mode & S_IFMT) {
+      throw DataSourceError("\(path): is a device, not a question file")
+    }
     if fstat(descriptor, &info) == 0, Int(info.st_size) > limit {
       throw DataSourceError(
         "\(path): \(info.st_size) bytes is more than the \(limit >> 20) MB a question file may have")

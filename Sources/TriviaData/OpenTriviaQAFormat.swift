@@ -419,20 +419,7 @@ private struct Reader {
     guard optionEnds.count >= 2 else { return .tooFewOptions }
     let options = options.bytes
     let answer = answer.bytes
-    // Each option, without repeats, in the order given.
-    distinct.removeAll()
-    var containsAnswer = false
-    var start = 0
-    for end in optionEnds.elements {
-      let option = UnsafeBufferPointer(rebasing: options[start..<end])
-      if Self.equal(option, answer) { containsAnswer = true }
-      if !distinct.elements.contains(where: {
-        Self.equal(UnsafeBufferPointer(rebasing: options[$0.start..<$0.end]), option)
-      }) {
-        distinct.append((start, end))
-      }
-      start = end
-    }
+    let containsAnswer = collectDistinctOptions(options, answer: answer)
     guard containsAnswer else { return .answerNotAnOption }
     guard distinct.count >= 2 else { return .tooFewOptions }
     let text = PythonSpace.stripped(question.bytes, from: 0)
@@ -452,20 +439,88 @@ private struct Reader {
       }
     }
     // The answer is among the distinct options once: the others are the wrong answers.
-    let incorrect = [String](unsafeUninitializedCapacity: distinct.count - 1) { buffer, initialized in
-      for range in distinct.elements {
-        let option = UnsafeBufferPointer(rebasing: options[range.start..<range.end])
-        if !Self.equal(option, answer) {
-          (buffer.baseAddress! + initialized).initialize(to: String(decoding: option, as: UTF8.self))
-          initialized += 1
-        }
+    // Array literals for the usual counts: they allocate without a generic metadata lookup.
+    var wrong: (String, String, String) = ("", "", "")
+    var wrongCount = 0
+    var incorrect: [String] = []
+    for range in distinct.elements {
+      let option = UnsafeBufferPointer(rebasing: options[range.start..<range.end])
+      guard !Self.equal(option, answer) else { continue }
+      let text = String(decoding: option, as: UTF8.self)
+      switch wrongCount {
+      case 0: wrong.0 = text
+      case 1: wrong.1 = text
+      case 2: wrong.2 = text
+      case 3:
+        incorrect = [wrong.0, wrong.1, wrong.2, text]
+      default: incorrect.append(text)
       }
+      wrongCount += 1
+    }
+    switch wrongCount {
+    case 1: incorrect = [wrong.0]
+    case 2: incorrect = [wrong.0, wrong.1]
+    case 3: incorrect = [wrong.0, wrong.1, wrong.2]
+    default: break
     }
     bank.questions.append(
       Question(
         category: category, difficulty: nil, kind: .multiple, text: textString,
         correctAnswer: String(decoding: answer, as: UTF8.self), incorrectAnswers: incorrect))
     return nil
+  }
+
+  /// Fills `distinct` with each option once, in the order given, and tells whether the
+  /// answer is among them. A few options are compared with each other; many (a hostile file
+  /// can hold thousands) are looked up by hash instead.
+  mutating func collectDistinctOptions(_ options: UnsafeBufferPointer<UInt8>, answer: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    guard optionEnds.count <= 16 else { return collectManyDistinctOptions(options, answer: answer) }
+    distinct.removeAll()
+    var containsAnswer = false
+    var start = 0
+    for end in optionEnds.elements {
+      let option = UnsafeBufferPointer(rebasing: options[start..<end])
+      if Self.equal(option, answer) { containsAnswer = true }
+      let isRepeat = distinct.elements.contains {
+        Self.equal(UnsafeBufferPointer(rebasing: options[$0.start..<$0.end]), option)
+      }
+      if !isRepeat { distinct.append((start, end)) }
+      start = end
+    }
+    return containsAnswer
+  }
+
+  @inline(never)
+  mutating func collectManyDistinctOptions(_ options: UnsafeBufferPointer<UInt8>, answer: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    distinct.removeAll()
+    var containsAnswer = false
+    var seen: [UInt64: [Int]] = [:]
+    var start = 0
+    for end in optionEnds.elements {
+      let option = UnsafeBufferPointer(rebasing: options[start..<end])
+      if Self.equal(option, answer) { containsAnswer = true }
+      let hash = Self.hash(option)
+      let isRepeat = seen[hash, default: []].contains {
+        Self.equal(UnsafeBufferPointer(rebasing: options[distinct[$0].start..<distinct[$0].end]), option)
+      }
+      if !isRepeat {
+        seen[hash, default: []].append(distinct.count)
+        distinct.append((start, end))
+      }
+      start = end
+    }
+    return containsAnswer
+  }
+
+  /// FNV-1a, enough to tell options apart before comparing them.
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    return hash
   }
 
   static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {

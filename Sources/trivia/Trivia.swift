@@ -96,18 +96,31 @@ struct Trivia: AsyncParsableCommand {
     words += ["--count", String(options.questionCount), "--difficulty", options.difficulty.rawValue]
     if let category = options.category { words += ["--category", category] }
     if let source { words += ["--source", source] }
-    return words.map { $0.contains(" ") || $0.isEmpty ? "'\($0.replacingOccurrences(of: "'", with: ""))'" : $0 }
-      .joined(separator: " ")
+    return words.map(Self.quoted).joined(separator: " ")
   }
 
-  /// Splits a header line into words; single quotes keep spaces inside a word.
+  /// A word as the header writes it: bare when safe, else in single quotes with `\` before
+  /// any quote or backslash inside.
+  static func quoted(_ word: String) -> String {
+    guard word.isEmpty || word.contains(where: { $0 == " " || $0 == "'" || $0 == "\\" }) else { return word }
+    return "'" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+  }
+
+  /// Splits a header line into words, undoing `quoted`.
   static func words(of line: String) -> [String] {
     var words: [String] = []
     var word = ""
     var quoted = false
     var started = false
+    var escaped = false
     for character in line {
-      if character == "'" {
+      if escaped {
+        word.append(character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+        started = true
+      } else if character == "'" {
         quoted.toggle()
         started = true
       } else if character == " ", !quoted {

@@ -24,10 +24,10 @@ struct HeadlessTests {
   }
 
   @Test("A seeded round of 10 scores exactly the answers given right, by number, letter or text")
-  func fullGame() throws {
+  func fullGame() async throws {
     let sandbox = try Sandbox()
     // First pass: answer 1 everywhere, to learn the deal and the right answers.
-    let probe = try sandbox.run(["--seed", Self.seed], input: Self.answerOneEverywhere)
+    let probe = try await sandbox.run(["--seed", Self.seed], input: Self.answerOneEverywhere)
     try #require(probe.status == 0)
     let deal = probe.transcript.questions
     try #require(deal.count == 10)
@@ -55,7 +55,7 @@ struct HeadlessTests {
       input += answer + "\n" + (index.isMultiple(of: 2) ? "continue\n" : "\n")
     }
     input += "done\nquit\n"
-    let result = try sandbox.run(["--seed", Self.seed], input: input)
+    let result = try await sandbox.run(["--seed", Self.seed], input: input)
     #expect(result.status == 0)
     #expect(!result.timedOut)
     let transcript = result.transcript
@@ -110,11 +110,11 @@ struct HeadlessTests {
       Band(right: 3, message: ["Good job!", "You answered 3 of 4 correctly."]),
       Band(right: 4, message: ["Congratulations! You answered all 4 correctly."]),
     ])
-  func messageBand(_ band: Band) throws {
+  func messageBand(_ band: Band) async throws {
     let sandbox = try Sandbox()
     let source = try sandbox.write("four.json", QuestionFixtures.easy(4))
     let answers = (0..<4).map { $0 < band.right ? "right\n\n" : "wrong\n\n" }.joined()
-    let result = try sandbox.run(
+    let result = try await sandbox.run(
       ["--source", source, "--seed", "1"], input: "play\n" + answers + "done\nquit\n")
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
@@ -128,11 +128,11 @@ struct HeadlessTests {
   }
 
   @Test("The same seed gives byte-identical output; another seed deals another round")
-  func seedReplays() throws {
+  func seedReplays() async throws {
     let sandbox = try Sandbox()
-    let first = try sandbox.run(["--seed", Self.seed], input: Self.answerOneEverywhere)
-    let second = try sandbox.run(["--seed", Self.seed], input: Self.answerOneEverywhere)
-    let other = try sandbox.run(["--seed", "7"], input: Self.answerOneEverywhere)
+    let first = try await sandbox.run(["--seed", Self.seed], input: Self.answerOneEverywhere)
+    let second = try await sandbox.run(["--seed", Self.seed], input: Self.answerOneEverywhere)
+    let other = try await sandbox.run(["--seed", "7"], input: Self.answerOneEverywhere)
     #expect(first.status == 0 && second.status == 0 && other.status == 0)
     #expect(first.stdoutBytes.count > 1000)
     #expect(first.stdoutBytes == second.stdoutBytes)
@@ -142,9 +142,9 @@ struct HeadlessTests {
   }
 
   @Test("Headless output never contains escape bytes, even with TERM set")
-  func noEscapes() throws {
+  func noEscapes() async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run(
+    let result = try await sandbox.run(
       ["--seed", Self.seed],
       input: "help\nxyzzy\noptions\ncount 0\ndifficulty\n9\nback\ndone\n" + Self.answerOneEverywhere,
       extraEnvironment: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "CLICOLOR_FORCE": "1"])
@@ -155,61 +155,72 @@ struct HeadlessTests {
   }
 
   @Test(
-    "End of input leaves with status 0 wherever it comes",
+    "End of input leaves with status 0 wherever it comes, saving a round in progress",
     arguments: [
-      ("", "trivia"), ("play\n", "question 1/10"), ("play\n1\n", "continue"), ("options\ndifficulty\n", "difficulty"),
-      ("play\n" + String(repeating: "1\n\n", count: 10), "round over"),
+      ("", "trivia", false), ("play\n", "question 1/10", true), ("play\n1\n", "continue", true),
+      ("options\ndifficulty\n", "difficulty", false),
+      ("play\n" + String(repeating: "1\n\n", count: 10), "round over", false),
     ])
-  func endOfInput(input: String, lastPrompt: String) throws {
+  func endOfInput(input: String, lastPrompt: String, saves: Bool) async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run(["--seed", Self.seed], input: input)
+    let result = try await sandbox.run(["--seed", Self.seed], input: input)
     #expect(!result.timedOut)
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     let last = try #require(result.transcript.exchanges.last)
     #expect(last.prompt == lastPrompt)
     #expect(last.input.isEmpty)
-    #expect(last.output.isEmpty)
+    #expect(last.output == (saves ? [Expected.roundSaved] : []))
+    #expect(FileManager.default.fileExists(atPath: sandbox.sessionPath) == saves)
+    #expect(!result.stdout.contains(Transcript.abandonPrompt))
   }
 
   @Test(
-    "quit leaves with status 0 and reads nothing more",
-    arguments: ["quit\n", "play\nquit\n", "play\n1\nquit\n", "options\ndifficulty\nquit\n", "QUIT\n"])
-  func quit(input: String) throws {
+    "quit leaves with status 0 and reads nothing more; mid-round it saves the round without asking",
+    arguments: [
+      ("quit\n", false), ("play\nquit\n", true), ("play\n1\nquit\n", true), ("options\ndifficulty\nquit\n", false),
+      ("QUIT\n", false),
+    ])
+  func quit(input: String, saves: Bool) async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run(["--seed", Self.seed], input: input + "back\nhelp\n")
+    let result = try await sandbox.run(["--seed", Self.seed], input: input + "back\nhelp\n")
     #expect(result.status == 0)
     #expect(!result.timedOut)
     let transcript = result.transcript
     #expect(transcript.exchanges.last?.input.lowercased() == "quit")
-    #expect(transcript.exchanges.last?.output == [])
+    #expect(transcript.exchanges.last?.output == (saves ? [Expected.roundSaved] : []))
     #expect(!result.stdout.contains("You can type:"))
+    #expect(!result.stdout.contains(Transcript.abandonPrompt))
+    #expect(FileManager.default.fileExists(atPath: sandbox.sessionPath) == saves)
   }
 
   @Test("--script FILE and --script - play the same as piped input")
-  func script() throws {
+  func script() async throws {
     let sandbox = try Sandbox()
-    let commands = "play\n1\n\nb\ncontinue\nback\nquit\n"
+    let commands = "play\n1\n\nb\ncontinue\nback\ny\nquit\n"
     let path = try sandbox.write("commands.txt", commands)
-    let piped = try sandbox.run(["--seed", Self.seed], input: commands)
+    let piped = try await sandbox.run(["--seed", Self.seed], input: commands)
     // Standard input holds other commands, which --script FILE must not read.
-    let fromFile = try sandbox.run(["--seed", Self.seed, "--script", path], input: "options\n")
-    let fromDash = try sandbox.run(["--seed", Self.seed, "--script", "-"], input: commands)
+    let fromFile = try await sandbox.run(["--seed", Self.seed, "--script", path], input: "options\n")
+    let fromDash = try await sandbox.run(["--seed", Self.seed, "--script", "-"], input: commands)
     for result in [piped, fromFile, fromDash] {
       #expect(result.status == 0)
       #expect(result.stderr.isEmpty)
     }
     #expect(piped.transcript.questions.count == 3)
-    #expect(piped.transcript.exchanges.map(\.input) == ["play", "1", "", "b", "continue", "back", "quit"])
-    #expect(piped.transcript.response(to: "back") == ["Round abandoned.", ""] + landingLines)
+    #expect(piped.transcript.exchanges.map(\.input) == ["play", "1", "", "b", "continue", "back", "y", "quit"])
+    #expect(piped.transcript.response(to: "back") == [])
+    #expect(piped.transcript.prompts.suffix(2) == [Transcript.abandonPrompt, "trivia"])
+    #expect(piped.transcript.response(to: "y") == Expected.landing() + [Expected.roundAbandoned])
+    #expect(piped.transcript.response(to: "quit") == [])
     #expect(fromFile.stdout == piped.stdout)
     #expect(fromDash.stdout == piped.stdout)
   }
 
   @Test("--script with a missing file is a usage error")
-  func missingScript() throws {
+  func missingScript() async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run(["--script", sandbox.work + "/nope.txt"])
+    let result = try await sandbox.run(["--script", sandbox.work + "/nope.txt"])
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("nope.txt"))
@@ -235,16 +246,17 @@ struct HeadlessTests {
         message: "'xyzzy' is not one of the answers: type 1-4, a-d or the answer (help for more)."),
       Unknown(before: "play\n" + String(repeating: "1\n\n", count: 10), prompt: "round over", message: unknownCommand),
     ])
-  func unknownInput(_ unknown: Unknown) throws {
+  func unknownInput(_ unknown: Unknown) async throws {
     let sandbox = try Sandbox()
-    let after = "help\nback\nquit\n"
+    // y answers the abandon question where back leaves a round; elsewhere it is just unknown.
+    let after = "help\nback\ny\nquit\n"
     let trace = sandbox.work + "/with.jsonl"
     let plainTrace = sandbox.work + "/without.jsonl"
     // Every fixture question has four answers, whatever the deal.
     let source = try sandbox.write("ten.json", QuestionFixtures.easy(10))
-    let with = try sandbox.run(
+    let with = try await sandbox.run(
       ["--source", source, "--seed", Self.seed, "--trace", trace], input: unknown.before + "xyzzy\n" + after)
-    let without = try sandbox.run(
+    let without = try await sandbox.run(
       ["--source", source, "--seed", Self.seed, "--trace", plainTrace], input: unknown.before + after)
     #expect(with.status == 0)
     var exchanges = with.transcript.exchanges
@@ -258,29 +270,23 @@ struct HeadlessTests {
   }
 
   @Test("help on the landing screen lists what can be typed there")
-  func helpOnLanding() throws {
+  func helpOnLanding() async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run([], input: "help\n")
+    let result = try await sandbox.run([], input: "help\n")
     #expect(result.status == 0)
     let help = try #require(result.transcript.response(to: "help"))
     #expect(help.first == "You can type:")
     let words = help.dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" }
-    #expect(words == ["play", "options", "difficulty", "help", "back", "quit"])
+    #expect(words == ["play", "options", "difficulty", "category", "source", "help", "back", "where", "open", "quit"])
     #expect(help.dropFirst().allSatisfy { $0.hasPrefix("  ") && $0.split(separator: " ").count > 1 })
   }
 
   @Test("back on the landing screen says there is nothing to go back to")
-  func backOnLanding() throws {
+  func backOnLanding() async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run([], input: "back\nquit\n")
+    let result = try await sandbox.run([], input: "back\nquit\n")
     #expect(result.status == 0)
     #expect(result.transcript.response(to: "back") == ["Nothing to go back to; type quit to leave."])
     #expect(result.transcript.prompts == ["trivia", "trivia"])
   }
 }
-
-/// The landing screen with the default options and the bundled questions.
-let landingLines = [
-  "TRIVIA", "Test what you know, one question at a time.", "", "  Questions:  10", "  Difficulty: Mixed",
-  "  Source:     bundled", "", "Type play to start, options to change the game, help for all commands.",
-]

@@ -114,7 +114,7 @@ struct InteractiveTests {
     try Self.leave(terminal)
   }
 
-  @Test("Ctrl-D on an empty line leaves with status 0")
+  @Test("Ctrl-D on an empty line leaves with status 0, saving the round without asking")
   func ctrlD() throws {
     let sandbox = try Sandbox()
     let terminal = try Self.start(sandbox)
@@ -123,6 +123,9 @@ struct InteractiveTests {
     try Self.awaitPrompt(terminal, "question 1/10")
     try terminal.send(Self.ctrlD)
     #expect(terminal.waitForExit() == .status(0))
+    #expect(terminal.text.contains("Your round is saved: type resume next time to go on with it."))
+    #expect(!terminal.text.contains("Abandon this round?"))
+    #expect(FileManager.default.fileExists(atPath: sandbox.sessionPath))
   }
 
   @Test("quit leaves with status 0")
@@ -142,20 +145,24 @@ struct InteractiveTests {
     try terminal.type("play")
     try Self.awaitPrompt(terminal, "question 1/10")
     try terminal.type("back")
+    // Leaving a round asks first, on the same line editor.
+    try Self.awaitPrompt(terminal, "Abandon this round? (y/n)")
+    try terminal.type("y")
     try Self.awaitPrompt(terminal, "trivia")
     try Self.leave(terminal)
 
     let history = try String(contentsOfFile: sandbox.historyPath, encoding: .utf8)
     #expect(history.hasPrefix("_HiStOrY_V2_\n"))
     let entries = history.split(separator: "\n").dropFirst()
-    #expect(entries.contains("play"))
-    #expect(entries.contains("back"))
+    #expect(Array(entries) == ["play", "back", "y"])
     // Nothing was written to the real home.
     #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.local/state/trivia/history"))
 
-    // The next session recalls it: Up arrow brings back the last line.
+    // The next session recalls it: Up arrow brings back the last line, then the ones before.
     let next = try Self.start(sandbox)
     try Self.awaitPrompt(next, "trivia")
+    try next.send("\(Self.escape)[A")
+    try next.expect("y")
     try next.send("\(Self.escape)[A")
     try next.expect("back")
     try next.send("\(Self.escape)[A")

@@ -9,10 +9,7 @@ struct NoDataTests {
 
   /// The no-data screen for `reason`, as rendered after `play`.
   static func noDataScreen(source: String, reason: String) -> [String] {
-    [
-      "Loading questions from \(source)…", "", "No questions to play", reason,
-      "Type retry to try again, options to change the game, or back.",
-    ]
+    ["Loading questions from \(source)…"] + Expected.noData(reason: reason)
   }
 
   /// Checks the run went to the no-data screen with `reason`, back to landing and out.
@@ -33,15 +30,15 @@ struct NoDataTests {
   }
 
   @Test("A missing file says which and why, and the game goes on")
-  func missingFile() throws {
+  func missingFile() async throws {
     let sandbox = try Sandbox()
     let path = sandbox.work + "/missing.json"
-    let result = try sandbox.run(["--source", path], input: Self.input)
+    let result = try await sandbox.run(["--source", path], input: Self.input)
     try Self.expectNoData(result, source: path, reason: "\(path): No such file or directory")
   }
 
   @Test("A file that is not JSON names the file, line and column")
-  func malformedJSON() throws {
+  func malformedJSON() async throws {
     let sandbox = try Sandbox()
     let path = try sandbox.write(
       "broken.json",
@@ -54,17 +51,17 @@ struct NoDataTests {
       }
 
       """)
-    let result = try sandbox.run(["--source", path], input: Self.input)
+    let result = try await sandbox.run(["--source", path], input: Self.input)
     let reason = try #require(result.transcript.response(to: "play")?.dropFirst(3).first)
     #expect(reason.hasPrefix("\(path), line 4, column 24: "))
     try Self.expectNoData(result, source: path, reason: reason)
   }
 
   @Test("A file that is JSON but not a question file says what is missing")
-  func notAQuestionFile() throws {
+  func notAQuestionFile() async throws {
     let sandbox = try Sandbox()
     let path = try sandbox.write("list.json", "{\"schema\": \"trivia-questions/1\", \"items\": []}\n")
-    let result = try sandbox.run(["--source", path], input: Self.input)
+    let result = try await sandbox.run(["--source", path], input: Self.input)
     let reason = try #require(result.transcript.response(to: "play")?.dropFirst(3).first)
     #expect(reason.hasPrefix(path))
     #expect(reason.contains("\"questions\""))
@@ -72,7 +69,7 @@ struct NoDataTests {
   }
 
   @Test("A file whose questions are all bad says none could be used, and why")
-  func allQuestionsBad() throws {
+  func allQuestionsBad() async throws {
     let sandbox = try Sandbox()
     let path = try sandbox.write(
       "bad.json",
@@ -81,7 +78,7 @@ struct NoDataTests {
         QuestionFixtures.question("Yes or no?", type: "boolean", correct: "Yes", incorrect: ["No"]),
         QuestionFixtures.question("Nothing right?", correct: nil),
       ]))
-    let result = try sandbox.run(["--source", path], input: Self.input)
+    let result = try await sandbox.run(["--source", path], input: Self.input)
     try Self.expectNoData(
       result, source: path,
       reason:
@@ -90,7 +87,7 @@ struct NoDataTests {
   }
 
   @Test("A file with 2 good questions and 1 bad plays the 2 and says why the other was skipped")
-  func partlyBad() throws {
+  func partlyBad() async throws {
     let sandbox = try Sandbox()
     let path = try sandbox.write(
       "some.json",
@@ -100,14 +97,14 @@ struct NoDataTests {
         QuestionFixtures.question(
           "Second good?", difficulty: "hard", type: "boolean", correct: "True", incorrect: ["False"]),
       ]))
-    let result = try sandbox.run(["--source", path, "--seed", "3"], input: "play\n1\n\n1\n\ndone\nquit\n")
+    let result = try await sandbox.run(["--source", path, "--seed", "3"], input: "play\n1\n\n1\n\ndone\nquit\n")
     #expect(result.status == 0)
     let transcript = result.transcript
     let loading = try #require(transcript.response(to: "play"))
     #expect(
       Array(loading.prefix(4)) == [
         "Loading questions from \(path)…",
-        "Loaded 2 questions; skipped 1:",
+        "Loaded 2 questions from \(path) (1 skipped).",
         "  \(path):3: question 2: \"incorrect_answers\" must not be empty",
         "Only 2 questions available; playing 2.",
       ])
@@ -121,11 +118,11 @@ struct NoDataTests {
   }
 
   @Test("A level with no questions says what there is")
-  func noQuestionsAtLevel() throws {
+  func noQuestionsAtLevel() async throws {
     let sandbox = try Sandbox()
     let path = try sandbox.write("easy.json", QuestionFixtures.easy(2))
-    let result = try sandbox.run(["--source", path, "--difficulty", "hard"], input: Self.input)
-    #expect(result.transcript.response(to: "play")?.contains("Loaded 2 questions.") == true)
+    let result = try await sandbox.run(["--source", path, "--difficulty", "hard"], input: Self.input)
+    #expect(result.transcript.response(to: "play")?.contains("Loaded 2 questions from \(path) (0 skipped).") == true)
     #expect(result.transcript.response(to: "play")?.contains("  Available: 2 easy.") == true)
     #expect(result.transcript.response(to: "play")?.contains("\(path) has no hard questions.") == true)
     #expect(
@@ -134,10 +131,10 @@ struct NoDataTests {
   }
 
   @Test("From the no-data screen, options can change the level and retry then plays")
-  func retryAfterOptions() throws {
+  func retryAfterOptions() async throws {
     let sandbox = try Sandbox()
     let path = try sandbox.write("easy.json", QuestionFixtures.easy(2))
-    let result = try sandbox.run(
+    let result = try await sandbox.run(
       ["--source", path, "--difficulty", "hard", "--seed", "1"], input: "play\noptions\ndifficulty\neasy\ndone\nretry\n"
     )
     #expect(result.status == 0)

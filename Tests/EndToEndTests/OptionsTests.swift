@@ -7,15 +7,16 @@ struct OptionsTests {
   @Test(
     "The options modal and the difficulty popover set the next round",
     arguments: ["easy", "2", "EASY", "b"])
-  func changeThroughOptions(choice: String) throws {
+  func changeThroughOptions(choice: String) async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run(
+    let result = try await sandbox.run(
       ["--seed", "11"], input: "options\ncount 3\ndifficulty\n\(choice)\ndone\nplay\n" + "1\n\n1\n\n1\n\n")
     #expect(result.status == 0)
     let transcript = result.transcript
     #expect(
       transcript.response(to: "count 3") == [
         "", "Options", "  Questions:  3         type count N", "  Difficulty: Mixed     type difficulty",
+        "  Category:   All       type category [NAME|all]", "  Source:     bundled   type source SPEC",
         "Type done when finished.",
       ])
     #expect(
@@ -23,6 +24,7 @@ struct OptionsTests {
         "Difficulty", "  1) Mixed  (current)", "  2) Easy", "  3) Medium", "  4) Hard",
         "Type a level by name or number, or back to keep it.",
       ])
+    #expect(transcript.response(to: "difficulty") == Expected.difficulty(current: "Mixed"))
     #expect(transcript.response(to: choice)?.contains("  Difficulty: Easy      type difficulty") == true)
     let landing = try #require(transcript.response(to: "done"))
     #expect(landing.contains("  Questions:  3"))
@@ -38,10 +40,10 @@ struct OptionsTests {
   }
 
   @Test("Options are saved and shown by the next run with the same config folder")
-  func optionsPersist() throws {
+  func optionsPersist() async throws {
     let sandbox = try Sandbox()
     #expect(!FileManager.default.fileExists(atPath: sandbox.optionsPath))
-    let first = try sandbox.run([], input: "options\ncount 7\ndifficulty\nhard\ndone\nquit\n")
+    let first = try await sandbox.run([], input: "options\ncount 7\ndifficulty\nhard\ndone\nquit\n")
     #expect(first.status == 0)
 
     let data = try #require(FileManager.default.contents(atPath: sandbox.optionsPath))
@@ -49,7 +51,7 @@ struct OptionsTests {
     #expect(json.values.contains { ($0 as? Int) == 7 })
     #expect(json.values.contains { ($0 as? String)?.lowercased() == "hard" })
 
-    let second = try sandbox.run([], input: "play\n")
+    let second = try await sandbox.run([], input: "play\n")
     #expect(second.status == 0)
     #expect(second.transcript.preamble.contains("  Questions:  7"))
     #expect(second.transcript.preamble.contains("  Difficulty: Hard"))
@@ -60,27 +62,27 @@ struct OptionsTests {
 
     // A different config folder starts from the defaults.
     let other = try Sandbox()
-    let fresh = try other.run([], input: "quit\n")
+    let fresh = try await other.run([], input: "quit\n")
     #expect(fresh.transcript.preamble.contains("  Questions:  10"))
     #expect(fresh.transcript.preamble.contains("  Difficulty: Mixed"))
   }
 
   @Test("A choice in the popover opened from the landing screen is saved too")
-  func landingDifficultyPersists() throws {
+  func landingDifficultyPersists() async throws {
     let sandbox = try Sandbox()
-    let first = try sandbox.run([], input: "difficulty\nmedium\nquit\n")
+    let first = try await sandbox.run([], input: "difficulty\nmedium\nquit\n")
     #expect(first.status == 0)
     let landing = try #require(first.transcript.response(to: "medium"))
     #expect(landing.contains("  Difficulty: Medium"))
-    let second = try sandbox.run([], input: "")
+    let second = try await sandbox.run([], input: "")
     #expect(second.transcript.preamble.contains("  Difficulty: Medium"))
     #expect(second.transcript.preamble.contains("  Questions:  10"))
   }
 
   @Test("A count out of range or not a number is refused and changes nothing", arguments: ["0", "99", "x", "-3", "51"])
-  func badCount(argument: String) throws {
+  func badCount(argument: String) async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run([], input: "options\ncount \(argument)\ndone\nplay\n")
+    let result = try await sandbox.run([], input: "options\ncount \(argument)\ndone\nplay\n")
     #expect(result.status == 0)
     let transcript = result.transcript
     #expect(
@@ -94,9 +96,9 @@ struct OptionsTests {
   }
 
   @Test("A level the popover does not offer is refused and changes nothing")
-  func badLevel() throws {
+  func badLevel() async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run([], input: "difficulty\n9\nextreme\nback\nquit\n")
+    let result = try await sandbox.run([], input: "difficulty\n9\nextreme\nback\nquit\n")
     #expect(result.status == 0)
     let transcript = result.transcript
     for input in ["9", "extreme"] {
@@ -111,9 +113,9 @@ struct OptionsTests {
   }
 
   @Test("--count and --difficulty set the round")
-  func flags() throws {
+  func flags() async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run(
+    let result = try await sandbox.run(
       ["--count", "2", "--difficulty", "medium", "--seed", "5"], input: "play\n1\n\n1\n\ndone\nquit\n")
     #expect(result.status == 0)
     let transcript = result.transcript
@@ -125,13 +127,13 @@ struct OptionsTests {
   }
 
   @Test("Flags win over saved options")
-  func flagsOverrideSaved() throws {
+  func flagsOverrideSaved() async throws {
     let sandbox = try Sandbox()
-    _ = try sandbox.run([], input: "options\ncount 4\ndifficulty\neasy\ndone\n")
-    let result = try sandbox.run(["--count", "6", "--difficulty", "hard"], input: "")
+    _ = try await sandbox.run([], input: "options\ncount 4\ndifficulty\neasy\ndone\n")
+    let result = try await sandbox.run(["--count", "6", "--difficulty", "hard"], input: "")
     #expect(result.transcript.preamble.contains("  Questions:  6"))
     #expect(result.transcript.preamble.contains("  Difficulty: Hard"))
-    let plain = try sandbox.run([], input: "")
+    let plain = try await sandbox.run([], input: "")
     #expect(plain.transcript.preamble.contains("  Questions:  4"))
     #expect(plain.transcript.preamble.contains("  Difficulty: Easy"))
   }
@@ -146,9 +148,9 @@ struct OptionsTests {
       (["--frobnicate"], "--frobnicate"),
       (["--seed", "-1"], "--seed"),
     ])
-  func usageErrors(arguments: [String], message: String) throws {
+  func usageErrors(arguments: [String], message: String) async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run(arguments, input: "play\n")
+    let result = try await sandbox.run(arguments, input: "play\n")
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("Error: "))

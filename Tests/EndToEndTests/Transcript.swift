@@ -21,7 +21,12 @@ struct Transcript {
   var preamble: [String] = []
   var exchanges: [Exchange] = []
 
-  static let fixedPrompts = ["trivia", "continue", "round over", "options", "difficulty", "no questions"]
+  /// What a guard asks before a round in progress is left; the answer is read on the next line.
+  static let abandonPrompt = "Abandon this round? (y/n)"
+
+  static let fixedPrompts = [
+    "trivia", "continue", "round over", "options", "difficulty", "no questions", abandonPrompt,
+  ]
 
   init(_ text: String) {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

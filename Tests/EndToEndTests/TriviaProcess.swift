@@ -83,6 +83,8 @@ final class Sandbox {
 
   var optionsPath: String { config + "/trivia/options.json" }
   var historyPath: String { state + "/trivia/history" }
+  /// Where a round left unfinished is saved.
+  var sessionPath: String { state + "/trivia/session.json" }
 
   /// Writes a file under `work` and returns its path.
   @discardableResult
@@ -94,13 +96,23 @@ final class Sandbox {
 
   /// Runs the binary with `arguments`, `input` on standard input and this sandbox's
   /// environment plus `extraEnvironment`.
+  ///
+  /// The waiting happens on a thread of its own, so a test waiting for its run does not hold
+  /// one of the few threads other tests need to start theirs.
   func run(
     _ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:],
     timeout: Duration = .seconds(15)
-  ) throws -> ProcessResult {
-    try TriviaProcess.run(
-      arguments: arguments, input: Array(input.utf8),
-      environment: environment.merging(extraEnvironment) { _, new in new }, timeout: timeout)
+  ) async throws -> ProcessResult {
+    let environment = environment.merging(extraEnvironment) { _, new in new }
+    return try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(
+          with: Result {
+            try TriviaProcess.run(
+              arguments: arguments, input: Array(input.utf8), environment: environment, timeout: timeout)
+          })
+      }
+    }
   }
 }
 
@@ -135,14 +147,20 @@ enum TriviaProcess {
     let stdout = Collected()
     let stderr = Collected()
     let writer = stdinPipe.fileHandleForWriting
-    DispatchQueue.global().async(group: streams) {
+    // Threads of their own rather than Dispatch's pool, which grows slowly when all of its
+    // threads are blocked reading, as they are when many runs go on at once.
+    streams.enter()
+    Thread.detachNewThread {
       try? writer.write(contentsOf: Data(input))
       try? writer.close()
+      streams.leave()
     }
     for (pipe, sink) in [(stdoutPipe, stdout), (stderrPipe, stderr)] {
       let reader = pipe.fileHandleForReading
-      DispatchQueue.global().async(group: streams) {
+      streams.enter()
+      Thread.detachNewThread {
         sink.bytes.withLock { $0 = Array((try? reader.readToEnd()) ?? Data()) }
+        streams.leave()
       }
     }
 

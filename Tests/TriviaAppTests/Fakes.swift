@@ -28,7 +28,13 @@ final class FakeNavigator: AppNavigating {
     calls.append("source \(name)")
   }
 
-  func returnToLanding() -> Bool {
+  var isShowingRound: Bool { current == .game || current == .feedback }
+
+  func offerResume(_ canResume: Bool) {
+    calls.append("offer-resume \(canResume)")
+  }
+
+  func returnToLanding(fromLink: Bool) -> Bool {
     if current == .landing { return true }
     guard allowLeaving || !(current == .game || current == .feedback) else {
       calls.append("stay")

@@ -162,6 +162,13 @@ import Testing
     #expect(question.incorrectAnswers == ["B", "C"])
   }
 
+  @Test func manyOptionsWithRepeatsAreShownOnceInOrder() throws {
+    // More than a handful of options are told apart by hash.
+    let options = (0..<40).map { "A Option \($0 % 25)\n" }.joined()
+    let question = try #require(try decode("#Q Which?\n^ Option 3\n" + options).questions.first)
+    #expect(question.incorrectAnswers == (0..<25).filter { $0 != 3 }.map { "Option \($0)" })
+  }
+
   @Test func eachSkipReasonWithItsLine() {
     let bank = read(
       """

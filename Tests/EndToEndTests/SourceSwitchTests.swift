@@ -1,0 +1,278 @@
+import Foundation
+import Testing
+
+/// `source` and `category` during a session, headless: describing, switching, the no-data
+/// screen and back, folders with bad files, and the OpenTriviaQA collection.
+@Suite("Sources and categories")
+struct SourceSwitchTests {
+  static let bundledCategories = [
+    "Animals & Nature", "Geography", "History", "Literature", "Mathematics", "Music", "Science", "Sports",
+  ]
+
+  /// `Name 12, Other 3` as pairs.
+  static func counts(_ list: Substring) -> [(name: String, count: Int)] {
+    list.components(separatedBy: ", ").compactMap { part in
+      guard let space = part.lastIndex(of: " "), let count = Int(part[part.index(after: space)...]) else { return nil }
+      return (String(part[..<space]), count)
+    }
+  }
+
+  @Test("source describes the bundled questions by difficulty and by category, loading them once")
+  func describeBundled() async throws {
+    let sandbox = try Sandbox()
+    let result = try await sandbox.run([], input: "source\nsource\n")
+    #expect(result.status == 0)
+    let first = try #require(result.transcript.response(to: "source"))
+    try #require(first.count == 5)
+    #expect(Array(first.prefix(2)) == Expected.bundledLoaded)
+    #expect(first[2] == "Source: bundled, 180 questions.")
+
+    let levelsPrefix = "  By difficulty: "
+    #expect(first[3].hasPrefix(levelsPrefix) && first[3].hasSuffix("."))
+    // `60 easy, 64 medium, 56 hard`: the count first.
+    let levels = first[3].dropFirst(levelsPrefix.count).dropLast().components(separatedBy: ", ").map {
+      $0.split(separator: " ")
+    }
+    #expect(levels.map { $0.last } == ["easy", "medium", "hard"])
+    #expect(levels.compactMap { $0.first.flatMap { Int($0) } }.reduce(0, +) == 180)
+
+    let categoriesPrefix = "  By category: "
+    #expect(first[4].hasPrefix(categoriesPrefix) && first[4].hasSuffix("."))
+    let categories = Self.counts(first[4].dropFirst(categoriesPrefix.count).dropLast())
+    #expect(categories.map(\.name) == Self.bundledCategories)
+    #expect(categories.map(\.count).reduce(0, +) == 180)
+    #expect(categories.allSatisfy { $0.count > 0 })
+
+    // The second time the questions are already there.
+    #expect(result.transcript.response(to: "source", occurrence: 1) == Array(first.dropFirst(2)))
+  }
+
+  @Test("A missing file shows no data naming it; source bundled from there returns to the landing, and play works")
+  func missingThenBundled() async throws {
+    let sandbox = try Sandbox()
+    let (result, events) = try await sandbox.runTraced(
+      ["--seed", "2"], input: "source missing.json\nback\nplay\nplay\nsource bundled\nplay\n")
+    #expect(result.status == 0)
+    let transcript = result.transcript
+    let reason = "missing.json: No such file or directory"
+    #expect(
+      transcript.response(to: "source missing.json")
+        == ["Loading questions from missing.json…"] + Expected.noData(reason: reason))
+    #expect(transcript.response(to: "back") == Expected.landing(source: "missing.json"))
+    // Played again, the file is tried again.
+    #expect(
+      transcript.response(to: "play") == ["Loading questions from missing.json…"] + Expected.noData(reason: reason))
+    #expect(
+      transcript.response(to: "play", occurrence: 1)
+        == ["Unknown command 'play'. Type help to see what you can do here."])
+    #expect(transcript.response(to: "source bundled") == Expected.bundledLoaded + Expected.landing())
+    #expect(
+      transcript.prompts == [
+        "trivia", "no questions", "trivia", "no questions", "no questions", "trivia", "question 1/10",
+      ])
+    #expect(transcript.questions.count == 1)
+    #expect(
+      events == [
+        TraceEvent("root", "landing", ["landing"]),
+        TraceEvent("push", "no-data", ["landing", "no-data"]),
+        TraceEvent("pop", "no-data", ["landing"], plan: ["pop no-data"]),
+        TraceEvent("push", "no-data", ["landing", "no-data"]),
+        TraceEvent("pop", "no-data", ["landing"], plan: ["pop no-data"]),
+        TraceEvent("push", "game", ["landing", "game"], plan: ["push game"]),
+      ])
+  }
+
+  @Test("Switching to a question file mid-session plays its questions, and back to bundled")
+  func switchToFile() async throws {
+    let sandbox = try Sandbox()
+    let file = try sandbox.write("two.json", QuestionFixtures.easy(2))
+    let result = try await sandbox.run(
+      ["--seed", "1"], input: "source \(file)\nplay\nright\n\nright\n\ndone\nsource bundled\nplay\n")
+    #expect(result.status == 0)
+    let transcript = result.transcript
+    #expect(
+      transcript.response(to: "source \(file)") == [
+        "Loading questions from \(file)…", "Loaded 2 questions from \(file) (0 skipped).",
+      ])
+    #expect(transcript.response(to: "play")?.first == "Only 2 questions available; playing 2.")
+    #expect(transcript.response(to: "done") == Expected.landing(source: file))
+    let questions = transcript.questions
+    #expect(questions.prefix(2).allSatisfy { $0.category == "Fixtures" && $0.total == 2 })
+    #expect(questions.last?.total == 10)
+    #expect(result.stdout.contains("Score: 2/2"))
+  }
+
+  /// A folder with two usable files, one partly bad, a broken one, a text file, a hidden
+  /// file and a subfolder.
+  static func folder(in sandbox: Sandbox) throws -> String {
+    let folder = sandbox.work + "/questions"
+    try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+    func write(_ name: String, _ text: String) throws {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+    }
+    let good = QuestionFixtures.file([
+      QuestionFixtures.question("Q one?"),
+      QuestionFixtures.question("Q two?", category: "Other", difficulty: "hard"),
+      QuestionFixtures.question("Q three?", category: "Other", difficulty: "hard"),
+    ])
+    try write("a-good.json", good)
+    try write(
+      "b-partly.json",
+      QuestionFixtures.file([
+        QuestionFixtures.question("Q four?", difficulty: "medium"),
+        QuestionFixtures.question("Q bad?", difficulty: "medium", incorrect: []),
+      ]))
+    try write("c-broken.json", "{\"schema\": \"trivia-questions/1\", \"questions\": [ {,, ]}\n")
+    try write("notes.txt", "hello\n")
+    try write(".hidden.json", "{}\n")
+    try write("sub/more.json", good)
+    return folder
+  }
+
+  static let notAQuestionFile =
+    "not a question file; expected a trivia question file (JSON with a \"questions\" array), an Open Trivia DB response (JSON with \"response_code\" and \"results\"), or OpenTriviaQA text (blocks that start with #Q lines)"
+
+  @Test("A folder plays its good questions, lists what it skipped, and source --details lists it again")
+  func folderWithBadFiles() async throws {
+    let sandbox = try Sandbox()
+    let folder = try Self.folder(in: sandbox)
+    let result = try await sandbox.run(
+      ["--seed", "1", "--count", "4"], input: "source \(folder)\nsource\nsource --details\nplay\n1\n\n1\n\n1\n\n1\n\n")
+    #expect(result.status == 0)
+    let transcript = result.transcript
+    let problems = [
+      "  c-broken.json: line 1, column 50: expected a field name in double quotes, found ','",
+      "  notes.txt: " + Self.notAQuestionFile,
+      "  \(folder)/b-partly.json:3: question 2: \"incorrect_answers\" must not be empty",
+    ]
+    #expect(
+      transcript.response(to: "source \(folder)")
+        == ["Loading questions from \(folder)/…", "Loaded 4 questions from 2 files (1 skipped)."] + problems)
+    #expect(
+      transcript.response(to: "source") == [
+        "Source: \(folder)/, 4 questions.", "  By difficulty: 1 easy, 1 medium, 2 hard.",
+        "  By category: Fixtures 2, Other 2.",
+      ])
+    #expect(transcript.response(to: "source --details") == ["Skipped 3:"] + problems)
+    // The hidden file and the subfolder are passed over: four questions, each once.
+    let questions = transcript.questions
+    #expect(questions.count == 4)
+    #expect(Set(questions.map(\.text)) == ["Q one?", "Q two?", "Q three?", "Q four?"])
+    #expect(!result.stdout.contains("Q bad?"))
+  }
+
+  @Test("A folder with many bad files shows five and points to source --details for the rest")
+  func manyProblems() async throws {
+    let sandbox = try Sandbox()
+    let folder = sandbox.work + "/many"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data(QuestionFixtures.easy(1).utf8).write(to: URL(fileURLWithPath: folder + "/good.json"))
+    for index in 1...7 {
+      try Data("note \(index)\n".utf8).write(to: URL(fileURLWithPath: folder + "/note\(index).txt"))
+    }
+    let result = try await sandbox.run(["--source", folder], input: "source\nsource --details\n")
+    let loaded = try #require(result.transcript.response(to: "source"))
+    #expect(
+      Array(loaded.prefix(2)) == ["Loading questions from \(folder)/…", "Loaded 1 question from 1 file (0 skipped)."])
+    #expect(Array(loaded[2..<7]) == (1...5).map { "  note\($0).txt: " + Self.notAQuestionFile })
+    #expect(loaded[7] == "  … and 2 more: type source --details to see them all.")
+    #expect(
+      result.transcript.response(to: "source --details")
+        == ["Skipped 7:"] + (1...7).map { "  note\($0).txt: " + Self.notAQuestionFile })
+  }
+
+  @Test("category lists the categories, chooses one by any case, all plays every one, and an unknown one is refused")
+  func categories() async throws {
+    let sandbox = try Sandbox()
+    let result = try await sandbox.run(
+      ["--seed", "6", "--count", "3"],
+      input: "category\ncategory history\nplay\n1\n\n1\n\n1\n\ndone\ncategory Astrology\ncategory all\ncategory\n")
+    #expect(result.status == 0)
+    let transcript = result.transcript
+    let loadingAndListing = try #require(transcript.response(to: "category"))
+    // The questions are loaded to know their categories.
+    #expect(Array(loadingAndListing.prefix(2)) == Expected.bundledLoaded)
+    let listing = Array(loadingAndListing.dropFirst(2))
+    #expect(listing.first == "Categories (all chosen):")
+    #expect(
+      listing.dropFirst().map { $0.components(separatedBy: " (").first ?? "" }
+        == Self.bundledCategories.map { "  " + $0 })
+    #expect(listing.dropFirst().allSatisfy { $0.hasSuffix(")") })
+    #expect(
+      transcript.response(to: "category history") == ["Category: History."]
+        + Expected.landing(questions: 3, category: "History"))
+    let questions = transcript.questions
+    #expect(questions.count == 3)
+    #expect(questions.allSatisfy { $0.category == "History" })
+    #expect(transcript.response(to: "done") == Expected.landing(questions: 3, category: "History"))
+    #expect(
+      transcript.response(to: "category Astrology")
+        == ["No category 'Astrology' in bundled; type category to list them."])
+    #expect(transcript.response(to: "category all") == ["Category: all."] + Expected.landing(questions: 3))
+    #expect(transcript.response(to: "category", occurrence: 1) == listing)
+
+    // The choice is an option like the others: kept for the next run.
+    let next = try await sandbox.run([], input: "category history\n")
+    #expect(next.transcript.preamble == Expected.landing())
+    let kept = try await sandbox.run([], input: "")
+    #expect(kept.transcript.preamble == Expected.landing(category: "History"))
+  }
+
+  @Test("A category the new source does not have is dropped when switching, with a word about it")
+  func categoryDroppedOnSwitch() async throws {
+    let sandbox = try Sandbox()
+    let folder = try Self.folder(in: sandbox)
+    let result = try await sandbox.run(["--source", folder], input: "category other\nsource bundled\n")
+    let chosen = try #require(result.transcript.response(to: "category other"))
+    #expect(chosen.first == "Loading questions from \(folder)/…")
+    #expect(chosen.contains("Category: Other."))
+    #expect(Array(chosen.suffix(Expected.landing().count)) == Expected.landing(category: "Other", source: folder + "/"))
+    #expect(
+      result.transcript.response(to: "source bundled")
+        == Expected.bundledLoaded + ["bundled has no Other questions; playing every category."] + Expected.landing())
+  }
+
+  /// The OpenTriviaQA collection, next to the repository.
+  static let openTriviaQAPath: String = {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return repository.appendingPathComponent("../shared/data/opentriviaqa").standardizedFileURL.path
+  }()
+
+  @Test(
+    "The OpenTriviaQA folder plays Mixed, and Easy says it does not grade by difficulty",
+    .enabled(
+      if: FileManager.default.fileExists(atPath: openTriviaQAPath + "/animals"),
+      "the OpenTriviaQA collection is not at ../shared/data/opentriviaqa"))
+  func openTriviaQA() async throws {
+    let sandbox = try Sandbox()
+    let result = try await sandbox.run(
+      ["--seed", "2", "--count", "2", "--source", Self.openTriviaQAPath],
+      input: "play\n1\n\n1\n\ndone\nsource\noptions\ndifficulty\neasy\ndone\nplay\n", timeout: .seconds(30))
+    #expect(result.status == 0)
+    let transcript = result.transcript
+    let name = Self.openTriviaQAPath + "/"
+    let loading = try #require(transcript.response(to: "play"))
+    #expect(loading.first == "Loading questions from \(name)…")
+    let loaded = try #require(loading.dropFirst().first)
+    #expect(loaded.hasPrefix("Loaded ") && loaded.hasSuffix(" files (0 skipped)."))
+    #expect(loading.contains { $0.hasPrefix("  LICENSE: not a question file") })
+    let questions = transcript.questions
+    #expect(questions.count == 2)
+    #expect(questions.allSatisfy { $0.difficulty == "Any level" && $0.total == 2 && $0.answers.count >= 2 })
+    #expect(result.stdout.contains("Round complete\nScore: "))
+
+    let description = try #require(transcript.response(to: "source"))
+    let count = try #require(description.first?.split(separator: " ").dropLast().last)
+    let total = try #require(Int(count.replacingOccurrences(of: ",", with: "")))
+    #expect(total > 10_000)
+    #expect(description.dropFirst().first == "  By difficulty: \(total) without a level.")
+
+    #expect(
+      transcript.response(to: "play", occurrence: 1)
+        == Expected.noData(
+          reason: "\(name) does not grade its questions by difficulty, so there are no easy ones.",
+          details: ["Choose Mixed to play its \(total) questions: type options, then difficulty."]))
+    #expect(transcript.prompts.last == "no questions")
+  }
+}
