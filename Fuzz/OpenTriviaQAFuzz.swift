@@ -1,11 +1,18 @@
 /// libFuzzer target for OpenTriviaQA text: `OpenTriviaQAFormat.decode`, which reads raw
-/// bytes through unsafe buffers, and `category(forFileName:)`.
+/// bytes through unsafe buffers, `category(forFileName:)`, and `QuestionFormat.detect`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOpenTriviaQA(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = fuzzBytes(data, size)
+  // Telling the formats apart scans the same bytes with index arithmetic of its own; what
+  // the reader takes for OpenTriviaQA, and does not look like JSON, detection must too.
+  let detected = QuestionFormat.detect(bytes: bytes)
+  let looksLikeJSON = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first == UInt8(ascii: "{")
   do {
     let bank = try OpenTriviaQAFormat.decode(bytes, name: "fuzz-category")
     QuestionInvariants.check(bank, requireDifficulty: false, trimmed: false)
+    precondition(
+      looksLikeJSON || detected == .openTriviaQA, "read as OpenTriviaQA but detected as \(String(describing: detected))"
+    )
     for question in bank.questions {
       precondition(question.difficulty == nil, "OpenTriviaQA has no difficulty")
       precondition(question.category == "Fuzz Category", "category \(question.category)")

@@ -55,6 +55,28 @@ int trivia_wait_readable(int descriptor) {
 
 int trivia_exit_signal(void) { return exit_signal; }
 
+static volatile sig_atomic_t interrupted = 0;
+
+static void note_interrupt(int signal_number) {
+  (void)signal_number;
+  interrupted = 1;
+}
+
+void trivia_catch_interrupts(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = note_interrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  sigaction(SIGINT, &action, NULL);
+}
+
+int trivia_take_interrupt(void) {
+  int was = interrupted;
+  interrupted = 0;
+  return was;
+}
+
 FILE *trivia_stdin(void) { return stdin; }
 FILE *trivia_stdout(void) { return stdout; }
 FILE *trivia_stderr(void) { return stderr; }

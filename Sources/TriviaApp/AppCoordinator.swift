@@ -58,6 +58,23 @@ public final class AppCoordinator: AppActions {
     await loading?.value
   }
 
+  /// Waits for a load in progress, cancelling it when `interrupted` says so (Ctrl-C): the
+  /// player stays where they were.
+  public func settle(cancellingIf interrupted: @escaping () -> Bool) async {
+    guard let loading else { return }
+    let watch = Task {
+      while !Task.isCancelled {
+        if interrupted() {
+          loading.cancel()
+          return
+        }
+        try? await Task.sleep(for: .milliseconds(50))
+      }
+    }
+    await loading.value
+    watch.cancel()
+  }
+
   public var hasRoundInProgress: Bool {
     guard let round else { return false }
     return !round.isOver
@@ -106,6 +123,10 @@ public final class AppCoordinator: AppActions {
       }
       guard let self else { return }
       self.loading = nil
+      if Task.isCancelled {
+        self.navigator.say("Loading cancelled.")
+        return
+      }
       switch result {
       case .failure(let error):
         self.bank = nil

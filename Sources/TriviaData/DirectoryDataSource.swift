@@ -57,6 +57,7 @@ public struct DirectoryDataSource: DataSource {
     } else {
       bank = read(files, reserving: room)
     }
+    if Task.isCancelled { throw DataSourceError("Loading from \(path) was cancelled.") }
     guard !bank.questions.isEmpty else {
       let detail = bank.filesIgnored.prefix(3).map(\.description).joined(separator: "; ")
       let count = bank.filesIgnored.count
@@ -130,7 +131,8 @@ public struct DirectoryDataSource: DataSource {
     bank.questions.reserveCapacity(room)
     var buffer = FileBuffer()
     defer { buffer.deallocate() }
-    for file in files {
+    // A cancelled load (Ctrl-C) stops between files; the caller reports it.
+    for file in files where !Task.isCancelled {
       do {
         let bytes = try buffer.load(file.path, limit: FileDataSource.maximumSize)
         try Self.append(bytes, name: file.path, category: file.name, to: &bank)

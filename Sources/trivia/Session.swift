@@ -70,8 +70,9 @@ final class Session {
       reader = scriptReader
       saveHistory = {}
     } else if interactive, let editor = LineEditor(program: "trivia", style: style) {
-      // Ctrl-C while no line is being edited (say, during a load) must not end the game.
-      signal(SIGINT, SIG_IGN)
+      // Ctrl-C while no line is being edited (say, during a load) must not end the game:
+      // it cancels the load instead.
+      trivia_catch_interrupts()
       let historyPath = XDGDirectory.state.path(environment: environment) + "/trivia/history"
       editor.loadHistory(from: historyPath)
       reader = editor
@@ -117,9 +118,10 @@ final class Session {
       }
       switch reader.read(prompt: appNavigator.prompt) {
       case .line(let line):
+        _ = trivia_take_interrupt()
         appNavigator.handle(input: line)
         saveHistory()
-        await coordinator.settle()
+        await coordinator.settle(cancellingIf: { trivia_take_interrupt() != 0 })
       case .interrupted:
         continue
       case .end:

@@ -157,6 +157,25 @@ struct AppCoordinatorTests {
     #expect(coordinator.round == nil)
   }
 
+  @Test func ctrlCDuringALoadCancelsItAndStaysPut() async {
+    let coordinator = AppCoordinator(
+      source: EndlessSource(), navigator: navigator, optionsStore: store, options: .standard, seed: 1)
+    coordinator.start()
+    coordinator.play()
+    var asked = 0
+    await coordinator.settle(cancellingIf: {
+      asked += 1
+      return asked > 2
+    })
+    #expect(navigator.messages.last == "Loading cancelled.")
+    #expect(navigator.current == .landing)
+    #expect(coordinator.round == nil)
+    // The next play starts a new load rather than waiting on the cancelled one.
+    coordinator.play()
+    await coordinator.settle(cancellingIf: { true })
+    #expect(navigator.messages.filter { $0 == "Loading cancelled." }.count == 2)
+  }
+
   @Test func quitFinishes() {
     let coordinator = coordinator()
     #expect(!coordinator.isFinished)

@@ -120,6 +120,18 @@ struct FakeSource: DataSource {
   }
 }
 
+/// A source whose load never ends until it is cancelled, like a huge or stalled one.
+struct EndlessSource: DataSource {
+  var name: String { "endless" }
+
+  func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
+    while !Task.isCancelled {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    throw DataSourceError("Loading from endless was cancelled.")
+  }
+}
+
 /// Options kept in memory, with a switch to make saving fail.
 final class MemoryOptionsStore: OptionsStore, @unchecked Sendable {
   var saved: [GameOptions] = []

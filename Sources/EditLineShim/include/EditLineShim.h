@@ -36,6 +36,11 @@ int trivia_history_save(History *h, const char *path);
 /// and the program can save and exit; `trivia_exit_signal` then names the signal (0: none).
 void trivia_catch_exit_signals(void);
 int trivia_exit_signal(void);
+/// Turns SIGINT (Ctrl-C while no line is being edited, say during a load) into a flag that
+/// `trivia_take_interrupt` reads and clears, instead of ending the program.
+void trivia_catch_interrupts(void);
+int trivia_take_interrupt(void);
+
 /// Waits until `descriptor` can be read (1) or an exit signal arrived (0).
 int trivia_wait_readable(int descriptor);
 
