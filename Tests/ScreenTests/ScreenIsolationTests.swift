@@ -18,8 +18,8 @@ struct ScreenIsolationTests {
     process.currentDirectoryURL = Self.packageRoot
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString).json")
     let errors = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString).txt")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
-    FileManager.default.createFile(atPath: errors.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
     defer {
       try? FileManager.default.removeItem(at: output)
       try? FileManager.default.removeItem(at: errors)
