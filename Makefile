@@ -8,9 +8,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: play test build deps lint clean
 
-## Start the game; pass options with ARGS="--difficulty hard --count 5".
+## Start the game; pass options with ARGS="--difficulty hard --count 5". The Swift runtime
+## is linked in, so the binary starts fast and runs when copied anywhere on the machine.
+RELEASE := -c release --static-swift-stdlib
 play: deps
-	@$(SWIFT) build -c release $(CHECKS) --product trivia
+	@$(SWIFT) build $(RELEASE) $(CHECKS) --product trivia
 	@.build/release/trivia $(ARGS)
 
 ## Build everything and run every test, then the format check.
@@ -25,11 +27,13 @@ build: deps
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
-## libedit's headers and pkg-config file come from libedit-dev; install them once.
+## libedit's headers and pkg-config file come from libedit-dev; linking the Swift runtime
+## statically needs libcurl's link library (libcurl4-openssl-dev). Installed once.
 deps:
-	@pkg-config --exists libedit 2>/dev/null || { \
-	  echo "Installing libedit-dev (needed for line editing)…"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libedit-dev pkg-config >/dev/null; }
+	@{ pkg-config --exists libedit && [ -e /usr/lib/$$(gcc -dumpmachine)/libcurl.so ]; } 2>/dev/null || { \
+	  echo "Installing libedit-dev and libcurl4-openssl-dev…"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) apt-get install -y -qq libedit-dev libcurl4-openssl-dev pkg-config >/dev/null; }
 
 clean:
 	rm -rf .build

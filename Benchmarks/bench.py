@@ -88,8 +88,8 @@ def build():
     uses so the two builds do not undo each other. Others may be editing Sources meanwhile;
     SwiftPM refuses a file modified during the build, so that is retried."""
     for product in ["trivia", "NavigatorBenchmark"]:
-        command = ["swift", "build", "-c", "release", "--explicit-target-dependency-import-check", "error",
-                   "--product", product]
+        command = ["swift", "build", "-c", "release", "--static-swift-stdlib",
+                   "--explicit-target-dependency-import-check", "error", "--product", product]
         for attempt in range(1, 4):
             print(f"bench: {' '.join(command)}", file=sys.stderr, flush=True)
             result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)

@@ -35,6 +35,8 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
 swiftc=${SWIFTC:-swiftc}
+# libFuzzer prints the stack of a crash itself; Swift's own backtracer would only slow it.
+export SWIFT_BACKTRACE=enable=no
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -warnings-as-errors -use-ld=lld)
 
 td=$sources/TriviaData

@@ -41,6 +41,15 @@ enum JSON: Equatable {
     let message: String
   }
 
+  /// Parses a file's bytes, with a syntax error told as `name, line L, column C: what`.
+  static func parse(_ bytes: [UInt8], name: String) throws(DataSourceError) -> JSON {
+    do {
+      return try parse(bytes)
+    } catch {
+      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
+    }
+  }
+
   static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSON {
     try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in
       var parser = Parser(bytes: buffer)

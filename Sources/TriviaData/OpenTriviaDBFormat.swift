@@ -60,12 +60,7 @@ public enum OpenTriviaDBFormat {
   public static func decode(_ bytes: [UInt8], name: String, encoding: Encoding? = nil) throws(DataSourceError)
     -> QuestionBank
   {
-    let document: JSON
-    do {
-      document = try JSON.parse(bytes)
-    } catch {
-      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
-    }
+    let document = try JSON.parse(bytes, name: name)
     guard case .object(let root) = document else {
       throw DataSourceError(
         "\(name): expected an Open Trivia DB response (an object with \"response_code\" and \"results\"), "

@@ -7,12 +7,7 @@ public enum QuestionFileFormat {
   /// Reads a whole file. A question with a bad field is skipped and reported; a file that
   /// is not JSON, or has no question array, throws.
   public static func decode(_ bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionBank {
-    let document: JSON
-    do {
-      document = try JSON.parse(bytes)
-    } catch {
-      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
-    }
+    let document = try JSON.parse(bytes, name: name)
     guard case .object(let root) = document else {
       throw DataSourceError(
         "\(name), line 1: expected an object with a \"questions\" array, found \(document.typeName)")

@@ -21,7 +21,9 @@ struct PersistenceTests {
       let game = try LiveProcess(sandbox, arguments: ["--seed", "1"])
       let counts = (0..<60).map { 1 + ($0 * 7) % 50 }
       try game.send("options\n" + counts.map { "count \($0)\n" }.joined())
-      usleep(UInt32.random(in: 0...40_000, using: &generator))
+      // Once the options screen is up the saves follow one another: kill somewhere among them.
+      _ = try game.expect("type count N", timeout: .seconds(10))
+      usleep(UInt32.random(in: 0...20_000, using: &generator))
       game.send(signal: SIGKILL)
       if game.waitForExit(timeout: .seconds(5)) == 128 + SIGKILL { killedMidway += 1 }
       guard let data = FileManager.default.contents(atPath: sandbox.optionsPath) else { continue }
