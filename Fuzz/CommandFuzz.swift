@@ -5,8 +5,7 @@
 /// The input is lines: the first is what the player typed, the rest are the answers shown.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  let text =
-    size > 0 && data != nil ? String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self) : ""
+  let text = fuzzText(data, size)
   let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   let input = lines[0]
   let answers = Array(lines.dropFirst().prefix(200))
@@ -39,19 +38,19 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
   for table in [game.merging(global), options.merging(global)] {
     let result = table.run(input)
-    if case .rejected(let reason) = result { precondition(!reason.isEmpty, "a rejection without a reason") }
+    if case .rejected(let reason) = result { require(!reason.isEmpty, "a rejection without a reason") }
     let words = table.words
     for completion in table.completions(for: input) {
-      precondition(words.contains(completion), "a completion that is not a word: \(completion)")
+      require(words.contains(completion), "a completion that is not a word: \(completion)")
     }
-    precondition(table.help.count == table.commands.count + (table.freeform == nil ? 0 : 1), "help rows")
+    require(table.help.count == table.commands.count + (table.freeform == nil ? 0 : 1), "help rows")
   }
-  if let chosen { precondition(answers.indices.contains(chosen), "choice \(chosen) among \(answers.count)") }
-  if let count { precondition(range.contains(count), "count \(count)") }
+  if let chosen { require(answers.indices.contains(chosen), "choice \(chosen) among \(answers.count)") }
+  if let count { require(range.contains(count), "count \(count)") }
 
   // choiceIndex on its own: whatever it returns is a position among the items.
   if let index = choiceIndex(input, among: answers) {
-    precondition(answers.indices.contains(index), "index \(index) among \(answers.count)")
+    require(answers.indices.contains(index), "index \(index) among \(answers.count)")
   }
   _ = input.matchingKey
   _ = input.trimmingWhitespace

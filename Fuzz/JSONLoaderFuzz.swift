@@ -9,9 +9,9 @@ public func fuzzJSONLoader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
     _ = try JSON.parse(bytes)
   } catch {
     let lines = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-    precondition(error.line >= 1 && error.line <= lines, "syntax error on line \(error.line) of \(lines)")
-    precondition(error.column >= 1 && error.column <= bytes.count + 1, "syntax error at column \(error.column)")
-    precondition(!error.message.isEmpty, "a syntax error without a message")
+    require(error.line >= 1 && error.line <= lines, "syntax error on line \(error.line) of \(lines)")
+    require(error.column >= 1 && error.column <= bytes.count + 1, "syntax error at column \(error.column)")
+    require(!error.message.isEmpty, "a syntax error without a message")
   }
   do {
     let bank = try QuestionFileFormat.decode(bytes, name: "fuzz.json")

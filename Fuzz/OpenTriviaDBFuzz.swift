@@ -9,7 +9,7 @@ public func fuzzOpenTriviaDB(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
       let bank = try OpenTriviaDBFormat.decode(bytes, name: "fuzz.json", encoding: encoding)
       QuestionInvariants.check(bank, requireDifficulty: true, trimmed: true)
     } catch {
-      precondition(!error.message.isEmpty, "an error without a message")
+      require(!error.message.isEmpty, "an error without a message")
     }
   }
   // The decoders on the bytes as text, and the round trips that must hold.
@@ -17,10 +17,10 @@ public func fuzzOpenTriviaDB(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
   _ = OpenTriviaDBFormat.percentDecode(text)
   _ = OpenTriviaDBFormat.base64Decode(text)
   _ = HTMLEntities.decode(text)
-  precondition(OpenTriviaDBFormat.base64Decode(base64(Array(text.utf8))) == text, "Base64 round trip")
-  precondition(OpenTriviaDBFormat.percentDecode(percentEncoded(text)) == text, "percent-encoding round trip")
+  require(OpenTriviaDBFormat.base64Decode(base64(Array(text.utf8))) == text, "Base64 round trip")
+  require(OpenTriviaDBFormat.percentDecode(percentEncoded(text)) == text, "percent-encoding round trip")
   let escaped = text.split(separator: "&", omittingEmptySubsequences: false).joined(separator: "&amp;")
-  precondition(HTMLEntities.decode(escaped) == text, "HTML escaping round trip")
+  require(HTMLEntities.decode(escaped) == text, "HTML escaping round trip")
   return 0
 }
 

@@ -10,12 +10,12 @@ public func fuzzOpenTriviaQA(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
   do {
     let bank = try OpenTriviaQAFormat.decode(bytes, name: "fuzz-category")
     QuestionInvariants.check(bank, requireDifficulty: false, trimmed: false)
-    precondition(
+    require(
       looksLikeJSON || detected == .openTriviaQA, "read as OpenTriviaQA but detected as \(String(describing: detected))"
     )
     for question in bank.questions {
-      precondition(question.difficulty == nil, "OpenTriviaQA has no difficulty")
-      precondition(question.category == "Fuzz Category", "category \(question.category)")
+      require(question.difficulty == nil, "OpenTriviaQA has no difficulty")
+      require(question.category == "Fuzz Category", "category \(question.category)")
     }
   } catch {
     QuestionInvariants.check(error, name: "fuzz-category")
@@ -27,8 +27,8 @@ public func fuzzOpenTriviaQA(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
       correctAnswer: "True", incorrectAnswers: ["False"])
   ])
   OpenTriviaQAFormat.decode(bytes, name: "fuzz", category: "C", into: &bank)
-  precondition(bank.questions.first?.text == "T", "the bank lost its first question")
+  require(bank.questions.first?.text == "T", "the bank lost its first question")
   let category = OpenTriviaQAFormat.category(forFileName: String(decoding: bytes.prefix(256), as: UTF8.self))
-  precondition(!category.isEmpty, "an empty category")
+  require(!category.isEmpty, "an empty category")
   return 0
 }

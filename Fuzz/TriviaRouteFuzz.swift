@@ -2,24 +2,23 @@
 /// the promise that `route.link` reads back as the same route.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTriviaRoute(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  let link =
-    size > 0 && data != nil ? String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self) : ""
+  let link = fuzzText(data, size)
   let route: TriviaRoute
   do {
     route = try TriviaRoute(link: link)
   } catch {
-    precondition(!error.message.isEmpty, "a refusal without a reason")
+    require(!error.message.isEmpty, "a refusal without a reason")
     return 0
   }
   if case .play(let request) = route, let count = request.count {
-    precondition(GameOptions.countRange.contains(count), "count \(count) out of range")
+    require(GameOptions.countRange.contains(count), "count \(count) out of range")
   }
   let written = route.link
   do {
     let again = try TriviaRoute(link: written)
-    precondition(again == route, "\(link.debugDescription) -> \(route) -> \(written) -> \(again)")
+    require(again == route, "\(link.debugDescription) -> \(route) -> \(written) -> \(again)")
   } catch {
-    preconditionFailure("\(link.debugDescription) -> \(route) -> \(written), refused: \(error.message)")
+    fatalError("\(link.debugDescription) -> \(route) -> \(written), refused: \(error.message)")
   }
   return 0
 }

@@ -49,18 +49,19 @@ for file in "$td"/*.swift; do
   [ "$(basename "$file")" = BundledDataSource.swift ] || data_files+=("$file")
 done
 data_files+=(Fuzz/BundledDataSourceStub.swift Fuzz/QuestionInvariants.swift)
+support=Fuzz/FuzzSupport.swift
 
 # The files of each target, its module name, and the longest input it is given.
 target_files() {
   case $1 in
-  json) echo Fuzz/JSONLoaderFuzz.swift "${data_files[@]}" ;;
-  opentdb) echo Fuzz/OpenTriviaDBFuzz.swift "${data_files[@]}" ;;
-  otqa) echo Fuzz/OpenTriviaQAFuzz.swift "${data_files[@]}" ;;
+  json) echo Fuzz/JSONLoaderFuzz.swift $support "${data_files[@]}" ;;
+  opentdb) echo Fuzz/OpenTriviaDBFuzz.swift $support "${data_files[@]}" ;;
+  otqa) echo Fuzz/OpenTriviaQAFuzz.swift $support "${data_files[@]}" ;;
   commands)
-    echo Fuzz/CommandFuzz.swift "$sources/ScreenKit/Command.swift" "$sources/ScreenKit/CommandTable.swift" \
+    echo Fuzz/CommandFuzz.swift $support "$sources/ScreenKit/Command.swift" "$sources/ScreenKit/CommandTable.swift" \
       "$sources/ScreenKit/Line.swift" "$sources/ScreenKit/Matching.swift"
     ;;
-  route) echo Fuzz/TriviaRouteFuzz.swift "$sources/TriviaApp/TriviaRoute.swift" "$sources/TriviaApp/GameOptions.swift" ;;
+  route) echo Fuzz/TriviaRouteFuzz.swift $support "$sources/TriviaApp/TriviaRoute.swift" "$sources/TriviaApp/GameOptions.swift" ;;
   *) return 1 ;;
   esac
 }

@@ -45,6 +45,7 @@ struct ScreenTests {
       return
     }
     #expect(reason.contains("1-4, a-d"))
+    #expect(screen.commands.run("") == .unknown, "an empty line is not an answer")
     #expect(answers == [1, 1, 1])
     #expect(screen.commands.completions(for: "A") == ["Ag", "Au"])
   }

@@ -39,6 +39,7 @@ public final class DifficultyScreen: TerminalScreen {
         usage: "1-\(choices.count) or a name", summary: "choose a level",
         completions: choices.map { $0.lowercased() }
       ) { [weak self] input in
+        guard !input.isEmpty else { return nil }
         guard let index = choiceIndex(input, among: choices) else {
           return .rejected(
             "'\(input)' is not a level: type \(choices.joined(separator: ", ")) or 1-\(choices.count).")

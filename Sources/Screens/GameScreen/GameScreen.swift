@@ -51,6 +51,8 @@ public final class GameScreen: TerminalScreen {
     return CommandTable(
       [],
       freeform: .init(usage: usage, summary: "answer the question", completions: answers) { [weak self] input in
+        // An empty line is no answer: the prompt just asks again.
+        guard !input.isEmpty else { return nil }
         guard let index = choiceIndex(input, among: answers) else {
           return .rejected("'\(input)' is not one of the answers: type \(usage) (help for more).")
         }
