@@ -7,7 +7,6 @@ import Glibc
 /// `~/.editrc`. Ctrl-C clears the line instead of ending the program.
 public final class LineEditor: LineReader {
   public var completer: ((String) -> [String])?
-  /// Called with the history size after each line is added, e.g. to save it.
   private let editLine: OpaquePointer
   private let history: OpaquePointer
   private var prompt: UnsafeMutablePointer<CChar>?
