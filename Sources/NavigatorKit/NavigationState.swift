@@ -42,8 +42,9 @@ public struct NavigationState<View> {
     return top.children.last?.name ?? top.name
   }
 
-  /// Names of the entries from the root up; children are not in it.
-  public var stack: [String] { entries.map { $0.name } }
+  /// Names of the entries from the root up; children are not in it. Kept as entries come
+  /// and go, so events can carry it without walking a deep stack.
+  public internal(set) var stack: [String] = []
 
   /// Whether a modal or popover is showing.
   public var isPresenting: Bool { top?.presentation.isPresented ?? false }

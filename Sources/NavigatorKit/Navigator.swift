@@ -77,14 +77,22 @@ public final class Navigator<View> {
     configure: ((View) -> Void)? = nil,
     completion: ((View) -> Void)? = nil
   ) throws(NavigationError) {
-    var next = state
     var changes: [(NavigationEvent.Kind, String, [String])] = []
-    for navigation in navigations {
-      let (kind, name) = try next.apply(navigation, configure: configure)
-      changes.append((kind, name, next.stack))
+    if navigations.count == 1, let moves = state.moves(of: navigations[0]) {
+      // One step: the guards are asked from a preview, then the state changes in place,
+      // without copying a deep stack.
+      try checkGuards(leaving: moves.leaving, entering: moves.entering)
+      let (kind, name) = try state.apply(navigations[0], configure: configure)
+      changes.append((kind, name, state.stack))
+    } else {
+      var next = state
+      for navigation in navigations {
+        let (kind, name) = try next.apply(navigation, configure: configure)
+        changes.append((kind, name, next.stack))
+      }
+      try checkGuards(from: state, to: next)
+      state = next
     }
-    try checkGuards(from: state, to: next)
-    state = next
     for (kind, name, stack) in changes { emit(kind, name, stack) }
     render()
     if let completion, let active = activeView { completion(active) }
@@ -93,12 +101,17 @@ public final class Navigator<View> {
   /// Asks the guards about every screen that would leave or arrive.
   /// Guards and confirmation belong to the outermost navigator and cover its flows too.
   private func checkGuards(from old: NavigationState<View>, to new: NavigationState<View>) throws(NavigationError) {
+    guard !rootNavigator.guards.isEmpty else { return }
+    let (leaving, entering) = old.moves(to: new)
+    try checkGuards(leaving: leaving, entering: entering)
+  }
+
+  private func checkGuards(leaving: Set<String>, entering: Set<String>) throws(NavigationError) {
     if let parent {
-      try parent.checkGuards(from: old, to: new)
+      try parent.checkGuards(leaving: leaving, entering: entering)
       return
     }
     guard !guards.isEmpty else { return }
-    let (leaving, entering) = old.moves(to: new)
     var questions: [String] = []
     for check in guards {
       let moving = check.direction == .leave ? leaving : entering
@@ -155,6 +168,8 @@ public final class Navigator<View> {
     let event = NavigationEvent(sequence: sequence, kind: kind, screen: name, stack: stack, plan: currentPlan)
     for observer in observers { observer.observe(event) }
   }
+
+  private var rootNavigator: Navigator<View> { parent?.rootNavigator ?? self }
 
   // MARK: Sub-navigators
 
@@ -227,6 +242,47 @@ public final class Navigator<View> {
 }
 
 extension NavigationState {
+  /// The names of the screens one step would move, read before taking it; nil when the
+  /// step would be refused, so that its own error is what the caller sees.
+  func moves(of navigation: Navigation<View>) -> (leaving: Set<String>, entering: Set<String>)? {
+    func names(_ entries: ArraySlice<Entry>) -> Set<String> {
+      var names = Set<String>()
+      for entry in entries {
+        names.insert(entry.name)
+        for child in entry.children { names.insert(child.name) }
+      }
+      return names
+    }
+    switch navigation {
+    case .root(let screen):
+      return (names(entries[...]), [screen.name])
+    case .push(let screen):
+      guard top != nil, !isPresenting else { return nil }
+      return ([], [screen.name])
+    case .present(let screen):
+      guard top != nil else { return nil }
+      return ([], [screen.name])
+    case .popover(let screen, let anchor):
+      guard let presenter = top, !presenter.isPopover, presenter.anchors.contains(anchor) else { return nil }
+      return ([], [screen.name])
+    case .addChild(let screen):
+      guard top != nil else { return nil }
+      return ([], [screen.name])
+    case .pop:
+      guard top != nil, !isPresenting, entries.count > 1 else { return nil }
+      return (names(entries.suffix(1)), [])
+    case .popToRoot:
+      guard top != nil, !isPresenting, entries.count > 1 else { return nil }
+      return (names(entries.dropFirst()), [])
+    case .dismiss:
+      guard let top, top.presentation.isPresented else { return nil }
+      return (names(entries.suffix(1)), [])
+    case .removeChild:
+      guard let child = top?.children.last else { return nil }
+      return ([child.name], [])
+    }
+  }
+
   /// The names of the screens that leave and arrive between this state and `new`.
   ///
   /// Entries only come and go at the top, so both share a prefix of the same entries; of
@@ -274,12 +330,14 @@ extension NavigationState {
     switch navigation {
     case .root(let screen):
       entries = [make(screen, .root)]
+      stack = [screen.name]
       return (.root, screen.name)
 
     case .push(let screen):
       guard top != nil else { throw .noRoot }
       guard !isPresenting else { throw .presentationActive }
       entries.append(make(screen, .push))
+      stack.append(screen.name)
       return (.push, screen.name)
 
     case .pop:
@@ -287,6 +345,7 @@ extension NavigationState {
       guard !isPresenting else { throw .presentationActive }
       guard entries.count > 1 else { throw .popAtRoot }
       entries.removeLast()
+      stack.removeLast()
       return (.pop, top.name)
 
     case .popToRoot:
@@ -294,16 +353,19 @@ extension NavigationState {
       guard !isPresenting else { throw .presentationActive }
       guard entries.count > 1 else { throw .popAtRoot }
       entries.removeSubrange(1...)
+      stack.removeSubrange(1...)
       return (.pop, top.name)
 
     case .present(let screen):
       guard top != nil else { throw .noRoot }
       entries.append(make(screen, .modal))
+      stack.append(screen.name)
       return (.present, screen.name)
 
     case .dismiss:
       guard let top, top.presentation.isPresented else { throw .nothingPresented }
       entries.removeLast()
+      stack.removeLast()
       return (.dismiss, top.name)
 
     case .popover(let screen, let anchor):
@@ -312,6 +374,7 @@ extension NavigationState {
         throw .unknownAnchor(anchor, screen: presenter.name)
       }
       entries.append(make(screen, .popover(anchor: anchor)))
+      stack.append(screen.name)
       return (.popover, screen.name)
 
     case .addChild(let screen):
