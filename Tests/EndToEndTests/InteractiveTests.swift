@@ -69,6 +69,18 @@ struct InteractiveTests {
     try Self.leave(terminal)
   }
 
+  @Test("~/.editrc is read: a key bound there types a command")
+  func editrc() throws {
+    let sandbox = try Sandbox()
+    try "bind -s ^T play\n".write(toFile: sandbox.home + "/.editrc", atomically: true, encoding: .utf8)
+    let terminal = try Self.start(sandbox)
+    try Self.awaitPrompt(terminal, "trivia")
+    try terminal.send([0x14, 0x0D])
+    let question = try Self.awaitPrompt(terminal, "question 1/10")
+    #expect(question.contains("Question 1 of 10"))
+    try Self.leave(terminal)
+  }
+
   @Test("Tab lists the choices when a prefix has several")
   func tabListsChoices() throws {
     let sandbox = try Sandbox()
