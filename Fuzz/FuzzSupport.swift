@@ -2,8 +2,11 @@
 
 /// Stops the run with `message` when `condition` is false. Unlike `precondition`, whose
 /// message an optimized build drops, the message reaches libFuzzer's log.
-func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String, line: UInt = #line) {
-  if !condition() { fatalError(message(), line: line) }
+func require(
+  _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID,
+  line: UInt = #line
+) {
+  if !condition() { fatalError(message(), file: file, line: line) }
 }
 
 /// The fuzzer's bytes as an array; `data` may be null when `size` is 0.

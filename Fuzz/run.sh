@@ -19,6 +19,10 @@
 # timeouts and out-of-memory inputs land in .build-fuzz/<target>/findings (the previous
 # run's move to findings.prev); the log is .build-fuzz/<target>/fuzz.log.
 #
+# To replay a finding: .build-fuzz/<target>/<target>-fuzzer <file>; every finding so far is
+# also a test (Tests/TriviaDataTests/FuzzRegressionTests.swift,
+# Tests/ScreenTests/CommandFuzzRegressionTests.swift).
+#
 # Exits 1 when any target found something, 2 when a build failed.
 set -euo pipefail
 

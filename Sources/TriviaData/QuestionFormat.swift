@@ -94,14 +94,26 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     return false
   }
 
-  /// Whether a line (from `start`, or after a line break) begins with `#Q`.
+  /// Whether a line begins with `#Q`. Lines are what `OpenTriviaQAFormat` reads as lines:
+  /// the first starts at `start` after any more byte-order marks, and the others after LF,
+  /// CR, VT, FF, the file, group and record separators, NEL, U+2028 and U+2029, so every file
+  /// that reader finds a block in is detected.
   static func hasQuestionLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
     var index = start
+    while index + 3 <= bytes.count, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
+      index += 3
+    }
     var atLineStart = true
     while index + 1 < bytes.count {
       let byte = bytes[index]
       if atLineStart, byte == UInt8(ascii: "#"), bytes[index + 1] == UInt8(ascii: "Q") { return true }
-      atLineStart = byte == 0x0A || byte == 0x0D
+      switch byte {
+      case 0x0A, 0x0B, 0x0C, 0x0D, 0x1C, 0x1D, 0x1E: atLineStart = true
+      // NEL is C2 85; U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+      case 0x85: atLineStart = index >= 1 && bytes[index - 1] == 0xC2
+      case 0xA8, 0xA9: atLineStart = index >= 2 && bytes[index - 2] == 0xE2 && bytes[index - 1] == 0x80
+      default: atLineStart = false
+      }
       index += 1
     }
     return false
