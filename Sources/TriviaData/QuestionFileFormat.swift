@@ -102,9 +102,11 @@ public enum QuestionFileFormat {
     }
     var result: [String] = []
     for (index, item) in items.enumerated() {
-      guard case .string(let string) = item, case let trimmed = string.trimmedSpaces, !trimmed.isEmpty else {
+      guard case .string(let string) = item else {
         throw DataSourceError("\"\(field)\"[\(index)] must be a non-empty string, found \(item.typeName)")
       }
+      let trimmed = string.trimmedSpaces
+      guard !trimmed.isEmpty else { throw DataSourceError("\"\(field)\"[\(index)] is empty") }
       result.append(trimmed)
     }
     return result

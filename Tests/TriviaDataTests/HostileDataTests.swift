@@ -140,7 +140,7 @@ struct HostileDataTests {
     #expect(
       bank.skipped.map(\.reason) == [
         "question 2: \"incorrect_answers\" must not be empty",
-        "question 3: \"incorrect_answers\"[0] must be a non-empty string, found a string",
+        "question 3: \"incorrect_answers\"[0] is empty",
       ])
   }
 
