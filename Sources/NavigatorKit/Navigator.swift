@@ -242,17 +242,19 @@ public final class Navigator<View> {
 }
 
 extension NavigationState {
+  /// The names of `entries` and their children.
+  private func names(_ entries: ArraySlice<Entry>) -> Set<String> {
+    var names = Set<String>()
+    for entry in entries {
+      names.insert(entry.name)
+      for child in entry.children { names.insert(child.name) }
+    }
+    return names
+  }
+
   /// The names of the screens one step would move, read before taking it; nil when the
   /// step would be refused, so that its own error is what the caller sees.
   func moves(of navigation: Navigation<View>) -> (leaving: Set<String>, entering: Set<String>)? {
-    func names(_ entries: ArraySlice<Entry>) -> Set<String> {
-      var names = Set<String>()
-      for entry in entries {
-        names.insert(entry.name)
-        for child in entry.children { names.insert(child.name) }
-      }
-      return names
-    }
     switch navigation {
     case .root(let screen):
       return (names(entries[...]), [screen.name])
@@ -292,16 +294,8 @@ extension NavigationState {
     while shared < entries.count, shared < new.entries.count, entries[shared].id == new.entries[shared].id {
       shared += 1
     }
-    var leaving = Set<String>()
-    var entering = Set<String>()
-    for entry in entries[shared...] {
-      leaving.insert(entry.name)
-      for child in entry.children { leaving.insert(child.name) }
-    }
-    for entry in new.entries[shared...] {
-      entering.insert(entry.name)
-      for child in entry.children { entering.insert(child.name) }
-    }
+    var leaving = names(entries[shared...])
+    var entering = new.names(new.entries[shared...])
     if shared > 0 {
       let before = entries[shared - 1].children
       let after = new.entries[shared - 1].children

@@ -181,9 +181,14 @@ public final class AppCoordinator: AppActions {
   }
 
   private static func levelCounts(_ bank: QuestionBank) -> String? {
-    let counts = bank.countsByDifficulty
-    let parts = Difficulty.allCases.compactMap { level in counts[level].map { "\($0) \(level.rawValue)" } }
+    let parts = gradedCounts(bank)
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
+  /// `60 easy`, `64 medium`…, for the levels the bank has.
+  private static func gradedCounts(_ bank: QuestionBank) -> [String] {
+    let counts = bank.countsByDifficulty
+    return Difficulty.allCases.compactMap { level in counts[level].map { "\($0) \(level.rawValue)" } }
   }
 
   public func resume() {
@@ -306,10 +311,8 @@ public final class AppCoordinator: AppActions {
 
   private func describe(_ bank: QuestionBank) {
     navigator.say("Source: \(source.name), \(LoadSummary.grouped(bank.questions.count)) questions.")
-    let levels = bank.countsByDifficulty
-    let graded = Difficulty.allCases.compactMap { level in levels[level].map { "\($0) \(level.rawValue)" } }
-    let ungraded = levels[nil].map { ["\($0) without a level"] } ?? []
-    navigator.say("  By difficulty: " + (graded + ungraded).joined(separator: ", ") + ".")
+    let ungraded = bank.countsByDifficulty[nil].map { ["\($0) without a level"] } ?? []
+    navigator.say("  By difficulty: " + (Self.gradedCounts(bank) + ungraded).joined(separator: ", ") + ".")
     navigator.say(
       "  By category: " + Self.categoryCounts(bank).map { "\($0.name) \($0.count)" }.joined(separator: ", ") + ".")
   }

@@ -233,6 +233,12 @@ public final class AppNavigator: AppNavigating {
   }
 
   public func updateOptions(_ options: GameOptions) {
+    show(options)
+    navigator.refresh()
+  }
+
+  /// Puts `options` on the screens that show them, without rendering.
+  private func show(_ options: GameOptions) {
     self.options = options
     navigator.topmost(OptionsScreen.self)?.state = .init(options, source: source)
     if let landing = navigator.topmost(LandingScreen.self) {
@@ -240,7 +246,6 @@ public final class AppNavigator: AppNavigating {
       landing.state.difficulty = options.difficulty.title
       landing.state.category = options.category ?? "All"
     }
-    navigator.refresh()
   }
 
   public func updateSource(_ name: String) {
@@ -266,9 +271,9 @@ public final class AppNavigator: AppNavigating {
       guard let self else { return }
       let choice = choices[index]
       // Update the line the popover hangs from, dismiss, and only then report the choice.
-      self.options.difficulty = choice
-      self.navigator.topmost(OptionsScreen.self)?.state.difficulty = choice.title
-      self.navigator.topmost(LandingScreen.self)?.state.difficulty = choice.title
+      var options = self.options
+      options.difficulty = choice
+      self.show(options)
       self.closeDifficulty()
       self.difficultyChoice?(choice)
     }
