@@ -142,7 +142,7 @@ public final class AppCoordinator: AppActions {
   private func deal(from bank: QuestionBank, for request: TriviaRoute.PlayRequest) {
     let difficulty = request.difficulty ?? .mixed
     let wanted = request.count ?? options.questionCount
-    if difficulty != .mixed, !bank.questions.isEmpty, bank.questions.allSatisfy({ $0.difficulty == nil }) {
+    if difficulty != .mixed, !bank.questions.isEmpty, bank.questions.countsByDifficulty[nil] == bank.questions.count {
       navigator.showNoData(
         reason:
           "\(source.name) does not grade its questions by difficulty, so there are no \(difficulty.rawValue) ones.",
@@ -187,7 +187,7 @@ public final class AppCoordinator: AppActions {
 
   /// `60 easy`, `64 medium`…, for the levels the bank has.
   private static func gradedCounts(_ bank: QuestionBank) -> [String] {
-    let counts = bank.countsByDifficulty
+    let counts = bank.questions.countsByDifficulty
     return Difficulty.allCases.compactMap { level in counts[level].map { "\($0) \(level.rawValue)" } }
   }
 
@@ -297,7 +297,7 @@ public final class AppCoordinator: AppActions {
     withBank(currentLoad) { [weak self] bank in
       guard let self else { return }
       if self.navigator.current == .noData { self.navigator.returnToLanding() }
-      if let category = self.options.category, !bank.questions.contains(where: { $0.category == category }) {
+      if let category = self.options.category, !bank.questions.countsByCategory.contains(where: { $0.category == category }) {
         self.navigator.say("\(self.source.name) has no \(category) questions; playing every category.")
         self.change { $0.category = nil }
         self.navigator.updateOptions(self.options)
@@ -311,15 +311,14 @@ public final class AppCoordinator: AppActions {
 
   private func describe(_ bank: QuestionBank) {
     navigator.say("Source: \(source.name), \(LoadSummary.grouped(bank.questions.count)) questions.")
-    let ungraded = bank.countsByDifficulty[nil].map { ["\($0) without a level"] } ?? []
+    let ungraded = bank.questions.countsByDifficulty[nil].map { ["\($0) without a level"] } ?? []
     navigator.say("  By difficulty: " + (Self.gradedCounts(bank) + ungraded).joined(separator: ", ") + ".")
     navigator.say(
       "  By category: " + Self.categoryCounts(bank).map { "\($0.name) \($0.count)" }.joined(separator: ", ") + ".")
   }
 
   private static func categoryCounts(_ bank: QuestionBank) -> [(name: String, count: Int)] {
-    Dictionary(grouping: bank.questions, by: \.category).map { ($0.key, $0.value.count) }
-      .sorted { $0.name < $1.name }
+    bank.questions.countsByCategory.map { ($0.category, $0.count) }.sorted { $0.name < $1.name }
   }
 
   /// `category` alone lists the current source's categories; `category NAME` plays only

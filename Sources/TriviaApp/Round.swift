@@ -26,7 +26,7 @@ public struct Round: Codable, Equatable, Sendable {
   /// Deals up to `count` questions of the chosen difficulty (and category, if given),
   /// answers shuffled, True before False.
   public static func deal(
-    from questions: [Question], count wanted: Int, difficulty: DifficultyChoice, category: String? = nil,
+    from questions: QuestionList, count wanted: Int, difficulty: DifficultyChoice, category: String? = nil,
     generator: inout SeededGenerator
   ) -> Round {
     let category = category?.matchingKey
@@ -44,7 +44,7 @@ public struct Round: Codable, Equatable, Sendable {
       difficulty == .mixed && category == nil
       ? nil
       : questions.indices.filter {
-        difficulty.admits(questions[$0].difficulty) && inCategory(questions[$0].category)
+        difficulty.admits(questions.difficulty(at: $0)) && inCategory(questions.category(at: $0))
       }
     let available = pool?.count ?? questions.count
     let count = min(wanted, available)

@@ -28,15 +28,10 @@ public struct DirectoryDataSource: DataSource {
   }
 
   /// Reads the folder. Two halves of the files (by size) are read at once, on two threads,
-  /// and joined in name order.
+  /// and joined in name order (without copying: see `QuestionList`).
   static func load(path: String) async throws(DataSourceError) -> QuestionBank {
     let files = try list(path)
     let totalSize = files.reduce(0) { $0 + $1.size }
-    // Room for as many questions as the files could hold, so the array is never copied as
-    // it grows. Memory the questions do not reach is reserved but never touched: it costs
-    // address space, not RAM.
-    let most = totalSize / OpenTriviaQAFormat.smallestBlock
-    let room = most <= largestReservation ? most : 0
     var bank: QuestionBank
     if files.count >= 2, totalSize >= 1 << 18 {
       var split = 0
@@ -46,16 +41,15 @@ public struct DirectoryDataSource: DataSource {
         split += 1
       }
       let rest = Array(files[split...])
-      let restRoom = room == 0 ? 0 : (totalSize - firstHalf) / OpenTriviaQAFormat.smallestBlock
-      async let second = read(rest, reserving: restRoom)
-      bank = read(Array(files[..<split]), reserving: room)
-      var more = await second
-      moveQuestions(from: &more.questions, to: &bank.questions)
+      async let second = read(rest, reserving: totalSize - firstHalf)
+      bank = read(Array(files[..<split]), reserving: firstHalf)
+      let more = await second
+      bank.questions += more.questions
       bank.skipped += more.skipped
       bank.filesIgnored += more.filesIgnored
       bank.filesRead += more.filesRead
     } else {
-      bank = read(files, reserving: room)
+      bank = read(files, reserving: totalSize)
     }
     if Task.isCancelled { throw DataSourceError("Loading from \(path) was cancelled.") }
     guard !bank.questions.isEmpty else {
@@ -67,40 +61,6 @@ public struct DirectoryDataSource: DataSource {
           : "\(path): no questions in \(count) \(count == 1 ? "file" : "files") (\(detail))")
     }
     return bank
-  }
-
-  /// Moves the questions of `other` to the end of `questions`. Moving, unlike copying,
-  /// retains and releases none of their strings and arrays: they change owner, not count.
-  static func moveQuestions(from other: inout [Question], to questions: inout [Question]) {
-    other.withUnsafeMutableBufferPointer { source in
-      guard let base = source.baseAddress else { return }
-      questions.append(contentsOf: MovingSequence(base: base, count: source.count))
-      // The moved-from places get a question that owns nothing, so `other` can be freed.
-      base.initialize(repeating: placeholder, count: source.count)
-    }
-  }
-
-  private static let placeholder = Question(
-    category: "", difficulty: nil, kind: .multiple, text: "", correctAnswer: "", incorrectAnswers: [])
-
-  /// Takes each element out of memory that stays allocated, leaving it uninitialized.
-  private struct MovingSequence: Sequence, IteratorProtocol {
-    let base: UnsafeMutablePointer<Question>
-    let count: Int
-    var index = 0
-
-    init(base: UnsafeMutablePointer<Question>, count: Int) {
-      self.base = base
-      self.count = count
-    }
-
-    var underestimatedCount: Int { count - index }
-
-    mutating func next() -> Question? {
-      guard index < count else { return nil }
-      defer { index += 1 }
-      return (base + index).move()
-    }
   }
 
   /// The regular, not hidden, files in the folder, in name order (by bytes).
@@ -125,10 +85,13 @@ public struct DirectoryDataSource: DataSource {
     return files
   }
 
-  /// Reads `files` one after another into a bank with room for `room` questions.
-  static func read(_ files: [Entry], reserving room: Int) -> QuestionBank {
+  /// Reads `files` one after another into a bank with room for the questions of `size`
+  /// bytes of files.
+  static func read(_ files: [Entry], reserving size: Int) -> QuestionBank {
     var bank = QuestionBank(questions: [])
-    bank.questions.reserveCapacity(room)
+    if size <= largestReservation {
+      bank.questions.reserve(questions: size / OpenTriviaQAFormat.smallestBlock, byteCount: size)
+    }
     var buffer = FileBuffer()
     defer { buffer.deallocate() }
     // A cancelled load (Ctrl-C) stops between files; the caller reports it.
@@ -144,8 +107,9 @@ public struct DirectoryDataSource: DataSource {
     return bank
   }
 
-  /// The most questions to reserve room for up front (256 MB of address space).
-  static let largestReservation = 4_000_000
+  /// The most bytes of files to reserve room for up front: beyond, the bank grows as it
+  /// reads.
+  static let largestReservation = 64 << 20
 
   /// Decodes one file into `bank`; OpenTriviaQA text straight from the buffer.
   static func append(

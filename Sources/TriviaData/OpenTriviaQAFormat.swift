@@ -85,9 +85,8 @@ public enum OpenTriviaQAFormat {
   /// Sizes `bank` for the questions of `bytes` and more, so appending never copies it.
   static func reserve(_ bytes: UnsafeBufferPointer<UInt8>, in bank: inout QuestionBank) {
     // With room for one question per `smallestBlock` bytes there is no need to count.
-    guard bank.questions.capacity - bank.questions.count < bytes.count / smallestBlock else { return }
-    let needed = bank.questions.count + countBlocks(bytes)
-    if needed > bank.questions.capacity { bank.questions.reserveCapacity(needed) }
+    guard !bank.questions.hasRoom(forBytes: bytes.count, fewestPerQuestion: smallestBlock) else { return }
+    bank.questions.reserve(questions: countBlocks(bytes), byteCount: bytes.count)
   }
 
   static func decode(
@@ -183,6 +182,8 @@ private struct Reader {
   let category: String
 
   var lineNumber = 1
+  /// The category's number in the list being filled.
+  var categoryNumber: Int32 = 0
   /// Windows-1252 lines converted to UTF-8.
   var converted = ByteBuffer(capacity: 256)
 
@@ -197,9 +198,6 @@ private struct Reader {
   var optionEnds = PlainBuffer<Int>(capacity: 16)
   /// The options without repeats: where each starts and ends in `options`.
   var distinct = PlainBuffer<(start: Int, end: Int)>(capacity: 16)
-
-  static let falseOnly = ["False"]
-  static let trueOnly = ["True"]
 
   init(name: String, category: String) {
     self.name = name
@@ -217,6 +215,7 @@ private struct Reader {
 
   mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, into bank: inout QuestionBank) {
     guard bytes.baseAddress != nil else { return }
+    categoryNumber = bank.questions.categoryNumber(category)
     var start = 0
     let count = bytes.count
     while start <= count {
@@ -425,49 +424,30 @@ private struct Reader {
     let text = PythonSpace.stripped(question.bytes, from: 0)
     guard !text.isEmpty else { return .noQuestionText }
 
-    let textString = String(decoding: text, as: UTF8.self)
     if distinct.count == 2, let answerIsTrue = Self.trueOrFalse(answer) {
       let first = UnsafeBufferPointer(rebasing: options[distinct[0].start..<distinct[0].end])
       let second = UnsafeBufferPointer(rebasing: options[distinct[1].start..<distinct[1].end])
       if let otherIsTrue = Self.trueOrFalse(Self.equal(first, answer) ? second : first), otherIsTrue != answerIsTrue {
-        bank.questions.append(
-          Question(
-            category: category, difficulty: nil, kind: .boolean, text: textString,
-            correctAnswer: answerIsTrue ? "True" : "False",
-            incorrectAnswers: answerIsTrue ? Self.falseOnly : Self.trueOnly))
+        bank.questions.startQuestion(category: categoryNumber, difficulty: nil, kind: .boolean)
+        bank.questions.appendField(text)
+        Self.appendStatic(answerIsTrue ? "True" : "False", to: &bank.questions)
+        Self.appendStatic(answerIsTrue ? "False" : "True", to: &bank.questions)
         return nil
       }
     }
     // The answer is among the distinct options once: the others are the wrong answers.
-    // Array literals for the usual counts: they allocate without a generic metadata lookup.
-    var wrong: (String, String, String) = ("", "", "")
-    var wrongCount = 0
-    var incorrect: [String] = []
+    bank.questions.startQuestion(category: categoryNumber, difficulty: nil, kind: .multiple)
+    bank.questions.appendField(text)
+    bank.questions.appendField(answer)
     for range in distinct.elements {
       let option = UnsafeBufferPointer(rebasing: options[range.start..<range.end])
-      guard !Self.equal(option, answer) else { continue }
-      let text = String(decoding: option, as: UTF8.self)
-      switch wrongCount {
-      case 0: wrong.0 = text
-      case 1: wrong.1 = text
-      case 2: wrong.2 = text
-      case 3:
-        incorrect = [wrong.0, wrong.1, wrong.2, text]
-      default: incorrect.append(text)
-      }
-      wrongCount += 1
+      if !Self.equal(option, answer) { bank.questions.appendField(option) }
     }
-    switch wrongCount {
-    case 1: incorrect = [wrong.0]
-    case 2: incorrect = [wrong.0, wrong.1]
-    case 3: incorrect = [wrong.0, wrong.1, wrong.2]
-    default: break
-    }
-    bank.questions.append(
-      Question(
-        category: category, difficulty: nil, kind: .multiple, text: textString,
-        correctAnswer: String(decoding: answer, as: UTF8.self), incorrectAnswers: incorrect))
     return nil
+  }
+
+  static func appendStatic(_ word: StaticString, to list: inout QuestionList) {
+    list.appendField(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
   }
 
   /// Fills `distinct` with each option once, in the order given, and tells whether the

@@ -14,7 +14,7 @@ public struct QuestionBank: Sendable, Equatable {
     public var description: String { "\(location): \(reason)" }
   }
 
-  public var questions: [Question]
+  public var questions: QuestionList
   public var skipped: [Skipped]
   /// How many files gave questions, for a source that reads a folder; 0 for other sources.
   public var filesRead = 0
@@ -22,13 +22,12 @@ public struct QuestionBank: Sendable, Equatable {
   /// Kept apart from `skipped`, which is about questions.
   public var filesIgnored: [Skipped] = []
 
-  public init(questions: [Question], skipped: [Skipped] = []) {
+  public init(questions: QuestionList, skipped: [Skipped] = []) {
     self.questions = questions
     self.skipped = skipped
   }
 
-  /// How many questions there are of each difficulty; nil counts the ungraded ones.
-  public var countsByDifficulty: [Difficulty?: Int] {
-    questions.reduce(into: [:]) { $0[$1.difficulty, default: 0] += 1 }
+  public init(questions: [Question], skipped: [Skipped] = []) {
+    self.init(questions: QuestionList(questions), skipped: skipped)
   }
 }

@@ -59,7 +59,7 @@ struct AppNavigatorTests {
   func round() -> Round {
     var generator = SeededGenerator(seed: 3)
     return Round.deal(
-      from: sampleQuestions(5), count: 2, difficulty: .mixed, generator: &generator)
+      from: QuestionList(sampleQuestions(5)), count: 2, difficulty: .mixed, generator: &generator)
   }
 
   @Test func inputGoesToTheActiveScreenThenToGlobalCommands() {

@@ -8,7 +8,7 @@ struct RoundTests {
     var generator = SeededGenerator(seed: 1)
     let questions = sampleQuestions(10, difficulty: .easy) + sampleQuestions(10, difficulty: .hard)
     let round = Round.deal(
-      from: questions, count: 4, difficulty: .hard, generator: &generator)
+      from: QuestionList(questions), count: 4, difficulty: .hard, generator: &generator)
     #expect(round.total == 4)
     #expect(round.items.allSatisfy { $0.question.difficulty == .hard })
     #expect(Set(round.items.map(\.question.text)).count == 4)
@@ -17,7 +17,7 @@ struct RoundTests {
   @Test func trueComesBeforeFalseAndMultipleChoiceIsShuffled() {
     var generator = SeededGenerator(seed: 5)
     let round = Round.deal(
-      from: sampleQuestions(30), count: 30, difficulty: .mixed, generator: &generator)
+      from: QuestionList(sampleQuestions(30)), count: 30, difficulty: .mixed, generator: &generator)
     for item in round.items {
       #expect(item.answers[item.correctIndex] == item.question.correctAnswer)
       if item.question.kind == .boolean { #expect(item.answers == ["True", "False"]) }
@@ -29,7 +29,7 @@ struct RoundTests {
   @Test func scoringNeverCountsAQuestionTwice() {
     var generator = SeededGenerator(seed: 2)
     var round = Round.deal(
-      from: sampleQuestions(5), count: 2, difficulty: .mixed, generator: &generator)
+      from: QuestionList(sampleQuestions(5)), count: 2, difficulty: .mixed, generator: &generator)
     let first = try! #require(round.current)
     #expect(round.answer(first.correctIndex) == true)
     #expect(round.answer(first.correctIndex) == nil)

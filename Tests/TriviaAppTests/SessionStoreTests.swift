@@ -13,7 +13,7 @@ struct SessionStoreTests {
 
   func session() -> SavedSession {
     var generator = SeededGenerator(seed: 4)
-    var round = Round.deal(from: sampleQuestions(6), count: 4, difficulty: .mixed, generator: &generator)
+    var round = Round.deal(from: QuestionList(sampleQuestions(6)), count: 4, difficulty: .mixed, generator: &generator)
     _ = round.answer(round.current!.correctIndex)
     round.advance()
     _ = round.answer(0)

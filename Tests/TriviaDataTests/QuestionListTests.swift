@@ -1,0 +1,66 @@
+import Testing
+import TriviaData
+
+@Suite("A packed list of questions")
+struct QuestionListTests {
+  func question(_ number: Int, category: String = "Science", difficulty: Difficulty? = .easy, wrong: Int = 3)
+    -> Question
+  {
+    Question(
+      category: category, difficulty: difficulty, kind: .multiple, text: "Question \(number)?",
+      correctAnswer: "Right \(number)", incorrectAnswers: (0..<wrong).map { "Wrong \(number).\($0)" })
+  }
+
+  @Test func givesBackWhatWasPut() {
+    let questions = [
+      question(1), question(2, category: "Art", difficulty: nil, wrong: 1),
+      Question(
+        category: "Ünïcode ✓", difficulty: .hard, kind: .boolean, text: "Is 🦀 a crab?", correctAnswer: "True",
+        incorrectAnswers: ["False"]),
+      // Empty fields, and lengths that take two and three bytes to write.
+      Question(
+        category: "", difficulty: .medium, kind: .multiple, text: "", correctAnswer: String(repeating: "a", count: 128),
+        incorrectAnswers: ["", String(repeating: "é", count: 9_000), String(repeating: "b", count: 127)]),
+    ]
+    let list = QuestionList(questions)
+    #expect(list.count == 4)
+    #expect(Array(list) == questions)
+    #expect(list.map(\.category) == (0..<4).map(list.category(at:)))
+    #expect(list.map(\.difficulty) == (0..<4).map(list.difficulty(at:)))
+  }
+
+  @Test func joinedListsKeepTheirOrderAndCounts() {
+    let first = QuestionList((0..<3).map { question($0, category: "Art") })
+    let second = QuestionList((3..<7).map { question($0, category: $0 % 2 == 0 ? "History" : "Art", difficulty: nil) })
+    var joined = first
+    joined += QuestionList()
+    joined += second
+    #expect(joined.count == 7)
+    #expect(joined.map(\.text) == (0..<7).map { "Question \($0)?" })
+    #expect(joined[6] == question(6, category: "History", difficulty: nil))
+    #expect(joined.countsByCategory.map(\.category) == ["Art", "History"])
+    #expect(joined.countsByCategory.map(\.count) == [5, 2])
+    #expect(joined.countsByDifficulty == [.easy: 3, nil: 4])
+    #expect(joined.category(at: 4) == "History")
+    #expect(joined.difficulty(at: 2) == .easy)
+  }
+
+  @Test func addingToAJoinedListLeavesTheOtherAlone() {
+    let first = QuestionList([question(0)])
+    let second = QuestionList([question(1)])
+    var joined = first
+    joined += second
+    joined.append(question(2))
+    #expect(joined.map(\.text) == ["Question 0?", "Question 1?", "Question 2?"])
+    #expect(Array(second) == [question(1)])
+    #expect(Array(first) == [question(0)])
+  }
+
+  @Test func listsAreEqualByTheirQuestions() {
+    var split = QuestionList([question(0)])
+    split += QuestionList([question(1)])
+    #expect(split == [question(0), question(1)])
+    #expect(split != [question(0)])
+    #expect(split != [question(1), question(0)])
+  }
+}
