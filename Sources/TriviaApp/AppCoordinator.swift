@@ -297,7 +297,9 @@ public final class AppCoordinator: AppActions {
     withBank(currentLoad) { [weak self] bank in
       guard let self else { return }
       if self.navigator.current == .noData { self.navigator.returnToLanding() }
-      if let category = self.options.category, !bank.questions.countsByCategory.contains(where: { $0.category == category }) {
+      if let category = self.options.category,
+        !bank.questions.countsByCategory.contains(where: { $0.category == category })
+      {
         self.navigator.say("\(self.source.name) has no \(category) questions; playing every category.")
         self.change { $0.category = nil }
         self.navigator.updateOptions(self.options)
