@@ -94,6 +94,8 @@ public struct DirectoryDataSource: DataSource {
     }
     var buffer = FileBuffer()
     defer { buffer.deallocate() }
+    // Room for the largest file at once: each new buffer is memory to fault in again.
+    buffer.reserve(min(files.map(\.size).max() ?? 0, FileDataSource.maximumSize) + 1)
     // A cancelled load (Ctrl-C) stops between files; the caller reports it.
     for file in files where !Task.isCancelled {
       do {
@@ -184,7 +186,7 @@ struct FileBuffer {
   }
 
   /// Makes room for `size` bytes, keeping the first `kept`.
-  private mutating func reserve(_ size: Int, keeping kept: Int) {
+  mutating func reserve(_ size: Int, keeping kept: Int = 0) {
     guard size > capacity else { return }
     let newBase = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
     if let base {
