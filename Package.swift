@@ -27,8 +27,11 @@ let package = Package(
     + [
       .target(
         name: "TriviaData",
+        dependencies: ["CurlShim"],
         resources: [.embedInCode("Bundled/questions.json")]
       ),
+      // libcurl through dlopen, so it loads only when a web source does.
+      .target(name: "CurlShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
       .target(
         name: "TriviaApp",
         dependencies: ["NavigatorKit", "ScreenKit", "TriviaData"] + screens.map { .target(name: $0) }

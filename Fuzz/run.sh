@@ -45,14 +45,18 @@ flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -warnin
 
 td=$sources/TriviaData
 # Every TriviaData source but BundledDataSource.swift, whose questions come from a file
-# SwiftPM generates; Fuzz/BundledDataSourceStub.swift stands in for it. The data sources
-# refer to one another (DataSource.swift names URLDataSource, DataSourceSpec.swift every
-# source), so the parsers cannot be built without the rest of the module.
+# SwiftPM generates, and URLFetch.swift, which calls the CurlShim C target;
+# Fuzz/BundledDataSourceStub.swift and Fuzz/URLFetchStub.swift stand in for them. The data
+# sources refer to one another (DataSource.swift names URLDataSource, DataSourceSpec.swift
+# every source), so the parsers cannot be built without the rest of the module.
 data_files=()
 for file in "$td"/*.swift; do
-  [ "$(basename "$file")" = BundledDataSource.swift ] || data_files+=("$file")
+  case "$(basename "$file")" in
+  BundledDataSource.swift | URLFetch.swift) ;;
+  *) data_files+=("$file") ;;
+  esac
 done
-data_files+=(Fuzz/BundledDataSourceStub.swift Fuzz/QuestionInvariants.swift)
+data_files+=(Fuzz/BundledDataSourceStub.swift Fuzz/URLFetchStub.swift Fuzz/QuestionInvariants.swift)
 support=Fuzz/FuzzSupport.swift
 
 # The files of each target, its module name, and the longest input it is given.

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Questions from the Open Trivia DB API, or a server that answers the same way, over
 /// `http://` or `https://`.
 ///
@@ -11,7 +7,8 @@ import Foundation
 /// `difficulty`, when the URL does not already say. The `encode` parameter of the URL, if
 /// any, tells how the text comes; without it the encoding is told from the content. A load
 /// gives up after `timeout` seconds, refuses a body over `maximumBodySize` bytes, and turns
-/// HTTP and network failures into sentences.
+/// HTTP and network failures into sentences. libcurl does the fetching, opened at the first
+/// load rather than linked, so a game that never goes to the web never loads it.
 public struct URLDataSource: DataSource {
   /// The Open Trivia DB API, which the spec `opentdb` stands for.
   public static let openTriviaDB = "https://opentdb.com/api.php"
@@ -84,179 +81,28 @@ public struct URLDataSource: DataSource {
     case .finished(let status, let bytes):
       if let message = Self.message(forStatus: status, name: name) { throw DataSourceError(message) }
       body = bytes
-    case .tooLarge:
+    case .tooLarge: throw DataSourceError(Self.tooLargeMessage(name: name, limit: maximumBodySize))
+    case .timedOut: throw DataSourceError(Self.timedOutMessage(name: name, timeout: timeout))
+    case .cancelled: throw DataSourceError(Self.cancelledMessage(name: name))
+    case .failed(let code, let detail):
       throw DataSourceError(
-        "\(name) sent more than \(Self.sizeText(maximumBodySize)), too much for a list of questions.")
-    case .timedOut:
-      throw DataSourceError("\(name) did not answer within \(Self.secondsText(timeout)); try again later.")
-    case .cancelled:
-      throw DataSourceError("Loading from \(name) was cancelled.")
-    case .failed(let error):
-      throw DataSourceError(Self.message(for: error, url: target, name: name, timeout: timeout))
+        Self.message(
+          forCurlCode: code, detail: detail, url: target, name: name, timeout: timeout, limit: maximumBodySize))
+    case .unavailable(let detail): throw DataSourceError(Self.libcurlMissingMessage(detail: detail))
     }
     return try OpenTriviaDBFormat.decode(body, name: name, encoding: requestedEncoding)
   }
-
-  /// The sentence for an HTTP status that is not success, or nil for 2xx.
-  static func message(forStatus status: Int, name: String) -> String? {
-    switch status {
-    case 200..<300: nil
-    case 429: OpenTriviaDBFormat.rateLimitMessage + " (HTTP 429)."
-    case 500..<600: "\(name) has a server error (HTTP \(status)); try again later."
-    case 404: "\(name) has no such page (HTTP 404); check the URL."
-    default:
-      "\(name) refused the request (HTTP \(status) \(HTTPURLResponse.localizedString(forStatusCode: status)))."
-    }
-  }
-
-  /// The sentence for a network failure.
-  static func message(for error: any Error, url: URL, name: String, timeout: Double) -> String {
-    let host = url.host ?? name
-    guard let error = error as? URLError else { return "Cannot reach \(host): \(error.localizedDescription)" }
-    switch error.code {
-    case .timedOut: return "\(name) did not answer within \(secondsText(timeout)); try again later."
-    case .cannotConnectToHost:
-      return "Cannot connect to \(host): nothing answers there, or the connection was refused."
-    case .cannotFindHost, .dnsLookupFailed:
-      return "Cannot find the server \(host); check the address and the network connection."
-    case .notConnectedToInternet: return "No network connection; cannot reach \(host)."
-    case .networkConnectionLost: return "The connection to \(host) was lost; try again."
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-      return "Cannot make a secure connection to \(host)."
-    case .badServerResponse: return "\(host) sent an answer that is not valid HTTP."
-    case .cancelled: return "Loading from \(name) was cancelled."
-    default: return "Cannot reach \(host): \(error.localizedDescription)"
-    }
-  }
-
-  static func sizeText(_ bytes: Int) -> String {
-    bytes >= 1 << 20 && bytes % (1 << 20) == 0
-      ? "\(bytes >> 20) MB" : "\(LoadSummary.grouped(bytes)) \(bytes == 1 ? "byte" : "bytes")"
-  }
-
-  static func secondsText(_ seconds: Double) -> String {
-    let whole = seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
-    return "\(whole) \(seconds == 1 ? "second" : "seconds")"
-  }
 }
 
-/// One GET with an overall deadline and a cap on the body, on its own URLSession.
-private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  enum Outcome: Sendable {
-    case finished(status: Int, body: [UInt8])
-    case tooLarge
-    case timedOut
-    case cancelled
-    case failed(any Error)
-  }
-
-  private let limit: Int
-  // Guarded by `lock`.
-  private let lock = NSLock()
-  private var body = Data()
-  private var status = 0
-  private var outcome: Outcome?
-  private var continuation: CheckedContinuation<Outcome, Never>?
-  private var task: URLSessionDataTask?
-  private var timer: DispatchWorkItem?
-
-  private init(limit: Int) {
-    self.limit = limit
-  }
-
-  static func run(url: URL, timeout: Double, limit: Int) async -> Outcome {
-    let fetch = Fetch(limit: limit)
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
-    configuration.urlCache = nil
-    configuration.httpAdditionalHeaders = ["Accept": "application/json"]
-    let session = URLSession(configuration: configuration, delegate: fetch, delegateQueue: nil)
-    defer { session.invalidateAndCancel() }
-    var request = URLRequest(url: url)
-    request.timeoutInterval = timeout
-    let task = session.dataTask(with: request)
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        fetch.start(task, continuation: continuation, timeout: timeout)
-      }
-    } onCancel: {
-      fetch.finish(.cancelled)
-    }
-  }
-
-  private func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Outcome, Never>, timeout: Double) {
-    lock.lock()
-    if let outcome {
-      // Cancelled before it began.
-      lock.unlock()
-      continuation.resume(returning: outcome)
-      return
-    }
-    self.continuation = continuation
-    self.task = task
-    // The whole fetch, not just each wait for data, must end within the timeout.
-    let timer = DispatchWorkItem { [weak self] in self?.finish(.timedOut) }
-    self.timer = timer
-    lock.unlock()
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-    task.resume()
-  }
-
-  /// Ends the fetch with `outcome`, unless it has ended already.
-  func finish(_ outcome: Outcome) {
-    lock.lock()
-    guard self.outcome == nil else {
-      lock.unlock()
-      return
-    }
-    self.outcome = outcome
-    let continuation = self.continuation
-    let task = self.task
-    let timer = self.timer
-    self.continuation = nil
-    self.timer = nil
-    lock.unlock()
-    timer?.cancel()
-    if case .finished = outcome {} else { task?.cancel() }
-    continuation?.resume(returning: outcome)
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-  ) {
-    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-    lock.lock()
-    self.status = status
-    lock.unlock()
-    // Only a successful answer's body matters; refuse a big one before it comes.
-    if (200..<300).contains(status), response.expectedContentLength > Int64(limit) {
-      completionHandler(.cancel)
-      finish(.tooLarge)
-      return
-    }
-    completionHandler(.allow)
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    lock.lock()
-    let tooLarge = body.count + data.count > limit
-    if !tooLarge { body.append(data) }
-    lock.unlock()
-    if tooLarge { finish(.tooLarge) }
-  }
-
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    lock.lock()
-    let status = self.status
-    let body = [UInt8](self.body)
-    lock.unlock()
-    if let error {
-      finish(.failed(error))
-    } else {
-      finish(.finished(status: status, body: body))
-    }
-  }
+/// How one fetch ended.
+enum FetchOutcome: Sendable, Equatable {
+  /// An HTTP answer, whatever its status.
+  case finished(status: Int, body: [UInt8])
+  case tooLarge
+  case timedOut
+  case cancelled
+  /// Any other failure: libcurl's error code and its words for it.
+  case failed(code: Int, detail: String)
+  /// libcurl could not be loaded, for the reason given.
+  case unavailable(String)
 }

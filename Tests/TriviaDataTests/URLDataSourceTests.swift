@@ -3,10 +3,6 @@ import Testing
 
 @testable import TriviaData
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The URL source against a server this test starts on 127.0.0.1; never the internet.
 @Suite struct URLDataSourceTests {
   typealias Fixture = OpenTDBFixture
@@ -145,29 +141,81 @@ import Testing
     let source = try source(server, timeout: 10)
     let task = Task { try await source.load(request) }
     try await Task.sleep(for: .milliseconds(200))
+    let clock = ContinuousClock()
+    let cancelled = clock.now
     task.cancel()
     // The server would answer after 4 s with questions; the cancellation error shows the
-    // load stopped without waiting for it.
+    // load stopped without waiting for it, nor for libcurl to notice.
     let result = await task.result
     #expect(throws: DataSourceError("Loading from \(source.name) was cancelled.")) { try result.get() }
+    #expect(clock.now - cancelled < .milliseconds(500))
   }
 
-  @Test func networkErrorsBecomeSentences() throws {
-    let url = try #require(URL(string: "https://quiz.example/api.php"))
-    func message(_ code: URLError.Code) -> String {
-      URLDataSource.message(for: URLError(code), url: url, name: "Quiz", timeout: 10)
+  @Test func cancellingStopsTheTransferWithinASecond() async throws {
+    let server = try server(Response(json: Fixture.json([Fixture.Result()]), delay: 5))
+    defer { server.stop() }
+    let flag = CancelFlag()
+    let url = server.url("/api.php")
+    // The blocking call itself, on a thread as the source runs it: this measures libcurl
+    // noticing the flag while the server sends nothing, not the task being told.
+    let fetch = Task {
+      await withCheckedContinuation { continuation in
+        Thread.detachNewThread {
+          continuation.resume(returning: Fetch.perform(url: url, timeout: 30, limit: 1000, cancel: flag))
+        }
+      }
     }
-    #expect(message(.timedOut) == "Quiz did not answer within 10 seconds; try again later.")
+    // Once the request is in, libcurl waits on a server that sends nothing for 5 s; after
+    // its early timers have fired, only its once-a-second progress call can see the flag.
+    while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+    try await Task.sleep(for: .milliseconds(400))
+    let clock = ContinuousClock()
+    let cancelled = clock.now
+    flag.set()
+    #expect(await fetch.value == .cancelled)
+    #expect(clock.now - cancelled < .milliseconds(1500))
+  }
+
+  @Test func curlErrorsBecomeSentences() throws {
+    let url = try #require(URL(string: "https://quiz.example/api.php"))
+    func message(_ code: Int, _ detail: String = "") -> String {
+      URLDataSource.message(forCurlCode: code, detail: detail, url: url, name: "Quiz", timeout: 10, limit: 5 << 20)
+    }
+    #expect(message(28) == "Quiz did not answer within 10 seconds; try again later.")
+    #expect(message(6) == "Cannot find the server quiz.example; check the address and the network connection.")
+    #expect(message(7) == "Cannot connect to quiz.example: nothing answers there, or the connection was refused.")
+    for code in [35, 60, 77] {
+      #expect(message(code) == "Cannot make a secure connection to quiz.example.")
+    }
+    #expect(message(8) == "quiz.example sent an answer that is not valid HTTP.")
+    #expect(message(52) == "quiz.example sent an answer that is not valid HTTP.")
+    #expect(message(56) == "The connection to quiz.example was lost; try again.")
+    #expect(message(42) == "Loading from Quiz was cancelled.")
+    #expect(message(63) == "Quiz sent more than 5 MB, too much for a list of questions.")
     #expect(
-      message(.cannotFindHost) == "Cannot find the server quiz.example; check the address and the network connection.")
-    #expect(message(.notConnectedToInternet) == "No network connection; cannot reach quiz.example.")
-    #expect(message(.networkConnectionLost) == "The connection to quiz.example was lost; try again.")
-    #expect(message(.serverCertificateUntrusted) == "Cannot make a secure connection to quiz.example.")
+      message(47, "Maximum (5) redirects followed") == "Cannot reach quiz.example: Maximum (5) redirects followed")
+  }
+
+  @Test func statusesAndSizesBecomeWords() {
     #expect(
       URLDataSource.message(forStatus: 503, name: "Quiz") == "Quiz has a server error (HTTP 503); try again later.")
+    #expect(URLDataSource.message(forStatus: 403, name: "Quiz") == "Quiz refused the request (HTTP 403 Forbidden).")
+    #expect(URLDataSource.message(forStatus: 499, name: "Quiz") == "Quiz refused the request (HTTP 499).")
     #expect(URLDataSource.message(forStatus: 204, name: "Quiz") == nil)
     #expect(URLDataSource.sizeText(5 << 20) == "5 MB")
     #expect(URLDataSource.secondsText(1.5) == "1.5 seconds")
+  }
+
+  @Test func aMissingLibcurlSaysWhatToInstall() throws {
+    #expect(Fetch.libcurlProblem(loading: "libcurl.so.4") == nil)
+    let detail = try #require(Fetch.libcurlProblem(loading: "libcurl-trivia-test.so.9"))
+    #expect(detail.contains("libcurl-trivia-test.so.9"))
+    #expect(
+      URLDataSource.libcurlMissingMessage(detail: detail)
+        == "Loading questions from the web needs libcurl (libcurl.so.4), which could not be loaded (\(detail)); "
+        + "on Debian or Ubuntu, install the package libcurl4.")
+    // A library without libcurl's functions is refused too, by name.
+    #expect(Fetch.libcurlProblem(loading: "libc.so.6") == "libc.so.6 has no curl_global_init")
   }
 
   @Test func namesAndURLs() throws {
