@@ -23,6 +23,9 @@ public final class AppCoordinator: AppActions {
   private var savedSession: SavedSession?
   /// What the source gave at its last load; dealt from again until the source changes.
   private var bank: QuestionBank?
+  /// A load begun at start, before anything asks for questions, so that `play` finds them
+  /// ready; the player hears of it only when a command uses it.
+  private var earlyLoad: Task<Result<QuestionBank, DataSourceError>, Never>?
   /// Builds a source from what the player typed after `source`.
   private let makeSource: (String) -> any DataSource
 
@@ -51,6 +54,7 @@ public final class AppCoordinator: AppActions {
     case nil: break
     }
     navigator.showLanding(options: options, source: source.name, canResume: savedSession != nil)
+    if !source.loadsPerRound { earlyLoad = Self.startLoad(source, currentLoad) }
   }
 
   /// Waits for a load in progress, so the next input sees its result.
@@ -113,14 +117,10 @@ public final class AppCoordinator: AppActions {
       return
     }
     navigator.say("Loading questions from \(source.name)…")
-    let source = self.source
+    let pending = earlyLoad ?? Self.startLoad(source, request)
+    earlyLoad = nil
     loading = Task { [weak self] in
-      let result: Result<QuestionBank, DataSourceError>
-      do throws(DataSourceError) {
-        result = .success(try await source.load(request))
-      } catch {
-        result = .failure(error)
-      }
+      let result = await withTaskCancellationHandler { await pending.value } onCancel: { pending.cancel() }
       guard let self else { return }
       self.loading = nil
       if Task.isCancelled {
@@ -167,6 +167,26 @@ public final class AppCoordinator: AppActions {
     self.round = round
     self.request = request
     navigator.showGame(round, request: request)
+  }
+
+  /// Loads off the main actor, at once.
+  private static func startLoad(
+    _ source: any DataSource, _ request: LoadRequest
+  ) -> Task<Result<QuestionBank, DataSourceError>, Never> {
+    Task.detached {
+      do throws(DataSourceError) {
+        return .success(try await source.load(request))
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  /// Forgets the questions of a source that is no longer the one played.
+  private func dropQuestions() {
+    bank = nil
+    earlyLoad?.cancel()
+    earlyLoad = nil
   }
 
   /// One line on what was loaded, and the first few things skipped.
@@ -265,7 +285,7 @@ public final class AppCoordinator: AppActions {
   // MARK: Moving around
 
   public func retry() {
-    bank = nil
+    dropQuestions()
     play(request)
   }
 
@@ -286,7 +306,7 @@ public final class AppCoordinator: AppActions {
       }
     default:
       source = makeSource(argument)
-      bank = nil
+      dropQuestions()
       navigator.updateSource(source.name)
       loadNewSource()
     }
@@ -371,7 +391,7 @@ public final class AppCoordinator: AppActions {
   private func switchSource(to spec: String) {
     let previous = (source, bank)
     source = makeSource(spec)
-    bank = nil
+    dropQuestions()
     navigator.updateSource(source.name)
     guard navigator.returnToLanding() else {
       (source, bank) = previous

@@ -27,29 +27,21 @@ public struct DirectoryDataSource: DataSource {
     var size: Int
   }
 
-  /// Reads the folder. Two halves of the files (by size) are read at once, on two threads,
-  /// and joined in name order (without copying: see `QuestionList`).
+  /// Reads the folder on two threads, each file whole on one of them, and joins what
+  /// they read in name order (without copying: see `QuestionList`).
   static func load(path: String) async throws(DataSourceError) -> QuestionBank {
     let files = try list(path)
-    let totalSize = files.reduce(0) { $0 + $1.size }
-    var bank: QuestionBank
-    if files.count >= 2, totalSize >= 1 << 18 {
-      var split = 0
-      var firstHalf = 0
-      while split < files.count - 1, firstHalf + files[split].size / 2 < totalSize / 2 {
-        firstHalf += files[split].size
-        split += 1
-      }
-      let rest = Array(files[split...])
-      async let second = read(rest, reserving: totalSize - firstHalf)
-      bank = read(Array(files[..<split]), reserving: firstHalf)
-      let more = await second
-      bank.questions += more.questions
-      bank.skipped += more.skipped
-      bank.filesIgnored += more.filesIgnored
-      bank.filesRead += more.filesRead
-    } else {
-      bank = read(files, reserving: totalSize)
+    let (mine, theirs) = share(files)
+    async let other = read(files, theirs)
+    var parts = read(files, mine)
+    parts += await other
+    parts.sort { $0.index < $1.index }
+    var bank = QuestionBank(questions: [])
+    for (_, part) in parts {
+      bank.questions += part.questions
+      bank.skipped += part.skipped
+      bank.filesIgnored += part.filesIgnored
+      bank.filesRead += part.filesRead
     }
     if Task.isCancelled { throw DataSourceError("Loading from \(path) was cancelled.") }
     guard !bank.questions.isEmpty else {
@@ -85,33 +77,46 @@ public struct DirectoryDataSource: DataSource {
     return files
   }
 
-  /// Reads `files` one after another into a bank with room for the questions of `size`
-  /// bytes of files.
-  static func read(_ files: [Entry], reserving size: Int) -> QuestionBank {
-    var bank = QuestionBank(questions: [])
-    if size <= largestReservation {
-      bank.questions.reserve(questions: size / OpenTriviaQAFormat.smallestBlock, byteCount: size)
+  /// Splits the files between two threads so each has about as many bytes to read: the
+  /// largest first, each to the thread with less so far. Few bytes stay on one thread.
+  static func share(_ files: [Entry]) -> (first: [Int], second: [Int]) {
+    guard files.reduce(0, { $0 + $1.size }) >= 1 << 18 else { return (Array(files.indices), []) }
+    var shares: ([Int], [Int]) = ([], [])
+    var sizes = (0, 0)
+    for index in files.indices.sorted(by: { files[$0].size > files[$1].size }) {
+      if sizes.0 <= sizes.1 {
+        shares.0.append(index)
+        sizes.0 += files[index].size
+      } else {
+        shares.1.append(index)
+        sizes.1 += files[index].size
+      }
     }
+    return shares
+  }
+
+  /// Reads the files at `indices`, each into a bank of its own.
+  static func read(_ files: [Entry], _ indices: [Int]) -> [(index: Int, bank: QuestionBank)] {
     var buffer = FileBuffer()
     defer { buffer.deallocate() }
     // Room for the largest file at once: each new buffer is memory to fault in again.
-    buffer.reserve(min(files.map(\.size).max() ?? 0, FileDataSource.maximumSize) + 1)
+    buffer.reserve(min(indices.map { files[$0].size }.max() ?? 0, FileDataSource.maximumSize) + 1)
+    var parts: [(index: Int, bank: QuestionBank)] = []
     // A cancelled load (Ctrl-C) stops between files; the caller reports it.
-    for file in files where !Task.isCancelled {
+    for index in indices where !Task.isCancelled {
+      let file = files[index]
+      var bank = QuestionBank(questions: [])
       do {
         let bytes = try buffer.load(file.path, limit: FileDataSource.maximumSize)
         try Self.append(bytes, name: file.path, category: file.name, to: &bank)
-        bank.filesRead += 1
+        bank.filesRead = 1
       } catch {
         bank.filesIgnored.append(.init(location: file.name, reason: Self.withoutPrefix(error.message, file.path)))
       }
+      parts.append((index, bank))
     }
-    return bank
+    return parts
   }
-
-  /// The most bytes of files to reserve room for up front: beyond, the bank grows as it
-  /// reads.
-  static let largestReservation = 64 << 20
 
   /// Decodes one file into `bank`; OpenTriviaQA text straight from the buffer.
   static func append(
@@ -125,7 +130,6 @@ public struct DirectoryDataSource: DataSource {
       return
     }
     let before = (bank.questions.count, bank.skipped.count)
-    OpenTriviaQAFormat.reserve(bytes, in: &bank)
     OpenTriviaQAFormat.decode(
       bytes, name: name, category: OpenTriviaQAFormat.category(forFileName: category), into: &bank)
     if bank.questions.count == before.0 {

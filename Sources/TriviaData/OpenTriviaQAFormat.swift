@@ -67,7 +67,6 @@ public enum OpenTriviaQAFormat {
   {
     var bank = QuestionBank(questions: [])
     bytes.withUnsafeBufferPointer { buffer in
-      reserve(buffer, in: &bank)
       decode(buffer, name: name, category: category ?? Self.category(forFileName: name), into: &bank)
     }
     if bank.questions.isEmpty {
@@ -82,19 +81,16 @@ public enum OpenTriviaQAFormat {
     bytes.withUnsafeBufferPointer { decode($0, name: name, category: category, into: &bank) }
   }
 
-  /// Sizes `bank` for the questions of `bytes` and more, so appending never copies it.
-  static func reserve(_ bytes: UnsafeBufferPointer<UInt8>, in bank: inout QuestionBank) {
-    // With room for one question per `smallestBlock` bytes there is no need to count.
-    guard !bank.questions.hasRoom(forBytes: bytes.count, fewestPerQuestion: smallestBlock) else { return }
-    bank.questions.reserve(questions: countBlocks(bytes), byteCount: bytes.count)
-  }
-
   static func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String, into bank: inout QuestionBank
   ) {
     var reader = Reader(name: name, category: category)
     defer { reader.deallocate() }
-    reader.read(bytes, into: &bank)
+    // Sized once: the text of the questions takes fewer bytes than the file.
+    reader.chunk.reserve(questions: countBlocks(bytes), byteCount: bytes.count)
+    reader.read(bytes)
+    bank.questions.append(reader.chunk)
+    bank.skipped += reader.skipped
   }
 
   /// The fewest bytes a usable block takes: `#Qx`, `^a`, `a a`, `b b` and three line ends.
@@ -182,7 +178,10 @@ private struct Reader {
   let category: String
 
   var lineNumber = 1
-  /// The category's number in the list being filled.
+  /// The questions read, and the blocks left out.
+  var chunk = QuestionChunk()
+  var skipped: [QuestionBank.Skipped] = []
+  /// The category's number in `chunk`.
   var categoryNumber: Int32 = 0
   /// Windows-1252 lines converted to UTF-8.
   var converted = ByteBuffer(capacity: 256)
@@ -213,9 +212,9 @@ private struct Reader {
     distinct.deallocate()
   }
 
-  mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, into bank: inout QuestionBank) {
+  mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.baseAddress != nil else { return }
-    categoryNumber = bank.questions.categoryNumber(category)
+    categoryNumber = chunk.categoryNumber(category)
     var start = 0
     let count = bytes.count
     while start <= count {
@@ -223,15 +222,15 @@ private struct Reader {
       if plain {
         // Printable ASCII, perhaps with a CR before the LF: one line, as it is.
         if contentEnd > start {
-          readLine(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), ascii: true, into: &bank)
+          readLine(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), ascii: true)
         }
       } else {
-        readUnusualSegment(UnsafeBufferPointer(rebasing: bytes[start..<end]), isFirst: start == 0, into: &bank)
+        readUnusualSegment(UnsafeBufferPointer(rebasing: bytes[start..<end]), isFirst: start == 0)
       }
       start = end + 1
       lineNumber += 1
     }
-    finishBlock(into: &bank)
+    finishBlock()
   }
 
   /// Where the line from `start` ends (at its LF, or the end), where its text ends (before
@@ -275,7 +274,7 @@ private struct Reader {
 
   /// A line with something besides printable ASCII: Windows-1252 when it is not UTF-8, a
   /// byte-order mark when first, and perhaps several lines by Python's count.
-  mutating func readUnusualSegment(_ bytes: UnsafeBufferPointer<UInt8>, isFirst: Bool, into bank: inout QuestionBank) {
+  mutating func readUnusualSegment(_ bytes: UnsafeBufferPointer<UInt8>, isFirst: Bool) {
     var segment = bytes
     if UTF8Check.isValid(segment) {
       if isFirst {
@@ -284,17 +283,17 @@ private struct Reader {
           segment = UnsafeBufferPointer(rebasing: segment[3...])
         }
       }
-      readSegment(segment, into: &bank)
+      readSegment(segment)
     } else {
       converted.removeAll()
       Windows1252.appendAsUTF8(segment, to: &converted)
-      readSegment(converted.bytes, into: &bank)
+      readSegment(converted.bytes)
     }
   }
 
   /// Splits one LF-delimited line where Python's `str.splitlines` would (CR, VT, FF, the
   /// file/group/record separators, NEL, U+2028, U+2029) and reads each piece.
-  mutating func readSegment(_ segment: UnsafeBufferPointer<UInt8>, into bank: inout QuestionBank) {
+  mutating func readSegment(_ segment: UnsafeBufferPointer<UInt8>) {
     var start = 0
     var index = 0
     let count = segment.count
@@ -311,23 +310,23 @@ private struct Reader {
       default: break
       }
       if breakLength > 0 {
-        if index > start { readLine(UnsafeBufferPointer(rebasing: segment[start..<index]), ascii: false, into: &bank) }
+        if index > start { readLine(UnsafeBufferPointer(rebasing: segment[start..<index]), ascii: false) }
         index += breakLength
         start = index
       } else {
         index += 1
       }
     }
-    if count > start { readLine(UnsafeBufferPointer(rebasing: segment[start..<count]), ascii: false, into: &bank) }
+    if count > start { readLine(UnsafeBufferPointer(rebasing: segment[start..<count]), ascii: false) }
   }
 
   /// One line, already free of line breaks: the reference reader's `parse` step.
-  mutating func readLine(_ whole: UnsafeBufferPointer<UInt8>, ascii: Bool, into bank: inout QuestionBank) {
+  mutating func readLine(_ whole: UnsafeBufferPointer<UInt8>, ascii: Bool) {
     let end = ascii ? Self.asciiTrimmedEnd(whole) : PythonSpace.trimmedEnd(whole, end: whole.count)
     guard end > 0 else { return }
     let line = UnsafeBufferPointer(rebasing: whole[0..<end])
     if line.count >= 2, line[0] == UInt8(ascii: "#"), line[1] == UInt8(ascii: "Q") {
-      finishBlock(into: &bank)
+      finishBlock()
       inBlock = true
       blockLine = lineNumber
       question.removeAll()
@@ -404,16 +403,16 @@ private struct Reader {
     }
   }
 
-  mutating func finishBlock(into bank: inout QuestionBank) {
+  mutating func finishBlock() {
     guard inBlock else { return }
     inBlock = false
-    if let problem = appendQuestion(into: &bank) {
-      bank.skipped.append(.init(location: "\(name):\(blockLine)", reason: problem.description))
+    if let problem = appendQuestion() {
+      skipped.append(.init(location: "\(name):\(blockLine)", reason: problem.description))
     }
   }
 
-  /// Classifies the block as the reference does, and appends it to `bank` when usable.
-  mutating func appendQuestion(into bank: inout QuestionBank) -> OpenTriviaQAFormat.Problem? {
+  /// Classifies the block as the reference does, and appends it to `chunk` when usable.
+  mutating func appendQuestion() -> OpenTriviaQAFormat.Problem? {
     guard hasAnswer else { return .noAnswer }
     guard optionEnds.count >= 2 else { return .tooFewOptions }
     let options = options.bytes
@@ -428,26 +427,26 @@ private struct Reader {
       let first = UnsafeBufferPointer(rebasing: options[distinct[0].start..<distinct[0].end])
       let second = UnsafeBufferPointer(rebasing: options[distinct[1].start..<distinct[1].end])
       if let otherIsTrue = Self.trueOrFalse(Self.equal(first, answer) ? second : first), otherIsTrue != answerIsTrue {
-        bank.questions.startQuestion(category: categoryNumber, difficulty: nil, kind: .boolean)
-        bank.questions.appendField(text)
-        Self.appendStatic(answerIsTrue ? "True" : "False", to: &bank.questions)
-        Self.appendStatic(answerIsTrue ? "False" : "True", to: &bank.questions)
+        chunk.startQuestion(category: categoryNumber, difficulty: nil, kind: .boolean)
+        chunk.appendField(text)
+        Self.appendStatic(answerIsTrue ? "True" : "False", to: &chunk)
+        Self.appendStatic(answerIsTrue ? "False" : "True", to: &chunk)
         return nil
       }
     }
     // The answer is among the distinct options once: the others are the wrong answers.
-    bank.questions.startQuestion(category: categoryNumber, difficulty: nil, kind: .multiple)
-    bank.questions.appendField(text)
-    bank.questions.appendField(answer)
+    chunk.startQuestion(category: categoryNumber, difficulty: nil, kind: .multiple)
+    chunk.appendField(text)
+    chunk.appendField(answer)
     for range in distinct.elements {
       let option = UnsafeBufferPointer(rebasing: options[range.start..<range.end])
-      if !Self.equal(option, answer) { bank.questions.appendField(option) }
+      if !Self.equal(option, answer) { chunk.appendField(option) }
     }
     return nil
   }
 
-  static func appendStatic(_ word: StaticString, to list: inout QuestionList) {
-    list.appendField(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+  static func appendStatic(_ word: StaticString, to chunk: inout QuestionChunk) {
+    chunk.appendField(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
   }
 
   /// Fills `distinct` with each option once, in the order given, and tells whether the

@@ -80,13 +80,22 @@ struct QuestionChunk: Sendable {
   }
 
   mutating func appendField(_ utf8: UnsafeBufferPointer<UInt8>) {
-    var length = utf8.count
+    if utf8.count < 0x80 {
+      bytes.append(UInt8(utf8.count))
+    } else {
+      appendLongLength(utf8.count)
+    }
+    bytes.append(contentsOf: utf8)
+  }
+
+  @inline(never)
+  private mutating func appendLongLength(_ length: Int) {
+    var length = length
     while length >= 0x80 {
       bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
       length >>= 7
     }
     bytes.append(UInt8(length))
-    bytes.append(contentsOf: utf8)
   }
 
   private mutating func appendField(_ text: String) {
@@ -109,10 +118,6 @@ struct QuestionChunk: Sendable {
   mutating func reserve(questions: Int, byteCount: Int) {
     Self.reserve(&records, more: questions)
     Self.reserve(&bytes, more: byteCount)
-  }
-
-  func hasRoom(forBytes byteCount: Int, fewestPerQuestion fewest: Int) -> Bool {
-    records.capacity - records.count >= byteCount / fewest && bytes.capacity - bytes.count >= byteCount
   }
 
   /// Grows by at least half again, so reserving file after file does not copy each time.

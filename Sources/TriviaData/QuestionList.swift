@@ -59,7 +59,7 @@ public struct QuestionList: RandomAccessCollection, Equatable, Sendable, Express
   }
 
   public mutating func reserveCapacity(_ count: Int) {
-    reserve(questions: count, byteCount: 0)
+    withLastChunk { $0.reserve(questions: count, byteCount: 0) }
   }
 
   public mutating func append(_ question: Question) {
@@ -68,10 +68,9 @@ public struct QuestionList: RandomAccessCollection, Equatable, Sendable, Express
 
   /// Adds the questions of `other` after these; their buffers are shared, not copied.
   public mutating func append(contentsOf other: QuestionList) {
-    for var chunk in other.chunks where !chunk.isEmpty {
+    for var chunk in other.chunks {
       chunk.isShared = true
-      chunks.append(chunk)
-      chunkStarts.append(endIndex + chunk.count)
+      append(chunk)
     }
   }
 
@@ -113,33 +112,10 @@ public struct QuestionList: RandomAccessCollection, Equatable, Sendable, Express
 // MARK: Building without strings
 
 extension QuestionList {
-  /// The number of a category, for `startQuestion`; a new name is added.
-  mutating func categoryNumber(_ name: String) -> Int32 {
-    withLastChunk { $0.categoryNumber(name) }
-  }
-
-  /// Starts a question; its text, correct answer and wrong answers follow, in that order,
-  /// as UTF-8 given to `appendField`.
-  mutating func startQuestion(category: Int32, difficulty: Difficulty?, kind: Question.Kind) {
-    withLastChunk { $0.startQuestion(category: category, difficulty: difficulty, kind: kind) }
-  }
-
-  /// Adds one field, which must be valid UTF-8, to the question last started.
-  mutating func appendField(_ utf8: UnsafeBufferPointer<UInt8>) {
-    // The count does not change: no need for `withLastChunk`'s bookkeeping.
-    chunks[chunks.count - 1].appendField(utf8)
-  }
-
-  /// Makes room for `questions` more questions with `byteCount` more bytes of text, so a
-  /// bank read from files of known size is not copied as it grows. Room that is never
-  /// used costs address space, not memory.
-  mutating func reserve(questions: Int, byteCount: Int) {
-    withLastChunk { $0.reserve(questions: questions, byteCount: byteCount) }
-  }
-
-  /// Room for questions that did not need to be counted: one per `bytes / fewest`.
-  func hasRoom(forBytes byteCount: Int, fewestPerQuestion fewest: Int) -> Bool {
-    guard let last = chunks.last, !last.isShared else { return false }
-    return last.hasRoom(forBytes: byteCount, fewestPerQuestion: fewest)
+  /// Adds the questions of a chunk filled by a reader.
+  mutating func append(_ chunk: QuestionChunk) {
+    guard !chunk.isEmpty else { return }
+    chunks.append(chunk)
+    chunkStarts.append(endIndex + chunk.count)
   }
 }
