@@ -120,7 +120,11 @@ public final class AppCoordinator: AppActions {
     let pending = earlyLoad ?? Self.startLoad(source, request)
     earlyLoad = nil
     loading = Task { [weak self] in
-      let result = await withTaskCancellationHandler { await pending.value } onCancel: { pending.cancel() }
+      let result = await withTaskCancellationHandler {
+        await pending.value
+      } onCancel: {
+        pending.cancel()
+      }
       guard let self else { return }
       self.loading = nil
       if Task.isCancelled {
