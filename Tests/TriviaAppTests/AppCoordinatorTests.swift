@@ -19,6 +19,16 @@ struct AppCoordinatorTests {
     return coordinator
   }
 
+  /// Whether `condition` comes true within five seconds.
+  func eventually(_ condition: () -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !condition() {
+      guard ContinuousClock.now < deadline else { return false }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+  }
+
   /// Answers the current question right or wrong.
   func answer(_ coordinator: AppCoordinator, right: Bool) throws {
     let item = try #require(coordinator.round?.current)
@@ -45,6 +55,39 @@ struct AppCoordinatorTests {
     coordinator.finishRound()
     #expect(navigator.calls.last == "return")
     #expect(coordinator.round == nil)
+  }
+
+  @Test func theSourceStartsLoadingAtStartAndPlayUsesThatLoad() async throws {
+    let source = CountingSource(name: "counted")
+    let coordinator = AppCoordinator(
+      source: source, navigator: navigator, optionsStore: store,
+      options: GameOptions(questionCount: 3, difficulty: .mixed), seed: 1)
+    coordinator.start()
+    // Nothing is asked of the player, nor told, before a command needs the questions.
+    #expect(try await eventually { source.loads == 1 })
+    #expect(navigator.messages.isEmpty)
+    coordinator.play()
+    await coordinator.settle()
+    #expect(source.loads == 1)
+    #expect(
+      navigator.messages == ["Loading questions from counted…", "Loaded 5 questions from counted (0 skipped)."])
+    #expect(navigator.calls.last == "game 1/3")
+  }
+
+  @Test func switchingSourcesCancelsTheLoadBegunAtStart() async throws {
+    let first = CountingSource(name: "first")
+    let second = CountingSource(name: "second")
+    let coordinator = AppCoordinator(
+      source: first, navigator: navigator, optionsStore: store,
+      options: GameOptions(questionCount: 3, difficulty: .mixed), seed: 1, makeSource: { _ in second })
+    coordinator.start()
+    #expect(try await eventually { first.loads == 1 })
+    coordinator.source("other")
+    await coordinator.settle()
+    #expect(try await eventually { first.cancelled == 1 })
+    #expect(first.loads == 1)
+    #expect(second.loads == 1)
+    #expect(navigator.messages.contains("Loaded 5 questions from second (0 skipped)."))
   }
 
   @Test func answersAfterTheFirstAreIgnoredUntilContinue() async throws {

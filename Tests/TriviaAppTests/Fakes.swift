@@ -1,3 +1,4 @@
+import Foundation
 import TriviaApp
 import TriviaData
 
@@ -117,6 +118,32 @@ struct FakeSource: DataSource {
 
   func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
     try result.get()
+  }
+}
+
+/// A source that counts its loads and says which were cancelled.
+final class CountingSource: DataSource, @unchecked Sendable {
+  let name: String
+  private let lock = NSLock()
+  private var started = 0
+  private var cancelledCount = 0
+
+  init(name: String) {
+    self.name = name
+  }
+
+  var loads: Int { lock.withLock { started } }
+  var cancelled: Int { lock.withLock { cancelledCount } }
+
+  func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
+    lock.withLock { started += 1 }
+    // Slow enough that a switch to another source finds it still loading.
+    try? await Task.sleep(for: .milliseconds(200))
+    if Task.isCancelled {
+      lock.withLock { cancelledCount += 1 }
+      throw DataSourceError("Loading from \(name) was cancelled.")
+    }
+    return QuestionBank(questions: sampleQuestions(5))
   }
 }
 
