@@ -143,4 +143,65 @@ import Testing
       }
     }
   }
+
+  /// The usable blocks of `file` as the reference reader parses them: question, answer,
+  /// options.
+  static func referenceBlocks(_ file: String) throws -> [[String: String]] {
+    let script = """
+      import json, sys
+      sys.path.insert(0, sys.argv[1])
+      import otqa_reference as r
+      with open(sys.argv[2], "rb") as f:
+          blocks = r.parse(r.decode(f.read()))
+      usable = [b for b in blocks if r.classify(b) == "usable"]
+      json.dump([{"q": b["q"], "answer": b["answer"], "options": "\\n".join(b["options"])} for b in usable], sys.stdout)
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [
+      "-c", script, URL(fileURLWithPath: SharedData.referenceReader).deletingLastPathComponent().path,
+      SharedData.openTriviaQA + "/" + file,
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return try JSONDecoder().decode([[String: String]].self, from: data)
+  }
+
+  /// Not only as many: the same questions, answers and options as the reference reader,
+  /// block by block.
+  @Test(.enabled(if: SharedData.referenceReaderRuns, "needs ../shared and /usr/bin/python3"))
+  func eachQuestionIsTheOneTheReferenceReaderReads() throws {
+    for file in Self.usableByFile.keys.sorted() {
+      let bytes = try FileReader.read(SharedData.openTriviaQA + "/" + file, limit: 1 << 26)
+      let questions = try OpenTriviaQAFormat.decode(bytes, name: file).questions
+      let blocks = try Self.referenceBlocks(file)
+      #expect(questions.count == blocks.count, "\(file)")
+      var differences = 0
+      for (question, block) in zip(questions, blocks) {
+        let answer = block["answer"]!
+        var distinct: [String] = []
+        for option in block["options"]!.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        where !distinct.contains(option) {
+          distinct.append(option)
+        }
+        let same: Bool
+        switch question.kind {
+        case .boolean:
+          same =
+            question.correctAnswer.lowercased() == answer.lowercased()
+            && Set(distinct.map { $0.lowercased() }) == ["true", "false"]
+        case .multiple:
+          same = question.correctAnswer == answer && question.incorrectAnswers == distinct.filter { $0 != answer }
+        }
+        if !same || question.text != block["q"]!.trimmingCharacters(in: .whitespaces) {
+          differences += 1
+          if differences <= 3 { Issue.record("\(file): \(question) differs from \(block)") }
+        }
+      }
+      #expect(differences == 0, "\(file)")
+    }
+  }
 }

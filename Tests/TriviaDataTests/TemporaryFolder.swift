@@ -37,6 +37,17 @@ enum SharedData {
     return url.deletingLastPathComponent().appendingPathComponent("shared/data/opentriviaqa").path
   }()
 
+  /// The plain reader the OpenTriviaQA importer is held to.
+  static let referenceReader: String = {
+    URL(fileURLWithPath: openTriviaQA).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("tools/otqa_reference.py").path
+  }()
+
+  static var referenceReaderRuns: Bool {
+    openTriviaQAExists && FileManager.default.fileExists(atPath: referenceReader)
+      && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+  }
+
   static var openTriviaQAExists: Bool {
     var isFolder: ObjCBool = false
     return FileManager.default.fileExists(atPath: openTriviaQA, isDirectory: &isFolder) && isFolder.boolValue
