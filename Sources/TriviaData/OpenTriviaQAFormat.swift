@@ -86,8 +86,10 @@ public enum OpenTriviaQAFormat {
   ) {
     var reader = Reader(name: name, category: category)
     defer { reader.deallocate() }
-    // Sized once: the text of the questions takes fewer bytes than the file.
-    reader.chunk.reserve(questions: countBlocks(bytes), byteCount: bytes.count)
+    // Sized once, without counting: the text of the questions takes fewer bytes than the
+    // file, and no more questions fit than blocks of the smallest size. Room that is not
+    // used is address space, never touched.
+    reader.chunk.reserve(questions: bytes.count / smallestBlock, byteCount: bytes.count)
     reader.read(bytes)
     bank.questions.append(reader.chunk)
     bank.skipped += reader.skipped
@@ -95,21 +97,6 @@ public enum OpenTriviaQAFormat {
 
   /// The fewest bytes a usable block takes: `#Qx`, `^a`, `a a`, `b b` and three line ends.
   static let smallestBlock = 14
-
-  /// How many lines start with `#Q`: an upper bound on the questions, to size the array once.
-  static func countBlocks(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    guard let base = bytes.baseAddress else { return 0 }
-    var count = 0
-    var index = 0
-    // `#` is rare but for `#Q`: jump from one to the next.
-    while index + 1 < bytes.count, let hash = memchr(base + index, Int32(UInt8(ascii: "#")), bytes.count - index) {
-      index = base.distance(to: hash.assumingMemoryBound(to: UInt8.self))
-      let lineStart = index == 0 || bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D || bytes[index - 1] == 0xBF
-      if lineStart, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "Q") { count += 1 }
-      index += 1
-    }
-    return count
-  }
 }
 
 /// Plain values in memory this code allocates and frees itself: no uniqueness checks, no
@@ -164,6 +151,13 @@ private struct PlainBuffer<Element: BitwiseCopyable> {
   }
 
   func deallocate() { base.deallocate() }
+
+  /// Appends a copy of `count` elements of its own, from `start`.
+  mutating func appendCopy(from start: Int, count copied: Int) {
+    reserve(copied)
+    (base + count).update(from: base + start, count: copied)
+    count += copied
+  }
 }
 
 private typealias ByteBuffer = PlainBuffer<UInt8>
@@ -186,17 +180,32 @@ private struct Reader {
   /// Windows-1252 lines converted to UTF-8.
   var converted = ByteBuffer(capacity: 256)
 
-  // The block being read.
+  // The block being read. Its fields borrow the file's bytes while they can, and are
+  // copied to `own` when they cannot: a converted line, a question or option that goes
+  // on over several lines.
   var inBlock = false
   var blockLine = 0
-  var question = ByteBuffer(capacity: 512)
+  var own = ByteBuffer(capacity: 1024)
+  var question = Span()
   var hasAnswer = false
-  var answer = ByteBuffer(capacity: 128)
-  var options = ByteBuffer(capacity: 512)
-  /// Where each option ends in `options`.
-  var optionEnds = PlainBuffer<Int>(capacity: 16)
-  /// The options without repeats: where each starts and ends in `options`.
-  var distinct = PlainBuffer<(start: Int, end: Int)>(capacity: 16)
+  var answer = Span()
+  var options = PlainBuffer<Span>(capacity: 16)
+  /// The options' text, once the block is whole.
+  var optionTexts = PlainBuffer<UnsafeBufferPointer<UInt8>>(capacity: 16)
+  /// The options without repeats, as places in `optionTexts`.
+  var distinct = PlainBuffer<Int>(capacity: 16)
+
+  /// Where a field's text is: in the file, or in `own`, which may move as it grows.
+  struct Span {
+    /// The text in the file; nil when it is in `own`, at `start`.
+    var borrowed: UnsafePointer<UInt8>?
+    var start = 0
+    var count = 0
+
+    func text(in own: ByteBuffer) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(start: borrowed ?? UnsafePointer(own.base + start), count: count)
+    }
+  }
 
   init(name: String, category: String) {
     self.name = name
@@ -205,11 +214,37 @@ private struct Reader {
 
   func deallocate() {
     converted.deallocate()
-    question.deallocate()
-    answer.deallocate()
+    own.deallocate()
     options.deallocate()
-    optionEnds.deallocate()
+    optionTexts.deallocate()
     distinct.deallocate()
+  }
+
+  /// A field of `text`, borrowed when the line is the file's own bytes.
+  mutating func span(_ text: UnsafeBufferPointer<UInt8>, inFile: Bool) -> Span {
+    if inFile, let base = text.baseAddress { return Span(borrowed: base, count: text.count) }
+    let start = own.count
+    own.append(text)
+    return Span(start: start, count: text.count)
+  }
+
+  /// `field`, a space, then `more`: the field is copied to `own` first, unless it is
+  /// there already, at the end.
+  mutating func extended(_ field: Span, with more: UnsafeBufferPointer<UInt8>) -> Span {
+    var field = field
+    if field.borrowed != nil || field.start + field.count != own.count {
+      let start = own.count
+      if let borrowed = field.borrowed {
+        own.append(UnsafeBufferPointer(start: borrowed, count: field.count))
+      } else {
+        own.appendCopy(from: field.start, count: field.count)
+      }
+      field = Span(start: start, count: field.count)
+    }
+    own.append(UInt8(ascii: " "))
+    own.append(more)
+    field.count += 1 + more.count
+    return field
   }
 
   mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -222,7 +257,7 @@ private struct Reader {
       if plain {
         // Printable ASCII, perhaps with a CR before the LF: one line, as it is.
         if contentEnd > start {
-          readLine(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), ascii: true)
+          readLine(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), ascii: true, inFile: true)
         }
       } else {
         readUnusualSegment(UnsafeBufferPointer(rebasing: bytes[start..<end]), isFirst: start == 0)
@@ -283,17 +318,17 @@ private struct Reader {
           segment = UnsafeBufferPointer(rebasing: segment[3...])
         }
       }
-      readSegment(segment)
+      readSegment(segment, inFile: true)
     } else {
       converted.removeAll()
       Windows1252.appendAsUTF8(segment, to: &converted)
-      readSegment(converted.bytes)
+      readSegment(converted.bytes, inFile: false)
     }
   }
 
   /// Splits one LF-delimited line where Python's `str.splitlines` would (CR, VT, FF, the
   /// file/group/record separators, NEL, U+2028, U+2029) and reads each piece.
-  mutating func readSegment(_ segment: UnsafeBufferPointer<UInt8>) {
+  mutating func readSegment(_ segment: UnsafeBufferPointer<UInt8>, inFile: Bool) {
     var start = 0
     var index = 0
     let count = segment.count
@@ -310,18 +345,21 @@ private struct Reader {
       default: break
       }
       if breakLength > 0 {
-        if index > start { readLine(UnsafeBufferPointer(rebasing: segment[start..<index]), ascii: false) }
+        if index > start {
+          readLine(UnsafeBufferPointer(rebasing: segment[start..<index]), ascii: false, inFile: inFile)
+        }
         index += breakLength
         start = index
       } else {
         index += 1
       }
     }
-    if count > start { readLine(UnsafeBufferPointer(rebasing: segment[start..<count]), ascii: false) }
+    if count > start { readLine(UnsafeBufferPointer(rebasing: segment[start..<count]), ascii: false, inFile: inFile) }
   }
 
-  /// One line, already free of line breaks: the reference reader's `parse` step.
-  mutating func readLine(_ whole: UnsafeBufferPointer<UInt8>, ascii: Bool) {
+  /// One line, already free of line breaks: the reference reader's `parse` step. `inFile`
+  /// tells that the line is the file's bytes, which stay while the file is read.
+  mutating func readLine(_ whole: UnsafeBufferPointer<UInt8>, ascii: Bool, inFile: Bool) {
     let end = ascii ? Self.asciiTrimmedEnd(whole) : PythonSpace.trimmedEnd(whole, end: whole.count)
     guard end > 0 else { return }
     let line = UnsafeBufferPointer(rebasing: whole[0..<end])
@@ -329,36 +367,29 @@ private struct Reader {
       finishBlock()
       inBlock = true
       blockLine = lineNumber
-      question.removeAll()
-      question.append(Self.stripped(line, from: 2, ascii: ascii))
+      own.removeAll()
+      question = span(Self.stripped(line, from: 2, ascii: ascii), inFile: inFile)
       hasAnswer = false
-      answer.removeAll()
       options.removeAll()
-      optionEnds.removeAll()
       return
     }
     guard inBlock else { return }
     if !hasAnswer {
       if line[0] == UInt8(ascii: "^") {
         hasAnswer = true
-        answer.append(Self.stripped(line, from: 1, ascii: ascii))
+        answer = span(Self.stripped(line, from: 1, ascii: ascii), inFile: inFile)
       } else {
-        question.append(UInt8(ascii: " "))
-        question.append(Self.stripped(line, from: 0, ascii: ascii))
+        question = extended(question, with: Self.stripped(line, from: 0, ascii: ascii))
       }
       return
     }
     let (isLetter, letterLength) = Self.startsWithLetter(line)
     if isLetter, line.count == letterLength || line[letterLength] == UInt8(ascii: " ") {
       let text = Self.stripped(line, from: min(letterLength + 1, line.count), ascii: ascii)
-      if !text.isEmpty {
-        options.append(text)
-        optionEnds.append(options.count)
-      }
-    } else if !optionEnds.isEmpty {
-      options.append(UInt8(ascii: " "))
-      options.append(Self.stripped(line, from: 0, ascii: ascii))
-      optionEnds[optionEnds.count - 1] = options.count
+      if !text.isEmpty { options.append(span(text, inFile: inFile)) }
+    } else if !options.isEmpty {
+      let more = Self.stripped(line, from: 0, ascii: ascii)
+      options[options.count - 1] = extended(options[options.count - 1], with: more)
     }
   }
 
@@ -414,18 +445,20 @@ private struct Reader {
   /// Classifies the block as the reference does, and appends it to `chunk` when usable.
   mutating func appendQuestion() -> OpenTriviaQAFormat.Problem? {
     guard hasAnswer else { return .noAnswer }
-    guard optionEnds.count >= 2 else { return .tooFewOptions }
-    let options = options.bytes
-    let answer = answer.bytes
-    let containsAnswer = collectDistinctOptions(options, answer: answer)
+    guard options.count >= 2 else { return .tooFewOptions }
+    // `own` is whole now: it will not move while these are read.
+    optionTexts.removeAll()
+    for option in options.elements { optionTexts.append(option.text(in: own)) }
+    let answer = answer.text(in: own)
+    let containsAnswer = collectDistinctOptions(answer: answer)
     guard containsAnswer else { return .answerNotAnOption }
     guard distinct.count >= 2 else { return .tooFewOptions }
-    let text = PythonSpace.stripped(question.bytes, from: 0)
+    let text = PythonSpace.stripped(question.text(in: own), from: 0)
     guard !text.isEmpty else { return .noQuestionText }
 
     if distinct.count == 2, let answerIsTrue = Self.trueOrFalse(answer) {
-      let first = UnsafeBufferPointer(rebasing: options[distinct[0].start..<distinct[0].end])
-      let second = UnsafeBufferPointer(rebasing: options[distinct[1].start..<distinct[1].end])
+      let first = optionTexts[distinct[0]]
+      let second = optionTexts[distinct[1]]
       if let otherIsTrue = Self.trueOrFalse(Self.equal(first, answer) ? second : first), otherIsTrue != answerIsTrue {
         chunk.startQuestion(category: categoryNumber, difficulty: nil, kind: .boolean)
         chunk.appendField(text)
@@ -438,9 +471,8 @@ private struct Reader {
     chunk.startQuestion(category: categoryNumber, difficulty: nil, kind: .multiple)
     chunk.appendField(text)
     chunk.appendField(answer)
-    for range in distinct.elements {
-      let option = UnsafeBufferPointer(rebasing: options[range.start..<range.end])
-      if !Self.equal(option, answer) { chunk.appendField(option) }
+    for index in distinct.elements where !Self.equal(optionTexts[index], answer) {
+      chunk.appendField(optionTexts[index])
     }
     return nil
   }
@@ -452,45 +484,33 @@ private struct Reader {
   /// Fills `distinct` with each option once, in the order given, and tells whether the
   /// answer is among them. A few options are compared with each other; many (a hostile file
   /// can hold thousands) are looked up by hash instead.
-  mutating func collectDistinctOptions(_ options: UnsafeBufferPointer<UInt8>, answer: UnsafeBufferPointer<UInt8>)
-    -> Bool
-  {
-    guard optionEnds.count <= 16 else { return collectManyDistinctOptions(options, answer: answer) }
+  mutating func collectDistinctOptions(answer: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard optionTexts.count <= 16 else { return collectManyDistinctOptions(answer: answer) }
     distinct.removeAll()
     var containsAnswer = false
-    var start = 0
-    for end in optionEnds.elements {
-      let option = UnsafeBufferPointer(rebasing: options[start..<end])
+    for index in 0..<optionTexts.count {
+      let option = optionTexts[index]
       if Self.equal(option, answer) { containsAnswer = true }
-      let isRepeat = distinct.elements.contains {
-        Self.equal(UnsafeBufferPointer(rebasing: options[$0.start..<$0.end]), option)
-      }
-      if !isRepeat { distinct.append((start, end)) }
-      start = end
+      let isRepeat = distinct.elements.contains { Self.equal(optionTexts[$0], option) }
+      if !isRepeat { distinct.append(index) }
     }
     return containsAnswer
   }
 
   @inline(never)
-  mutating func collectManyDistinctOptions(_ options: UnsafeBufferPointer<UInt8>, answer: UnsafeBufferPointer<UInt8>)
-    -> Bool
-  {
+  mutating func collectManyDistinctOptions(answer: UnsafeBufferPointer<UInt8>) -> Bool {
     distinct.removeAll()
     var containsAnswer = false
     var seen: [UInt64: [Int]] = [:]
-    var start = 0
-    for end in optionEnds.elements {
-      let option = UnsafeBufferPointer(rebasing: options[start..<end])
+    for index in 0..<optionTexts.count {
+      let option = optionTexts[index]
       if Self.equal(option, answer) { containsAnswer = true }
       let hash = Self.hash(option)
-      let isRepeat = seen[hash, default: []].contains {
-        Self.equal(UnsafeBufferPointer(rebasing: options[distinct[$0].start..<distinct[$0].end]), option)
-      }
+      let isRepeat = seen[hash, default: []].contains { Self.equal(optionTexts[$0], option) }
       if !isRepeat {
-        seen[hash, default: []].append(distinct.count)
-        distinct.append((start, end))
+        seen[hash, default: []].append(index)
+        distinct.append(index)
       }
-      start = end
     }
     return containsAnswer
   }

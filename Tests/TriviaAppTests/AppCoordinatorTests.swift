@@ -75,7 +75,8 @@ struct AppCoordinatorTests {
   }
 
   @Test func switchingSourcesCancelsTheLoadBegunAtStart() async throws {
-    let first = CountingSource(name: "first")
+    // Still loading when the player switches, however busy the machine.
+    let first = CountingSource(name: "first", delay: .seconds(60))
     let second = CountingSource(name: "second")
     let coordinator = AppCoordinator(
       source: first, navigator: navigator, optionsStore: store,

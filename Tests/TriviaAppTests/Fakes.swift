@@ -124,12 +124,15 @@ struct FakeSource: DataSource {
 /// A source that counts its loads and says which were cancelled.
 final class CountingSource: DataSource, @unchecked Sendable {
   let name: String
+  /// How long a load takes, unless cancelled.
+  let delay: Duration
   private let lock = NSLock()
   private var started = 0
   private var cancelledCount = 0
 
-  init(name: String) {
+  init(name: String, delay: Duration = .milliseconds(20)) {
     self.name = name
+    self.delay = delay
   }
 
   var loads: Int { lock.withLock { started } }
@@ -137,8 +140,7 @@ final class CountingSource: DataSource, @unchecked Sendable {
 
   func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
     lock.withLock { started += 1 }
-    // Slow enough that a switch to another source finds it still loading.
-    try? await Task.sleep(for: .milliseconds(200))
+    try? await Task.sleep(for: delay)
     if Task.isCancelled {
       lock.withLock { cancelledCount += 1 }
       throw DataSourceError("Loading from \(name) was cancelled.")

@@ -238,9 +238,4 @@ import Testing
     #expect(OpenTriviaQAFormat.category(forFileName: "video_games.txt") == "Video Games")
     #expect(OpenTriviaQAFormat.category(forFileName: "animals") == "Animals")
   }
-
-  @Test func blockCountIsAnUpperBoundForReserving() {
-    let text = "\u{FEFF}#Q a\n^ b\n#Q c\r\n#Qd\n #Q no\n"
-    #expect(Array(text.utf8).withUnsafeBufferPointer { OpenTriviaQAFormat.countBlocks($0) } == 3)
-  }
 }
