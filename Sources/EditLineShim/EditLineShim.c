@@ -1,3 +1,5 @@
+#define _XOPEN_SOURCE 700
+#define _DEFAULT_SOURCE
 #include "EditLineShim.h"
 
 #include <errno.h>
@@ -168,3 +170,5 @@ int trivia_history_save(History *h, const char *path) {
   HistEvent event;
   return history(h, &event, H_SAVE, path);
 }
+
+int trivia_character_width(unsigned int code) { return wcwidth((wchar_t)code); }

@@ -13,6 +13,11 @@ public struct Line: Equatable, Sendable, ExpressibleByStringLiteral {
   public struct Span: Equatable, Sendable {
     public var text: String
     public var style: Style
+
+    public init(text: String, style: Style) {
+      self.text = text
+      self.style = style
+    }
   }
 
   public var spans: [Span]

@@ -27,7 +27,8 @@ final class Session {
       isTerminal: interactive && isatty(STDOUT_FILENO) == 1, noColorFlag: arguments.noColor,
       environment: environment)
 
-    renderer = TerminalRenderer(style: style)
+    renderer = TerminalRenderer(
+      style: style, columns: { interactive ? LineWrapper.columns(of: STDOUT_FILENO) : nil })
     let navigator = Navigator<any TerminalScreen>(renderer: renderer)
     if let path = arguments.trace {
       do {

@@ -51,6 +51,36 @@ struct InteractiveTests {
     try Self.leave(terminal)
   }
 
+  @Test("A long question breaks between words to fit a narrow terminal; answers keep their column")
+  func wrapsToTheTerminal() throws {
+    let sandbox = try Sandbox()
+    let words = "Which of these wide, wandering rivers crosses more countries than any other river in Europe?"
+    let source = try sandbox.write(
+      "long.json",
+      QuestionFixtures.file([
+        QuestionFixtures.question(
+          words, correct: "The Danube, which flows through ten countries", incorrect: ["Rhine", "Volga", "Elbe"])
+      ]))
+    let terminal = try PseudoTerminal(
+      arguments: ["--source", source, "--seed", "1", "--no-color"],
+      environment: sandbox.environment.merging(["TERM": "xterm-256color"]) { _, new in new }, columns: 32)
+    try Self.awaitPrompt(terminal, "trivia", colour: false)
+    try terminal.send("play\r")
+    let screen = try Self.awaitPrompt(terminal, "question 1/1", colour: false)
+    let lines = screen.components(separatedBy: "\r\n")
+    let start = try #require(lines.firstIndex { $0.hasPrefix("Which of these") })
+    let question = lines[start...].prefix { !$0.hasPrefix("  ") }
+    #expect(question.count > 2)
+    #expect(question.allSatisfy { $0.count <= 32 })
+    #expect(question.joined(separator: " ") == words)
+    let answer = try #require(lines.firstIndex { $0.contains(") The Danube") })
+    #expect(lines[answer + 1].hasPrefix("     ") && !lines[answer + 1].hasPrefix("      "))
+    #expect(
+      (lines[answer] + " " + lines[answer + 1].drop { $0 == " " }).hasSuffix(
+        "The Danube, which flows through ten countries"))
+    try Self.leave(terminal)
+  }
+
   @Test("Tab completes pl to play, and play shows a question")
   func tabCompletion() throws {
     let sandbox = try Sandbox()

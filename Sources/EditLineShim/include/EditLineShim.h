@@ -44,4 +44,7 @@ int trivia_take_interrupt(void);
 /// Waits until `descriptor` can be read (1) or an exit signal arrived (0).
 int trivia_wait_readable(int descriptor);
 
+/// Columns the character `code` takes on a terminal (wcwidth, in the current locale).
+int trivia_character_width(unsigned int code);
+
 #endif
