@@ -49,9 +49,36 @@ public struct NavigationState<View> {
   /// Whether a modal or popover is showing.
   public var isPresenting: Bool { top?.presentation.isPresented ?? false }
 
+  /// Where each context is in `entries`, lowest first: finding one is a lookup, not a
+  /// walk down a deep stack.
+  private var positions: [AnyHashable: [Int]] = [:]
+
   /// The index of the topmost entry showing `context`.
   public func index(of context: AnyHashable) -> Int? {
-    entries.lastIndex { $0.context == context }
+    positions[context]?.last
+  }
+
+  /// The index of the topmost entry below `limit` showing `context`.
+  func index(of context: AnyHashable, below limit: Int) -> Int? {
+    positions[context]?.last { $0 < limit }
+  }
+
+  /// Puts `entry` on top.
+  mutating func append(_ entry: Entry) {
+    if let context = entry.context { positions[context, default: []].append(entries.count) }
+    entries.append(entry)
+    stack.append(entry.name)
+  }
+
+  /// Removes the entries from `index` up.
+  mutating func removeEntries(from index: Int) {
+    for entry in entries[index...] {
+      guard let context = entry.context else { continue }
+      positions[context]?.removeLast()
+      if positions[context]?.isEmpty == true { positions[context] = nil }
+    }
+    entries.removeSubrange(index...)
+    stack.removeSubrange(index...)
   }
 
   /// The number of pushed entries above the root.

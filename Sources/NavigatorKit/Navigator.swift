@@ -323,43 +323,38 @@ extension NavigationState {
 
     switch navigation {
     case .root(let screen):
-      entries = [make(screen, .root)]
-      stack = [screen.name]
+      removeEntries(from: 0)
+      append(make(screen, .root))
       return (.root, screen.name)
 
     case .push(let screen):
       guard top != nil else { throw .noRoot }
       guard !isPresenting else { throw .presentationActive }
-      entries.append(make(screen, .push))
-      stack.append(screen.name)
+      append(make(screen, .push))
       return (.push, screen.name)
 
     case .pop:
       guard let top else { throw .noRoot }
       guard !isPresenting else { throw .presentationActive }
       guard entries.count > 1 else { throw .popAtRoot }
-      entries.removeLast()
-      stack.removeLast()
+      removeEntries(from: entries.count - 1)
       return (.pop, top.name)
 
     case .popToRoot:
       guard let top else { throw .noRoot }
       guard !isPresenting else { throw .presentationActive }
       guard entries.count > 1 else { throw .popAtRoot }
-      entries.removeSubrange(1...)
-      stack.removeSubrange(1...)
+      removeEntries(from: 1)
       return (.pop, top.name)
 
     case .present(let screen):
       guard top != nil else { throw .noRoot }
-      entries.append(make(screen, .modal))
-      stack.append(screen.name)
+      append(make(screen, .modal))
       return (.present, screen.name)
 
     case .dismiss:
       guard let top, top.presentation.isPresented else { throw .nothingPresented }
-      entries.removeLast()
-      stack.removeLast()
+      removeEntries(from: entries.count - 1)
       return (.dismiss, top.name)
 
     case .popover(let screen, let anchor):
@@ -367,8 +362,7 @@ extension NavigationState {
       guard presenter.anchors.contains(anchor) else {
         throw .unknownAnchor(anchor, screen: presenter.name)
       }
-      entries.append(make(screen, .popover(anchor: anchor)))
-      stack.append(screen.name)
+      append(make(screen, .popover(anchor: anchor)))
       return (.popover, screen.name)
 
     case .addChild(let screen):

@@ -115,7 +115,9 @@ public final class Router<Route: Hashable, View> {
 }
 
 extension Router {
-  /// The navigation flattened across sub-navigators, for planning.
+  /// The navigation flattened across sub-navigators, for planning. A view of the
+  /// navigators' entries, not a copy: planning near the top of a deep stack costs what
+  /// the steps cost, not the depth.
   struct Model {
     struct Item {
       let name: String
@@ -126,33 +128,58 @@ extension Router {
       let startsFlow: Bool
     }
 
-    var items: [Item] = []
+    /// Each level's state, outermost first (values shared with the navigators).
+    private var levels: [NavigationState<View>] = []
+    /// Where each level starts among the items.
+    private var starts: [Int] = []
+    /// How many of the navigators' entries are left, from the bottom, after unwinding.
+    private var kept = 0
+    /// Items planned on top of those.
+    private var added: [Item] = []
 
     init(_ navigator: Navigator<View>) {
       var level: Navigator<View>? = navigator
-      var first = true
       while let current = level {
-        for (index, entry) in current.state.entries.enumerated() {
-          items.append(
-            Item(
-              name: entry.name, context: entry.context, anchors: entry.anchors, presentation: entry.presentation,
-              startsFlow: !first && index == 0))
-        }
-        first = false
+        starts.append(kept)
+        levels.append(current.state)
+        kept += current.state.entries.count
         level = current.subNavigators.last
       }
     }
 
-    var top: Item? { items.last }
+    var count: Int { kept + added.count }
+
+    var top: Item? { count == 0 ? nil : item(at: count - 1) }
+
+    func item(at position: Int) -> Item {
+      guard position < kept else { return added[position - kept] }
+      let (level, index) = place(of: position)
+      let entry = levels[level].entries[index]
+      return Item(
+        name: entry.name, context: entry.context, anchors: entry.anchors, presentation: entry.presentation,
+        startsFlow: level > 0 && index == 0)
+    }
 
     func position(of context: AnyHashable) -> Int? {
-      items.lastIndex { $0.context == context }
+      if let index = added.lastIndex(where: { $0.context == context }) { return kept + index }
+      // Each level's own index of contexts, innermost first, among the entries still kept.
+      for level in levels.indices.reversed() where starts[level] < kept {
+        if let index = levels[level].index(of: context, below: kept - starts[level]) { return starts[level] + index }
+      }
+      return nil
+    }
+
+    /// The level and index of one of the navigators' entries.
+    private func place(of position: Int) -> (level: Int, index: Int) {
+      var level = starts.count - 1
+      while starts[level] > position { level -= 1 }
+      return (level, position - starts[level])
     }
 
     /// Steps that leave `position` on top, and the model updated to match.
     mutating func unwind(to position: Int) -> [RoutePlan.Step] {
       var steps: [RoutePlan.Step] = []
-      while items.count > position + 1, let item = items.last {
+      while count > position + 1, let item = top {
         steps.append(step(removing: item))
       }
       return steps
@@ -160,7 +187,7 @@ extension Router {
 
     mutating func unwindPresented() -> [RoutePlan.Step] {
       var steps: [RoutePlan.Step] = []
-      while let item = items.last, item.presentation.isPresented || item.startsFlow {
+      while let item = top, item.presentation.isPresented || item.startsFlow {
         steps.append(step(removing: item))
       }
       return steps
@@ -168,18 +195,15 @@ extension Router {
 
     mutating func unwindPopovers() -> [RoutePlan.Step] {
       var steps: [RoutePlan.Step] = []
-      while let item = items.last, case .popover = item.presentation {
+      while let item = top, case .popover = item.presentation {
         steps.append(step(removing: item))
       }
       return steps
     }
 
     private mutating func step(removing item: Item) -> RoutePlan.Step {
-      if item.startsFlow {
-        items.removeLast()
-        return .endFlow(item.name)
-      }
-      items.removeLast()
+      if added.isEmpty { kept -= 1 } else { added.removeLast() }
+      if item.startsFlow { return .endFlow(item.name) }
       return item.presentation.isPresented ? .dismiss(item.name) : .pop(item.name)
     }
 
@@ -191,7 +215,7 @@ extension Router {
         case .popover(let anchor): .popover(anchor: anchor)
         case .flow: .root
         }
-      items.append(
+      added.append(
         Item(
           name: name, context: context, anchors: anchors, presentation: presentation, startsFlow: transition == .flow))
     }

@@ -53,6 +53,37 @@ struct RouterTests {
     #expect(navigator.stack == ["home", "detail-1"])
   }
 
+  @Test func theIndexOfAContextFollowsEveryChange() throws {
+    let (router, navigator, _) = try makeRouter()
+    try router.navigate(to: .detail(1))
+    try router.navigate(to: .log(7))
+    try router.navigate(to: .log(7))
+    #expect(navigator.state.index(of: TestRoute.log(7)) == 3)
+    try navigator.handle(.pop)
+    #expect(navigator.state.index(of: TestRoute.log(7)) == 2)
+    #expect(navigator.state.index(of: TestRoute.detail(1)) == 1)
+    try navigator.handle(.popToRoot)
+    #expect(navigator.state.index(of: TestRoute.log(7)) == nil)
+    #expect(navigator.state.index(of: TestRoute.home) == 0)
+    try navigator.handle(.root(Destination(TestRoute.log(1), screen: .named("log-1"), transition: .push).screen))
+    #expect(navigator.state.index(of: TestRoute.home) == nil)
+    #expect(navigator.state.index(of: TestRoute.log(1)) == 0)
+  }
+
+  @Test func aDeepStackIsPlannedFromItsTop() throws {
+    let (router, navigator, _) = try makeRouter()
+    try router.navigate(to: .detail(1))
+    for id in 0..<500 { try router.navigate(to: .log(id)) }
+    // A context deep in the stack is found and brought back; a duplicate is pushed.
+    let back = router.plan(to: .detail(1))
+    #expect(back.steps.count == 500)
+    #expect(back.steps.first == .pop("log-499") && back.steps.last == .pop("log-0"))
+    #expect(router.plan(to: .log(5)) == RoutePlan([.push("log-5")]))
+    #expect(router.plan(to: .detail(2)).steps == back.steps + [.pop("detail-1"), .push("detail-2")])
+    try router.navigate(to: .detail(1))
+    #expect(navigator.stack == ["home", "detail-1"])
+  }
+
   @Test func goingBackCrossesFlowsAndPopovers() throws {
     let (router, navigator, _) = try makeRouter()
     try router.navigate(to: .settings)
