@@ -56,6 +56,24 @@ enum JSON: Equatable {
       return try parser.document()
     }
   }
+
+  /// Parses a document whose top-level object holds a large array under `key`: its
+  /// elements go to `element` one by one, with their position and line, and are not kept (in the
+  /// value returned, that array is empty). A bank of 50,000 questions never exists as one
+  /// tree of values.
+  static func parse(
+    _ bytes: [UInt8], name: String, streaming key: String, element: @escaping (JSON, Int, Int) -> Void
+  ) throws(DataSourceError) -> JSON {
+    do {
+      return try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in
+        var parser = Parser(bytes: buffer)
+        parser.stream = (key, element)
+        return try parser.document()
+      }
+    } catch {
+      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
+    }
+  }
 }
 
 private struct Parser {
@@ -64,6 +82,8 @@ private struct Parser {
   var line = 1
   var lineStart = 0
   var depth = 0
+  /// The top-level array whose elements are handed on rather than kept, and to what.
+  var stream: (key: String, element: (JSON, Int, Int) -> Void)?
 
   static let maximumDepth = 256
 
@@ -165,7 +185,11 @@ private struct Parser {
       }
       index += 1
       skipSpace()
-      members.append((key, try value()))
+      if depth == 1, let stream, key == stream.key, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+        members.append((key, try array(handingTo: stream.element)))
+      } else {
+        members.append((key, try value()))
+      }
       skipSpace()
       guard index < bytes.count else { throw error("expected ',' or '}', found the end of the file") }
       switch bytes[index] {
@@ -178,12 +202,14 @@ private struct Parser {
     }
   }
 
-  mutating func array() throws(JSON.SyntaxError) -> JSON {
+  /// An array; with `handingTo`, its elements go there instead of into the value.
+  mutating func array(handingTo element: ((JSON, Int, Int) -> Void)? = nil) throws(JSON.SyntaxError) -> JSON {
     try enter()
     defer { depth -= 1 }
     let startLine = line
     index += 1
     var elements: [JSON] = []
+    var count = 0
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
@@ -191,7 +217,13 @@ private struct Parser {
     }
     while true {
       skipSpace()
-      elements.append(try value())
+      if let element {
+        let elementLine = line
+        element(try value(), count, elementLine)
+      } else {
+        elements.append(try value())
+      }
+      count += 1
       skipSpace()
       guard index < bytes.count else { throw error("expected ',' or ']', found the end of the file") }
       switch bytes[index] {

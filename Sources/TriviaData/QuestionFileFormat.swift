@@ -7,7 +7,17 @@ public enum QuestionFileFormat {
   /// Reads a whole file. A question with a bad field is skipped and reported; a file that
   /// is not JSON, or has no question array, throws.
   public static func decode(_ bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionBank {
-    let document = try JSON.parse(bytes, name: name)
+    // The questions are read as the parser reaches them, and not kept as JSON values.
+    var bank = QuestionBank(questions: [])
+    var count = 0
+    let document = try JSON.parse(bytes, name: name, streaming: "questions") { item, offset, line in
+      count += 1
+      do throws(DataSourceError) {
+        bank.questions.append(try question(from: item))
+      } catch {
+        bank.skipped.append(.init(location: "\(name):\(line)", reason: "question \(offset + 1): \(error.message)"))
+      }
+    }
     guard case .object(let root) = document else {
       throw DataSourceError(
         "\(name), line 1: expected an object with a \"questions\" array, found \(document.typeName)")
@@ -18,20 +28,10 @@ public enum QuestionFileFormat {
     guard let list = root["questions"] else {
       throw DataSourceError("\(name), line \(root.line): missing the \"questions\" array")
     }
-    guard case .array(let items, _) = list else {
+    guard case .array = list else {
       throw DataSourceError("\(name), line \(root.line): \"questions\" must be an array, found \(list.typeName)")
     }
-    var bank = QuestionBank(questions: [])
-    bank.questions.reserveCapacity(items.count)
-    for (offset, item) in items.enumerated() {
-      do {
-        bank.questions.append(try question(from: item))
-      } catch {
-        let line = if case .object(let object) = item { object.line } else { root.line }
-        bank.skipped.append(.init(location: "\(name):\(line)", reason: "question \(offset + 1): \(error.message)"))
-      }
-    }
-    if items.isEmpty {
+    if count == 0 {
       throw DataSourceError("\(name), line \(root.line): the \"questions\" array is empty")
     }
     if bank.questions.isEmpty {

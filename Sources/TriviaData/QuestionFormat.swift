@@ -35,6 +35,9 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     var first = start
     while first < buffer.count, isJSONSpace(buffer[first]) { first += 1 }
     if first < buffer.count, buffer[first] == UInt8(ascii: "{") {
+      if let format = TopLevelKeys.format(of: buffer, objectAt: first) { return format }
+      // Not decided by its top-level keys (broken JSON, say): any key will do, so that the
+      // JSON reader gets to say what is wrong, and where.
       if hasKey("response_code", in: buffer) || hasKey("results", in: buffer) { return .openTriviaDB }
       if hasKey("questions", in: buffer) { return .questionFile }
       return nil

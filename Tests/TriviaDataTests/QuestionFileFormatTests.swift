@@ -77,8 +77,8 @@ struct QuestionFileFormatTests {
     let bank = try decode(file([good, question, boolean]))
     #expect(bank.questions.count == 2)
     #expect(bank.skipped.count == 1)
-    let line = question.hasPrefix("{") ? 3 : 1
-    #expect(bank.skipped.first == QuestionBank.Skipped(location: "q.json:\(line)", reason: "question 2: \(reason)"))
+    // The line the bad question is on, whatever it is.
+    #expect(bank.skipped.first == QuestionBank.Skipped(location: "q.json:3", reason: "question 2: \(reason)"))
   }
 
   @Test(arguments: [

@@ -30,6 +30,17 @@ import Testing
     #expect(detect(#"{"response_code": 1}"#) == .openTriviaDB)
   }
 
+  @Test func theFirstDecidingTopLevelKeyWins() {
+    // Values before it, however nested, are passed over; keys inside them do not count.
+    let skipped = #"{"meta": {"results": [1, {"b": "x\"y}]"}], "n": -2.5e3, "ok": true}, "#
+    #expect(detect(skipped + #""questions": []}"#) == .questionFile)
+    #expect(detect(#"{"questions": [{"results": 1}], "response_code": 0}"#) == .questionFile)
+    #expect(detect(#"{"response_code": 0, "questions": []}"#) == .openTriviaDB)
+    // Broken before a deciding key: any key will do, so the reader can say what is wrong.
+    #expect(detect(#"{"schema": oops, "questions": []}"#) == .questionFile)
+    #expect(detect(#"{"schema": "trivia-questions/1"}"#) == nil)
+  }
+
   @Test func detectionSkipsAByteOrderMarkAndSpaces() {
     #expect(QuestionFormat.detect(bytes: [0xEF, 0xBB, 0xBF] + Array(" \n\t\(Self.projectFile)".utf8)) == .questionFile)
     #expect(QuestionFormat.detect(bytes: [0xEF, 0xBB, 0xBF] + Array(Self.openTriviaQA.utf8)) == .openTriviaQA)
