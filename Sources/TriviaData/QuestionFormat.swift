@@ -23,8 +23,9 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   /// The format of `bytes`, or nil when they are none of the three.
   ///
   /// JSON (the first thing after any byte-order mark and spaces is `{`) is an Open Trivia DB
-  /// response when it has a `"response_code"` or `"results"` key, and a question file when
-  /// it has a `"questions"` key. Other text is OpenTriviaQA when a line starts with `#Q`.
+  /// response when the first deciding key of its top-level object is `"response_code"` or
+  /// `"results"`, and a question file when it is `"questions"` (see `TopLevelKeys`). Other
+  /// text is OpenTriviaQA when a line starts with `#Q`.
   public static func detect(bytes: [UInt8]) -> QuestionFormat? {
     bytes.withUnsafeBufferPointer { detect($0) }
   }
