@@ -196,11 +196,18 @@ public final class AppCoordinator: AppActions {
   /// One line on what was loaded, and the first few things skipped.
   private func report(_ bank: QuestionBank) {
     navigator.say(bank.summary(source: source.name).text + ".")
-    let problems = bank.filesIgnored + bank.skipped
     let shown = 5
+    let problems = bank.filesIgnored.filter { !$0.isNotQuestionFile } + bank.skipped
     for entry in problems.prefix(shown) { navigator.say("  \(entry)") }
     if problems.count > shown {
       navigator.say("  … and \(problems.count - shown) more: type source --details to see them all.")
+    }
+    // A README or a LICENSE beside the questions is not a problem: its name is enough.
+    let others = bank.filesIgnored.filter(\.isNotQuestionFile).map(\.location)
+    if !others.isEmpty {
+      let names = others.prefix(shown).joined(separator: ", ")
+      let more = others.count > shown ? " and \(others.count - shown) more (source --details lists them)" : ""
+      navigator.say("  Not question files, passed over: \(names)\(more).")
     }
   }
 
@@ -336,7 +343,8 @@ public final class AppCoordinator: AppActions {
   }
 
   private func describe(_ bank: QuestionBank) {
-    navigator.say("Source: \(source.name), \(LoadSummary.grouped(bank.questions.count)) questions.")
+    let count = bank.questions.count
+    navigator.say("Source: \(source.name), \(LoadSummary.grouped(count)) \(count == 1 ? "question" : "questions").")
     let ungraded = bank.questions.countsByDifficulty[nil].map { ["\($0) without a level"] } ?? []
     navigator.say("  By difficulty: " + (Self.gradedCounts(bank) + ungraded).joined(separator: ", ") + ".")
     navigator.say(

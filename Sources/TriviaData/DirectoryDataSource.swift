@@ -108,7 +108,13 @@ public struct DirectoryDataSource: DataSource {
       var bank = QuestionBank(questions: [])
       do {
         let bytes = try buffer.load(file.path, limit: FileDataSource.maximumSize)
-        try Self.append(bytes, name: file.path, category: file.name, to: &bank)
+        guard let format = QuestionFormat.detect(bytes) else {
+          let reason = "not a question file; \(QuestionFormat.expectation)"
+          bank.filesIgnored.append(.init(location: file.name, reason: reason, isNotQuestionFile: true))
+          parts.append((index, bank))
+          continue
+        }
+        try Self.append(bytes, format: format, name: file.path, category: file.name, to: &bank)
         bank.filesRead = 1
       } catch {
         bank.filesIgnored.append(.init(location: file.name, reason: Self.withoutPrefix(error.message, file.path)))
@@ -120,9 +126,9 @@ public struct DirectoryDataSource: DataSource {
 
   /// Decodes one file into `bank`; OpenTriviaQA text straight from the buffer.
   static func append(
-    _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String, to bank: inout QuestionBank
+    _ bytes: UnsafeBufferPointer<UInt8>, format: QuestionFormat, name: String, category: String,
+    to bank: inout QuestionBank
   ) throws(DataSourceError) {
-    let format = try QuestionFormat.detect(bytes, name: name)
     guard format == .openTriviaQA else {
       let decoded = try format.decode(Array(bytes), name: name)
       bank.questions += decoded.questions

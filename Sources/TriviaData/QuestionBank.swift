@@ -5,10 +5,14 @@ public struct QuestionBank: Sendable, Equatable {
     /// Where it was: `questions.json:14`.
     public var location: String
     public var reason: String
+    /// A file in a folder that is not a question file at all (a README, a picture): worth
+    /// a name, not a paragraph, when a load is reported.
+    public var isNotQuestionFile = false
 
-    public init(location: String, reason: String) {
+    public init(location: String, reason: String, isNotQuestionFile: Bool = false) {
       self.location = location
       self.reason = reason
+      self.isNotQuestionFile = isNotQuestionFile
     }
 
     public var description: String { "\(location): \(reason)" }

@@ -145,9 +145,14 @@ struct SourceSwitchTests {
       "  notes.txt: " + Self.notAQuestionFile,
       "  \(folder)/b-partly.json:3: question 2: \"incorrect_answers\" must not be empty",
     ]
+    // On loading, a file that is not a question file is named, not explained.
     #expect(
       transcript.response(to: "source \(folder)")
-        == ["Loading questions from \(folder)/…", "Loaded 4 questions from 2 files (1 skipped)."] + problems)
+        == [
+          "Loading questions from \(folder)/…", "Loaded 4 questions from 2 files (1 skipped).", problems[0],
+          problems[2],
+          "  Not question files, passed over: notes.txt.",
+        ])
     #expect(
       transcript.response(to: "source") == [
         "Source: \(folder)/, 4 questions.", "  By difficulty: 1 easy, 1 medium, 2 hard.",
@@ -161,24 +166,31 @@ struct SourceSwitchTests {
     #expect(!result.stdout.contains("Q bad?"))
   }
 
-  @Test("A folder with many bad files shows five and points to source --details for the rest")
+  @Test(
+    "A folder with many bad files shows five, names the files that are not question files, and points to source --details"
+  )
   func manyProblems() async throws {
     let sandbox = try Sandbox()
     let folder = sandbox.work + "/many"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data(QuestionFixtures.easy(1).utf8).write(to: URL(fileURLWithPath: folder + "/good.json"))
     for index in 1...7 {
+      try Data("{\"questions\": [\n".utf8).write(to: URL(fileURLWithPath: folder + "/broken\(index).json"))
       try Data("note \(index)\n".utf8).write(to: URL(fileURLWithPath: folder + "/note\(index).txt"))
     }
     let result = try await sandbox.run(["--source", folder], input: "source\nsource --details\n")
     let loaded = try #require(result.transcript.response(to: "source"))
+    let broken = (1...7).map { "  broken\($0).json: line 2, column 1: expected a value, found the end of the file" }
+    let notes = (1...7).map { "  note\($0).txt: " + Self.notAQuestionFile }
     #expect(
-      Array(loaded.prefix(2)) == ["Loading questions from \(folder)/…", "Loaded 1 question from 1 file (0 skipped)."])
-    #expect(Array(loaded[2..<7]) == (1...5).map { "  note\($0).txt: " + Self.notAQuestionFile })
-    #expect(loaded[7] == "  … and 2 more: type source --details to see them all.")
-    #expect(
-      result.transcript.response(to: "source --details")
-        == ["Skipped 7:"] + (1...7).map { "  note\($0).txt: " + Self.notAQuestionFile })
+      loaded == ["Loading questions from \(folder)/…", "Loaded 1 question from 1 file (0 skipped)."]
+        + broken.prefix(5) + [
+          "  … and 2 more: type source --details to see them all.",
+          "  Not question files, passed over: note1.txt, note2.txt, note3.txt, note4.txt, note5.txt and 2 more "
+            + "(source --details lists them).",
+          "Source: \(folder)/, 1 question.", "  By difficulty: 1 easy.", "  By category: Fixtures 1.",
+        ])
+    #expect(result.transcript.response(to: "source --details") == ["Skipped 14:"] + broken + notes)
   }
 
   @Test("category lists the categories, chooses one by any case, all plays every one, and an unknown one is refused")
@@ -256,7 +268,7 @@ struct SourceSwitchTests {
     #expect(loading.first == "Loading questions from \(name)…")
     let loaded = try #require(loading.dropFirst().first)
     #expect(loaded.hasPrefix("Loaded ") && loaded.hasSuffix(" files (0 skipped)."))
-    #expect(loading.contains { $0.hasPrefix("  LICENSE: not a question file") })
+    #expect(loading.contains("  Not question files, passed over: LICENSE, README.md."))
     let questions = transcript.questions
     #expect(questions.count == 2)
     #expect(questions.allSatisfy { $0.difficulty == "Any level" && $0.total == 2 && $0.answers.count >= 2 })
