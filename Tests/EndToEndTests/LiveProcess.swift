@@ -6,10 +6,7 @@ import Synchronization
 /// The binary running headless with its standard input held open, so a test can type a
 /// line, wait for the answer, look at files or send a signal while it waits for more.
 ///
-/// Spawned with `posix_spawn`, as `PseudoTerminal` is, so the test decides exactly what the
-/// child starts with, as from a shell: no signal blocked, the usual handlers, and no
-/// descriptor but its standard ones (pipes of runs going on in parallel must not keep its
-/// input open).
+/// Started by `Spawn`, as `PseudoTerminal` is, so the child starts as from a shell.
 final class LiveProcess {
   let pid: pid_t
   /// The write end of the child's standard input; -1 once closed.
@@ -23,14 +20,10 @@ final class LiveProcess {
   init(_ sandbox: Sandbox, arguments: [String]) throws {
     // Writing to a child that has exited must fail with EPIPE, not end the test runner.
     _ = signal(SIGPIPE, SIG_IGN)
-    // Swift's Glibc module leaves out glibc's extensions: look them up in libc.
-    let pipe2 = try Self.libc("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
-    let addChdir = try Self.libc(
+    let pipe2 = try Spawn.libc("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
+    let addChdir = try Spawn.libc(
       "posix_spawn_file_actions_addchdir_np",
       as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32).self)
-    let closeFrom = try Self.libc(
-      "posix_spawn_file_actions_addclosefrom_np",
-      as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
 
     // Close-on-exec from the start, so no child spawned meanwhile by another test keeps them.
     var stdinPipe: [Int32] = [0, 0]
@@ -41,44 +34,20 @@ final class LiveProcess {
       close(stdinPipe[1])
       throw ProcessFailure(description: "pipe: errno \(errno)")
     }
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 2)
-    _ = addChdir(&actions, sandbox.home)
-    // Nothing else: pipes of runs going on in parallel must not stay open in this child.
-    _ = closeFrom(&actions, 3)
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    let executable = TriviaBinary.path
-    let argv = ([executable] + arguments).map { strdup($0) }
-    let envp = sandbox.environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
-    defer {
-      for pointer in argv + envp { free(pointer) }
+    let child: pid_t
+    do throws(Spawn.Failure) {
+      child = try Spawn.start(TriviaBinary.path, arguments: arguments, environment: sandbox.environment) { actions in
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 2)
+        _ = addChdir(&actions, sandbox.home)
+      }
+    } catch {
+      for descriptor in stdinPipe + stdoutPipe { close(descriptor) }
+      throw ProcessFailure(description: error.description)
     }
-    var child: pid_t = 0
-    let spawned = posix_spawn(&child, executable, &actions, &attributes, argv + [nil], envp + [nil])
     close(stdinPipe[0])
     close(stdoutPipe[1])
-    guard spawned == 0 else {
-      close(stdinPipe[1])
-      close(stdoutPipe[0])
-      throw ProcessFailure(description: "posix_spawn \(executable): \(String(cString: strerror(spawned)))")
-    }
     pid = child
     input = stdinPipe[1]
 
@@ -94,14 +63,6 @@ final class LiveProcess {
       }
       close(reader)
     }
-  }
-
-  /// A function of the C library by name.
-  private static func libc<Function>(_ name: String, as type: Function.Type) throws -> Function {
-    guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, name) else {
-      throw ProcessFailure(description: "\(name) is not in the C library")
-    }
-    return unsafeBitCast(symbol, to: type)
   }
 
   deinit {

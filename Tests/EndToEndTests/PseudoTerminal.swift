@@ -25,23 +25,15 @@ final class PseudoTerminal {
   private var exit: Exit?
   private var closed = false
 
-  /// glibc's `POSIX_SPAWN_SETSID`, which Swift does not import (it needs `_GNU_SOURCE`).
-  private static let spawnSetSID: Int32 = 0x80
-
   init(
     arguments: [String], environment: [String: String], executable: String = TriviaBinary.path,
     rows: UInt16 = 24, columns: UInt16 = 80
   ) throws {
-    // Swift's Glibc module leaves out the XSI pty functions and glibc's extensions, so
-    // look them up in libc.
-    let posixOpenpt = try Self.libc("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
-    let grantpt = try Self.libc("grantpt", as: (@convention(c) (Int32) -> Int32).self)
-    let unlockpt = try Self.libc("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
-    let ptsnameR = try Self.libc(
+    let posixOpenpt = try Spawn.libc("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
+    let grantpt = try Spawn.libc("grantpt", as: (@convention(c) (Int32) -> Int32).self)
+    let unlockpt = try Spawn.libc("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
+    let ptsnameR = try Spawn.libc(
       "ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32).self)
-    let closeFrom = try Self.libc(
-      "posix_spawn_file_actions_addclosefrom_np",
-      as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
 
     let master = posixOpenpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard master >= 0 else { throw Failure(description: "posix_openpt: \(Self.lastError)") }
@@ -61,42 +53,18 @@ final class PseudoTerminal {
       throw Failure(description: "TIOCSWINSZ: \(Self.lastError)")
     }
 
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    // Opened after setsid and without O_NOCTTY, the slave becomes the controlling terminal.
-    posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-    posix_spawn_file_actions_adddup2(&actions, 0, 1)
-    posix_spawn_file_actions_adddup2(&actions, 0, 2)
-    // Nothing else: pipes of runs going on in parallel must not stay open in this child.
-    _ = closeFrom(&actions, 3)
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    // The test runner ignores SIGPIPE; the child should start with the usual handlers.
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU] {
-      sigaddset(&defaults, signal)
-    }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(
-      &attributes, Int16(Self.spawnSetSID | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
-
-    let argv = ([executable] + arguments).map { strdup($0) }
-    let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
-    defer {
-      for pointer in argv + envp { free(pointer) }
-    }
-    var child: pid_t = 0
-    let spawned = posix_spawn(&child, executable, &actions, &attributes, argv + [nil], envp + [nil])
-    guard spawned == 0 else {
+    let child: pid_t
+    do throws(Spawn.Failure) {
+      child = try Spawn.start(executable, arguments: arguments, environment: environment, newSession: true) {
+        actions in
+        // Opened after setsid and without O_NOCTTY, the slave becomes the controlling terminal.
+        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+      }
+    } catch {
       close(master)
-      throw Failure(description: "posix_spawn \(executable): \(String(cString: strerror(spawned)))")
+      throw Failure(description: error.description)
     }
     self.master = master
     self.pid = child
@@ -109,14 +77,6 @@ final class PseudoTerminal {
       waitpid(pid, &status, 0)
     }
     close(master)
-  }
-
-  /// A function of the C library by name.
-  private static func libc<Function>(_ name: String, as type: Function.Type) throws -> Function {
-    guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, name) else {
-      throw Failure(description: "\(name) is not in the C library")
-    }
-    return unsafeBitCast(symbol, to: type)
   }
 
   private static var lastError: String { String(cString: strerror(errno)) }
