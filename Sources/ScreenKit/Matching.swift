@@ -1,11 +1,29 @@
-import Foundation
-
 extension String {
-  /// A form for comparing what a person typed with a text: case, accents and runs of
-  /// spaces do not matter.
+  /// A form for comparing what a person typed with a text: case, accents, full-width
+  /// forms and runs of spaces do not matter.
   public var matchingKey: String {
-    folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    var folded = String.UnicodeScalarView()
+    for scalar in lowercased().unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
+      folded.append(BaseLetters.plain(scalar))
+    }
+    return String(folded).lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+}
+
+extension BaseLetters {
+  /// The letter without its accents, and a full-width form (`Ａ`, `１`) as ASCII.
+  static func plain(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    let value = scalar.value
+    if value < 0xC0 { return scalar }
+    if (0xFF01...0xFF5E).contains(value) { return Unicode.Scalar(value - 0xFEE0) ?? scalar }
+    var low = 0
+    var high = accented.count
+    while low < high {
+      let middle = (low + high) / 2
+      if accented[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    guard low < accented.count, accented[low] == value else { return scalar }
+    return Unicode.Scalar(bases[low]) ?? scalar
   }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TriviaData
 
 /// Keeps the options between runs.
@@ -48,7 +49,7 @@ public struct FileOptionsStore: OptionsStore {
 
   /// Read, change and write under a lock, so two games saving at once both keep their change.
   public func update(_ change: (inout GameOptions) -> Void) throws(DataSourceError) -> GameOptions {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = AtomicFile.folder(of: path)
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard lock >= 0 else {

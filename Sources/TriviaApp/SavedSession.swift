@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TriviaData
 
 /// A round left unfinished, saved when the game ends so the next start can resume it.

@@ -1,24 +1,35 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NavigatorKit
 
 /// Writes every navigation event as one JSON object per line, for tests and tools:
 /// `{"seq":1,"event":"push","screen":"game","stack":["landing","game"]}`, with the steps of
 /// the route plan (`"plan":["pop game","flow options"]`) when a route caused it.
 public final class TraceLog {
-  private let handle: FileHandle
-
-  public init(path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil) else {
-      throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-    }
-    guard let handle = FileHandle(forWritingAtPath: path) else {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-    }
-    self.handle = handle
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
   }
 
+  private let descriptor: Int32
+
+  public init(path: String) throws(Failure) {
+    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw Failure(description: "\(path): \(String(cString: strerror(errno)))") }
+  }
+
+  deinit { close(descriptor) }
+
   public func record(_ event: NavigationEvent) {
-    handle.write(Data((Self.line(for: event) + "\n").utf8))
+    var line = Self.line(for: event) + "\n"
+    line.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+      }
+    }
   }
 
   static func line(for event: NavigationEvent) -> String {
@@ -34,7 +45,9 @@ public final class TraceLog {
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
-      case "\u{0}"..."\u{1F}": result += String(format: "\\u%04x", scalar.value)
+      case "\u{0}"..."\u{1F}":
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: result.unicodeScalars.append(scalar)
       }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TriviaData
 
 /// Places in the app a link can lead to: `trivia://play?difficulty=hard&count=5`.
@@ -103,14 +104,27 @@ public enum TriviaRoute: Hashable, Sendable {
       if let category = request.category { items.append(URLQueryItem(name: "category", value: category)) }
     }
     if !items.isEmpty {
-      // Values keep `&`, `=` and `+` as data, not separators.
-      var allowed = CharacterSet.urlQueryAllowed
-      allowed.remove(charactersIn: "&=+")
       components.percentEncodedQuery = items.map { item in
-        "\(item.name)=\(item.value?.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+        "\(item.name)=\(Self.percentEncoded(item.value ?? ""))"
       }.joined(separator: "&")
     }
     return components.string ?? "trivia://landing"
+  }
+
+  /// `value` for a query: what a query may hold as it is, but for `&`, `=` and `+`, which
+  /// would read as separators; every other byte of its UTF-8 as `%XX`.
+  static func percentEncoded(_ value: String) -> String {
+    let kept = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!$'()*,-./:;?@_~".utf8)
+    var result = ""
+    for byte in value.utf8 {
+      if kept.contains(byte) {
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        result += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return result
   }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Replaces files so a reader, or a crash, sees the old content or the new, never a mix:
 /// write a temporary file beside it, sync it, rename it over, sync the folder.
@@ -21,7 +22,7 @@ public enum AtomicFile {
       var offset = 0
       while offset < data.count {
         let written = data.withUnsafeBytes {
-          Foundation.write(descriptor, $0.baseAddress! + offset, data.count - offset)
+          Glibc.write(descriptor, $0.baseAddress! + offset, data.count - offset)
         }
         if written < 0 {
           if errno == EINTR { continue }
@@ -32,9 +33,14 @@ public enum AtomicFile {
     }
   }
 
+  /// The folder `path` is in: `a/b` is in `a`, `/b` in `/`, `b` in none (empty).
+  public static func folder(of path: String) -> String {
+    path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
+  }
+
   /// Lets `fill` write a temporary path, then puts that file in place of `path`.
   public static func replace(_ path: String, fill: (String) throws(Failure) -> Void) throws(Failure) {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = folder(of: path)
     if !folder.isEmpty {
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -79,7 +85,13 @@ public enum XDGDirectory: Sendable {
       }
     // The spec says a relative path is invalid and must be ignored.
     if let value = environment[variable], value.hasPrefix("/") { return value }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.accountHome
     return home + "/" + fallback
+  }
+
+  /// The home folder the account database gives, for when HOME is not set.
+  private static var accountHome: String {
+    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
+    return String(cString: directory)
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the player asked for questions to come from, as written on the command line.
 ///

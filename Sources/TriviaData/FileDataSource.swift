@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Questions in one file of any format `QuestionFormat` knows: the project's JSON, a saved
 /// Open Trivia DB response, or OpenTriviaQA text. The format is told from the content.
@@ -39,7 +40,7 @@ enum FileReader {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         throw DataSourceError("\(path): \(String(cString: strerror(errno)))")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The text format of the OpenTriviaQA data set (github.com/uberspot/OpenTriviaQA), one
 /// block per question:

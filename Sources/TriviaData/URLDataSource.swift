@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Questions from the Open Trivia DB API, or a server that answers the same way, over
 /// `http://` or `https://`.

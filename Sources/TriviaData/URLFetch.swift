@@ -1,6 +1,30 @@
 import CurlShim
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
+
+/// Runs `body` on a thread of its own, so a call that blocks for seconds does not hold one
+/// of the few threads Swift's tasks share.
+private func detachThread(_ body: @escaping @Sendable () -> Void) {
+  final class Body: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
+  let context = Unmanaged.passRetained(Body(body)).toOpaque()
+  var thread = pthread_t()
+  let created = pthread_create(
+    &thread, nil,
+    { context in
+      Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+      return nil
+    }, context)
+  if created == 0 {
+    pthread_detach(thread)
+  } else {
+    // No thread to be had: run here rather than never.
+    Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+  }
+}
 
 /// One GET through libcurl, which CurlShim opens on first use: linking it, as
 /// FoundationNetworking does, would load it and its ~35 libraries at every start-up.
@@ -13,7 +37,7 @@ enum Fetch {
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         guard handoff.begin(continuation) else { return }
-        Thread.detachNewThread {
+        detachThread {
           handoff.end(perform(url: address, timeout: timeout, limit: limit, cancel: handoff.flag))
         }
       }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The sentences a failed load shows: what happened, and what the player can do about it.
 extension URLDataSource {

@@ -1,6 +1,6 @@
 import CLibedit
 import EditLineShim
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A line editor on the terminal, by libedit: emacs keys, history, Tab completion,
@@ -71,7 +71,7 @@ public final class LineEditor: LineReader {
     }
     var line = String(cString: raw)
     if line.hasSuffix("\n") { line.removeLast() }
-    let entry = line.trimmingCharacters(in: .whitespaces)
+    let entry = line.trimmingBlanks
     if !entry.isEmpty { trivia_history_enter(history, entry) }
     return .line(line)
   }

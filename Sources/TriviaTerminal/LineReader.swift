@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// What reading a line gave.
@@ -21,7 +21,18 @@ extension LineReader {
   /// Asks a yes/no question; anything but y or yes is no, and so is the end of input.
   public func confirm(_ question: String) -> Bool {
     guard case .line(let answer) = read(prompt: "\(question) (y/n)") else { return false }
-    return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    return ["y", "yes"].contains(answer.trimmingBlanks.lowercased())
+  }
+}
+
+extension String {
+  /// Without spaces and tabs at either end.
+  var trimmingBlanks: String {
+    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+      return ""
+    }
+    return String(self[first...last])
   }
 }
 

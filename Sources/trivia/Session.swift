@@ -1,6 +1,7 @@
 import ArgumentParser
 import EditLineShim
-import Foundation
+import FoundationEssentials
+import Glibc
 import NavigatorKit
 import ScreenKit
 import TriviaApp

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TriviaApp
 import TriviaData
 
@@ -71,15 +72,18 @@ struct Trivia: AsyncParsableCommand {
     let session = try await Session(arguments: arguments)
     await session.run()
     // Everything is written; tearing down a bank of 50,000 questions would only cost time.
-    Foundation.exit(0)
+    Glibc.exit(0)
   }
 
   /// A script written by --record starts with `#!trivia` and the options it was played
   /// with; options given on this command line win.
   mutating func adoptHeader(of path: String) throws {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return }
-    defer { try? handle.close() }
-    let start = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    let start = String(decoding: bytes.prefix(max(got, 0)), as: UTF8.self)
     guard start.hasPrefix("#!trivia "), let line = start.split(separator: "\n").first else { return }
     let words = Self.words(of: String(line.dropFirst("#!trivia ".count)))
     let header = try Trivia.parse(words)
@@ -103,7 +107,12 @@ struct Trivia: AsyncParsableCommand {
   /// any quote or backslash inside.
   static func quoted(_ word: String) -> String {
     guard word.isEmpty || word.contains(where: { $0 == " " || $0 == "'" || $0 == "\\" }) else { return word }
-    return "'" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    var escaped = ""
+    for character in word {
+      if character == "\\" || character == "'" { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return "'" + escaped + "'"
   }
 
   /// Splits a header line into words, undoing `quoted`.

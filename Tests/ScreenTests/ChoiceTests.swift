@@ -14,6 +14,17 @@ struct ChoiceTests {
     #expect(choiceUsage(count: 4, noun: "answer") == "1-4, a-d or the answer")
   }
 
+  @Test func accentsCaseAndFullWidthFormsDoNotMatter() {
+    #expect("Émile Zola".matchingKey == "emile zola")
+    #expect("SÃO  Paulo".matchingKey == "sao paulo")
+    // Accents typed as combining marks, as some keyboards do.
+    #expect("Ze\u{301}lie".matchingKey == "Zélie".matchingKey)
+    #expect("Ｔｏｋｙｏ　１".matchingKey == "tokyo 1")
+    #expect("Dvořák, Ångström, Łódź".matchingKey == "dvorak, angstrom, łodz")
+    #expect("Ελλάδα".matchingKey == "ελλαδα")
+    #expect(choiceIndex("sao paulo", among: ["Lima", "São Paulo"]) == 1)
+  }
+
   @Test func outOfRangeOrUnknownIsNil() {
     for input in ["0", "5", "e", "Helium", ""] {
       #expect(choiceIndex(input, among: answers) == nil, "\(input)")

@@ -29,6 +29,12 @@ struct TriviaRouteTests {
     #expect(try TriviaRoute(link: route.link) == route)
   }
 
+  @Test func linksEncodeWhatWouldReadAsSeparators() {
+    #expect(
+      TriviaRoute.play(.init(category: "Zürich & more = 1+1?")).link
+        == "trivia://play?category=Z%C3%BCrich%20%26%20more%20%3D%201%2B1?")
+  }
+
   @Test(arguments: [
     (
       "http://landing",
