@@ -26,12 +26,10 @@ extension LineReader {
 }
 
 extension String {
-  /// Without spaces and tabs at either end.
+  /// Without spaces (of any kind) and tabs at either end.
   var trimmingBlanks: String {
-    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
-      return ""
-    }
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
     return String(self[first...last])
   }
 }
