@@ -67,7 +67,7 @@ target_files() {
   otqa) echo Fuzz/OpenTriviaQAFuzz.swift $support "${data_files[@]}" ;;
   commands)
     echo Fuzz/CommandFuzz.swift $support "$sources/ScreenKit/Command.swift" "$sources/ScreenKit/CommandTable.swift" \
-      "$sources/ScreenKit/Line.swift" "$sources/ScreenKit/Matching.swift"
+      "$sources/ScreenKit/Line.swift" "$sources/ScreenKit/Matching.swift" "$sources/ScreenKit/BaseLetters.swift"
     ;;
   route) echo Fuzz/TriviaRouteFuzz.swift $support "$sources/TriviaApp/TriviaRoute.swift" "$sources/TriviaApp/GameOptions.swift" ;;
   *) return 1 ;;
