@@ -286,6 +286,35 @@ struct HostileDataTests {
     #expect(refusal == "/dev/zero: is a device, not a question file", "\(refusal ?? "no answer within 20 seconds")")
   }
 
+  @Test func aNamedPipeNobodyWritesToIsRefusedNotWaitedOnForEver() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/pipe"
+    try #require(mkfifo(path, 0o600) == 0)
+    let start = ContinuousClock.now
+    #expect(throws: DataSourceError("\(path): is a pipe, and nothing was written to it within 0.5 seconds")) {
+      try FileReader.read(path, limit: 1 << 20, pipeWait: 500)
+    }
+    #expect(ContinuousClock.now - start < .seconds(10))
+  }
+
+  @Test func aNamedPipeIsReadWhenItsWriterComesLater() async throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/pipe"
+    try #require(mkfifo(path, 0o600) == 0)
+    let text = "#Q Which pipe?\n^ This one\nA This one\nB That one\n"
+    // The writer opens the pipe only after the reader has, as `cat q.txt > pipe` would.
+    let writer = Thread {
+      Thread.sleep(forTimeInterval: 0.3)
+      let descriptor = open(path, O_WRONLY)
+      guard descriptor >= 0 else { return }
+      _ = text.withCString { write(descriptor, $0, strlen($0)) }
+      close(descriptor)
+    }
+    writer.start()
+    let bank = try await FileDataSource(path: path).load(LoadRequest(count: 10, difficulty: .mixed))
+    #expect(bank.questions.map(\.correctAnswer) == ["This one"])
+  }
+
   @Test func aFolderIsRefusedAsAFile() async throws {
     let folder = try TemporaryFolder()
     #expect(
