@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import NavigatorKit
+import TriviaData
 
 /// Writes every navigation event as one JSON object per line, for tests and tools:
 /// `{"seq":1,"event":"push","screen":"game","stack":["landing","game"]}`, with the steps of
@@ -21,15 +22,8 @@ public final class TraceLog {
 
   public func record(_ event: NavigationEvent) {
     var line = Self.line(for: event) + "\n"
-    line.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-      }
-    }
+    // A trace that cannot be written must not stop the game.
+    _ = line.withUTF8 { Descriptor.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
   }
 
   static func line(for event: NavigationEvent) -> String {

@@ -18,17 +18,8 @@ public enum AtomicFile {
       let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
       defer { close(descriptor) }
-      let data = Array(bytes)
-      var offset = 0
-      while offset < data.count {
-        let written = data.withUnsafeBytes {
-          Glibc.write(descriptor, $0.baseAddress! + offset, data.count - offset)
-        }
-        if written < 0 {
-          if errno == EINTR { continue }
-          throw failure("cannot write \(temporary)")
-        }
-        offset += written
+      guard Array(bytes).withUnsafeBytes({ Descriptor.writeAll($0, to: descriptor) }) else {
+        throw failure("cannot write \(temporary)")
       }
     }
   }

@@ -109,14 +109,13 @@ public struct DirectoryDataSource: DataSource {
       var bank = QuestionBank(questions: [])
       do {
         let bytes = try buffer.load(file.path, limit: FileDataSource.maximumSize)
-        guard let format = QuestionFormat.detect(bytes) else {
-          let reason = "not a question file; \(QuestionFormat.expectation)"
-          bank.filesIgnored.append(.init(location: file.name, reason: reason, isNotQuestionFile: true))
-          parts.append((index, bank))
-          continue
+        if let format = QuestionFormat.detect(bytes) {
+          try Self.append(bytes, format: format, name: file.path, category: file.name, to: &bank)
+          bank.filesRead = 1
+        } else {
+          bank.filesIgnored.append(
+            .init(location: file.name, reason: QuestionFormat.notAQuestionFile, isNotQuestionFile: true))
         }
-        try Self.append(bytes, format: format, name: file.path, category: file.name, to: &bank)
-        bank.filesRead = 1
       } catch {
         bank.filesIgnored.append(.init(location: file.name, reason: Self.withoutPrefix(error.message, file.path)))
       }
@@ -238,11 +237,6 @@ public struct LoadSummary: Sendable, Equatable {
     let questions = questionsLoaded == 1 ? "question" : "questions"
     return
       "Loaded \(Self.grouped(questionsLoaded)) \(questions) from \(from) (\(Self.grouped(questionsSkipped)) skipped)"
-  }
-
-  /// One line per ignored file: `README.md: not a question file; expected …`.
-  public var ignoredFileLines: [String] {
-    filesIgnored.map(\.description)
   }
 
   /// `47175` as `47,175`.

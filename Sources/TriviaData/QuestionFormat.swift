@@ -15,6 +15,9 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     }
   }
 
+  /// Why a file is refused, after its name.
+  static let notAQuestionFile = "not a question file; " + expectation
+
   /// What a question file should look like, for messages about files that are none.
   public static let expectation =
     "expected a trivia question file (JSON with a \"questions\" array), an Open Trivia DB response "
@@ -53,7 +56,7 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   /// What `detect` says, or the error for a file that is none of the formats.
   static func detect(_ buffer: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> QuestionFormat {
     guard let format = detect(buffer) else {
-      throw DataSourceError("\(name): not a question file; \(expectation)")
+      throw DataSourceError("\(name): \(notAQuestionFile)")
     }
     return format
   }
