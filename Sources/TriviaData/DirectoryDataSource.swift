@@ -124,7 +124,8 @@ public struct DirectoryDataSource: DataSource {
     return parts
   }
 
-  /// Decodes one file into `bank`; OpenTriviaQA text straight from the buffer.
+  /// Decodes one file into `bank`, the file's own and empty until now; OpenTriviaQA text
+  /// straight from the buffer. Blocks skipped in a file without a usable one stay listed.
   static func append(
     _ bytes: UnsafeBufferPointer<UInt8>, format: QuestionFormat, name: String, category: String,
     to bank: inout QuestionBank
@@ -135,13 +136,11 @@ public struct DirectoryDataSource: DataSource {
       bank.skipped += decoded.skipped
       return
     }
-    let before = (bank.questions.count, bank.skipped.count)
     OpenTriviaQAFormat.decode(
       bytes, name: name, category: OpenTriviaQAFormat.category(forFileName: category), into: &bank)
-    if bank.questions.count == before.0 {
-      let skipped = bank.skipped.count - before.1
-      let why = bank.skipped.dropFirst(before.1).first.map { " (\($0))" } ?? ""
-      throw DataSourceError("\(name): no usable questions; \(skipped) skipped\(why)")
+    if bank.questions.isEmpty {
+      let why = bank.skipped.first.map { " (\($0))" } ?? ""
+      throw DataSourceError("\(name): no usable questions; \(bank.skipped.count) skipped\(why)")
     }
   }
 
