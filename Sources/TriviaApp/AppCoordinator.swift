@@ -343,8 +343,7 @@ public final class AppCoordinator: AppActions {
   }
 
   private func describe(_ bank: QuestionBank) {
-    let count = bank.questions.count
-    navigator.say("Source: \(source.name), \(LoadSummary.grouped(count)) \(count == 1 ? "question" : "questions").")
+    navigator.say("Source: \(source.name), \(LoadSummary.counted(bank.questions.count, "question")).")
     let ungraded = bank.questions.countsByDifficulty[nil].map { ["\($0) without a level"] } ?? []
     navigator.say("  By difficulty: " + (Self.gradedCounts(bank) + ungraded).joined(separator: ", ") + ".")
     navigator.say(

@@ -51,7 +51,7 @@ public struct DirectoryDataSource: DataSource {
       throw DataSourceError(
         count == 0
           ? "\(path): the folder has no question files"
-          : "\(path): no questions in \(count) \(count == 1 ? "file" : "files") (\(detail))")
+          : "\(path): no questions in \(LoadSummary.counted(count, "file")) (\(detail))")
     }
     return bank
   }
@@ -231,11 +231,14 @@ public struct LoadSummary: Sendable, Equatable {
   /// `Loaded 47,175 questions from 18 files (0 skipped)`, or for a source that is not a
   /// folder, `Loaded 10 questions from opentdb (0 skipped)`.
   public var text: String {
-    let from =
-      filesRead > 0 ? "\(Self.grouped(filesRead)) \(filesRead == 1 ? "file" : "files")" : source
-    let questions = questionsLoaded == 1 ? "question" : "questions"
-    return
-      "Loaded \(Self.grouped(questionsLoaded)) \(questions) from \(from) (\(Self.grouped(questionsSkipped)) skipped)"
+    let from = filesRead > 0 ? Self.counted(filesRead, "file") : source
+    let skipped = Self.grouped(questionsSkipped)
+    return "Loaded \(Self.counted(questionsLoaded, "question")) from \(from) (\(skipped) skipped)"
+  }
+
+  /// `1 file`, `47,175 questions`: the number grouped, the noun in the plural but for one.
+  public static func counted(_ number: Int, _ noun: String) -> String {
+    "\(grouped(number)) \(number == 1 ? noun : noun + "s")"
   }
 
   /// `47175` as `47,175`.

@@ -61,7 +61,7 @@ extension URLDataSource {
 
   static func sizeText(_ bytes: Int) -> String {
     bytes >= 1 << 20 && bytes % (1 << 20) == 0
-      ? "\(bytes >> 20) MB" : "\(LoadSummary.grouped(bytes)) \(bytes == 1 ? "byte" : "bytes")"
+      ? "\(bytes >> 20) MB" : LoadSummary.counted(bytes, "byte")
   }
 
   static func secondsText(_ seconds: Double) -> String {
