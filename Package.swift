@@ -1,11 +1,11 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
-/// Each screen is its own target that sees only ScreenKit, so one screen cannot name another.
-let screens = [
-  "LandingScreen", "GameScreen", "FeedbackScreen", "CompleteScreen",
-  "OptionsScreen", "DifficultyScreen", "NoDataScreen",
-]
+/// Each folder of Sources/Screens is a screen: its own target that sees only ScreenKit, so
+/// one screen cannot name another. A new folder is a new screen; nothing here changes.
+let screens = try FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources/Screens")
+  .filter { !$0.hasPrefix(".") }.sorted()
 
 let package = Package(
   name: "trivia",

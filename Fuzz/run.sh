@@ -69,7 +69,7 @@ target_files() {
     echo Fuzz/CommandFuzz.swift $support "$sources/ScreenKit/Command.swift" "$sources/ScreenKit/CommandTable.swift" \
       "$sources/ScreenKit/Line.swift" "$sources/ScreenKit/Matching.swift" "$sources/ScreenKit/BaseLetters.swift"
     ;;
-  route) echo Fuzz/TriviaRouteFuzz.swift $support "$sources/TriviaApp/TriviaRoute.swift" "$sources/TriviaApp/GameOptions.swift" ;;
+  route) echo Fuzz/TriviaRouteFuzz.swift $support "$sources/TriviaApp/Navigation/TriviaRoute.swift" "$sources/TriviaApp/Model/GameOptions.swift" ;;
   *) return 1 ;;
   esac
 }

@@ -7,4 +7,7 @@ public protocol TerminalScreen: AnyObject {
   func render() -> [Line]
   /// The commands this screen understands; help and completion come from the same table.
   var commands: CommandTable { get }
+  /// What `back` means here, as whoever showed the screen decided; nil where there is
+  /// nothing to go back to.
+  var onBack: (() -> Void)? { get }
 }

@@ -1,27 +1,53 @@
-import TriviaData
-
-/// Where a session starts and where it lands when there is nothing to play.
+/// How the coordinator shows where a session starts, and where it lands when there is
+/// nothing to play.
 @MainActor
 public protocol HomeNavigating: AnyObject {
-  /// The screen the player is looking at, or nil before the first.
-  var current: AppScreen? { get }
-  /// The first screen; `canResume` offers a saved round.
-  func showLanding(options: GameOptions, source: String, canResume: Bool)
-  func showNoData(reason: String, details: [String])
-  /// Shows the name of a newly chosen source where it appears.
-  func updateSource(_ name: String)
-  /// Back to the landing screen from anywhere, closing what is open. False when a guard
-  /// kept the player where they were. From a link, being there already is recorded as an
-  /// ignored navigation.
+  /// The first screen, which reads `setup` each time it is drawn.
+  func showLanding(_ setup: @escaping () -> Setup, events: LandingEvents)
+  /// Over the landing, closing what else is open.
+  func showNoData(reason: String, details: [String], events: NoDataEvents)
+  /// Leaves the no-data screen if the player is on it: there are questions again.
+  func closeNoData()
+  /// False when the player chose to stay where they were.
   @discardableResult func returnToLanding(fromLink: Bool) -> Bool
-  /// Whether the landing offers to resume a saved round.
-  func offerResume(_ canResume: Bool)
-  /// A line of information for the player.
-  func say(_ message: String)
 }
 
-extension HomeNavigating {
-  @discardableResult public func returnToLanding() -> Bool {
-    returnToLanding(fromLink: false)
+/// What the landing reports.
+public struct LandingEvents {
+  public var play: () -> Void
+  public var resume: () -> Void
+  public var options: () -> Void
+  public var difficulty: () -> Void
+  public var source: (String) -> Void
+  public var category: (String) -> Void
+
+  public init(
+    play: @escaping () -> Void, resume: @escaping () -> Void, options: @escaping () -> Void,
+    difficulty: @escaping () -> Void, source: @escaping (String) -> Void, category: @escaping (String) -> Void
+  ) {
+    self.play = play
+    self.resume = resume
+    self.options = options
+    self.difficulty = difficulty
+    self.source = source
+    self.category = category
+  }
+}
+
+/// What the no-data screen reports.
+public struct NoDataEvents {
+  public var retry: () -> Void
+  public var options: () -> Void
+  public var source: (String) -> Void
+  public var back: () -> Void
+
+  public init(
+    retry: @escaping () -> Void, options: @escaping () -> Void, source: @escaping (String) -> Void,
+    back: @escaping () -> Void
+  ) {
+    self.retry = retry
+    self.options = options
+    self.source = source
+    self.back = back
   }
 }

@@ -2,6 +2,7 @@ import CLibedit
 import EditLineShim
 import FoundationEssentials
 import Glibc
+import ScreenKit
 
 /// A line editor on the terminal, by libedit: emacs keys, history, Tab completion,
 /// `~/.editrc`. Ctrl-C clears the line instead of ending the program.
@@ -71,7 +72,7 @@ public final class LineEditor: LineReader {
     }
     var line = String(cString: raw)
     if line.hasSuffix("\n") { line.removeLast() }
-    let entry = line.trimmingBlanks
+    let entry = line.trimmingWhitespace
     if !entry.isEmpty { trivia_history_enter(history, entry) }
     return .line(line)
   }

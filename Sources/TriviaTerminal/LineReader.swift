@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import ScreenKit
 
 /// What reading a line gave.
 public enum LineInput: Equatable, Sendable {
@@ -21,16 +22,7 @@ extension LineReader {
   /// Asks a yes/no question; anything but y or yes is no, and so is the end of input.
   public func confirm(_ question: String) -> Bool {
     guard case .line(let answer) = read(prompt: "\(question) (y/n)") else { return false }
-    return ["y", "yes"].contains(answer.trimmingBlanks.lowercased())
-  }
-}
-
-extension String {
-  /// Without spaces (of any kind) and tabs at either end.
-  var trimmingBlanks: String {
-    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
-    else { return "" }
-    return String(self[first...last])
+    return ["y", "yes"].contains(answer.trimmingWhitespace.lowercased())
   }
 }
 

@@ -23,13 +23,13 @@ public final class TerminalRenderer: NavigationRenderer, Console {
   }
 
   public func write(_ lines: [Line]) {
-    var shown = lines
+    // Placeholders for unsafe characters first, once: wrapping measures what is shown.
+    var shown = lines.map { line in
+      Line(spans: line.spans.map { .init(text: Sanitizer.clean($0.text), style: $0.style) })
+    }
     if let width = columns() {
-      // Placeholders for unsafe characters first: wrapping measures what is shown.
       let wrapper = LineWrapper(width: width)
-      shown = lines.flatMap { line in
-        wrapper.wrap(Line(spans: line.spans.map { Line.Span(text: Sanitizer.clean($0.text), style: $0.style) }))
-      }
+      shown = shown.flatMap(wrapper.wrap)
     }
     output.write(shown.map { style.format($0) + "\n" }.joined())
   }

@@ -11,8 +11,9 @@ public enum TerminalStyle: Sendable {
     return isTerminal && !noColorFlag && !noColor ? .ansi : .plain
   }
 
+  /// The line as the terminal shows it; its text is already made safe by the renderer.
   public func format(_ line: Line) -> String {
-    line.spans.map { format(Sanitizer.clean($0.text), $0.style) }.joined()
+    line.spans.map { format($0.text, $0.style) }.joined()
   }
 
   public func format(_ text: String, _ style: Line.Style) -> String {

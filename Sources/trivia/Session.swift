@@ -8,13 +8,12 @@ import TriviaApp
 import TriviaData
 import TriviaTerminal
 
-/// The composition root: builds the navigator, the renderer, the coordinator and the
-/// input, then feeds input to the app until the player quits.
+/// The composition root: builds the navigator, the renderer and the input, gives the
+/// AppCoordinator its data source, its AppNavigator and its stores, then feeds it lines
+/// until the player quits.
 @MainActor
 final class Session {
   let coordinator: AppCoordinator
-  let appNavigator: AppNavigator
-  let renderer: TerminalRenderer
   let reader: any LineReader
   let saveHistory: () -> Void
   let trace: TraceLog?
@@ -28,7 +27,7 @@ final class Session {
       isTerminal: interactive && isatty(STDOUT_FILENO) == 1, noColorFlag: arguments.noColor,
       environment: environment)
 
-    renderer = TerminalRenderer(
+    let renderer = TerminalRenderer(
       style: style, columns: { interactive ? LineWrapper.columns(of: STDOUT_FILENO) : nil })
     let navigator = Navigator<any TerminalScreen>(renderer: renderer)
     if let path = arguments.trace {
@@ -42,7 +41,6 @@ final class Session {
     } else {
       trace = nil
     }
-    appNavigator = AppNavigator(navigator: navigator, console: renderer)
 
     let store = FileOptionsStore(path: FileOptionsStore.standardPath(environment: environment))
     var saved = GameOptions.standard
@@ -55,14 +53,12 @@ final class Session {
     if let difficulty = arguments.difficulty { options.difficulty = difficulty }
     if let category = arguments.category { options.category = category }
 
-    let spec = arguments.source ?? "bundled"
-    let source = makeDataSource(spec: spec)
     let seed = arguments.seed ?? UInt64.random(in: 0...UInt64.max)
     coordinator = AppCoordinator(
-      source: source, navigator: appNavigator, optionsStore: store,
+      source: makeDataSource(spec: arguments.source ?? "bundled"),
+      navigator: AppNavigator(navigator: navigator, console: renderer), console: renderer, optionsStore: store,
       sessionStore: FileSessionStore(path: FileSessionStore.standardPath(environment: environment)),
       options: options, savedOptions: saved, seed: seed)
-    appNavigator.actions = coordinator
 
     var reader: any LineReader
     if let script = arguments.script, script != "-" {
@@ -78,6 +74,8 @@ final class Session {
       let historyPath = XDGDirectory.state.path(environment: environment) + "/trivia/history"
       editor.loadHistory(from: historyPath)
       reader = editor
+      // As shells and Python's REPL do: written once, when the game ends (quit, Ctrl-D,
+      // SIGTERM, SIGHUP), whole and atomically.
       saveHistory = {
         try? AtomicFile.replace(historyPath) { temporary throws(AtomicFile.Failure) in
           guard editor.saveHistory(to: temporary) else {
@@ -99,8 +97,8 @@ final class Session {
       reader = recorder
     }
     self.reader = reader
-    let navigatorForCompletion = appNavigator
-    reader.completer = { prefix in navigatorForCompletion.commands.completions(for: prefix) }
+    let coordinator = coordinator
+    reader.completer = { prefix in coordinator.completions(for: prefix) }
     // Guards that need a yes or no ask on the same input as everything else.
     navigator.confirm = { question in reader.confirm(question) }
   }
@@ -109,26 +107,39 @@ final class Session {
     trivia_catch_exit_signals()
     coordinator.start()
     if arguments.resume { coordinator.resume() }
-    if let link = arguments.link {
-      coordinator.open(link)
-      await coordinator.settle()
-    }
+    if let link = arguments.link { await coordinator.open(link) }
     while !coordinator.isFinished {
       guard trivia_exit_signal() == 0 else {
         coordinator.quit()
         break
       }
-      switch reader.read(prompt: appNavigator.prompt) {
+      switch reader.read(prompt: coordinator.prompt) {
       case .line(let line):
         _ = trivia_take_interrupt()
-        appNavigator.handle(input: line)
-        saveHistory()
-        await coordinator.settle(cancellingIf: { trivia_take_interrupt() != 0 })
+        await handle(line)
       case .interrupted:
         continue
       case .end:
         coordinator.quit()
       }
     }
+    saveHistory()
+  }
+
+  /// Hands a line to the app; Ctrl-C while it waits on a load cancels the load.
+  private func handle(_ line: String) async {
+    let coordinator = coordinator
+    let work = Task { await coordinator.handle(line) }
+    let watch = Task {
+      while !Task.isCancelled {
+        if trivia_take_interrupt() != 0 {
+          work.cancel()
+          return
+        }
+        try? await Task.sleep(for: .milliseconds(50))
+      }
+    }
+    await work.value
+    watch.cancel()
   }
 }

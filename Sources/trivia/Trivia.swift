@@ -23,7 +23,7 @@ struct Trivia: AsyncParsableCommand {
       """)
   var source: String?
 
-  @Option(help: "Questions per round, from 1 to 50 (default: the saved option, else 10).")
+  @Option(help: "Questions per round, \(GameOptions.countRangeText) (default: the saved option, else 10).")
   var count: Int?
 
   @Option(help: "mixed, easy, medium or hard (default: the saved option, else mixed).")
@@ -55,7 +55,7 @@ struct Trivia: AsyncParsableCommand {
 
   func validate() throws {
     if let count, !GameOptions.countRange.contains(count) {
-      throw ValidationError("--count must be from 1 to 50, not \(count).")
+      throw ValidationError("--count must be \(GameOptions.countRangeText), not \(count).")
     }
     if let link {
       do {

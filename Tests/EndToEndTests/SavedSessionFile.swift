@@ -8,7 +8,6 @@ struct SavedSessionFile {
   var answered: Int?
   var score: Int?
   var total: Int?
-  var screens: [String]?
   /// The whole file as JSON, for writing altered copies.
   var json: [String: Any]
 
@@ -18,7 +17,6 @@ struct SavedSessionFile {
       try JSONSerialization.jsonObject(with: data) as? [String: Any], "not a JSON object",
       sourceLocation: sourceLocation)
     version = json["version"] as? Int
-    screens = json["screens"] as? [String]
     let round = json["round"] as? [String: Any]
     index = round?["index"] as? Int
     answered = round?["answered"] as? Int

@@ -1,114 +1,110 @@
 import Foundation
+import NavigatorKit
+import ScreenKit
 import TriviaApp
 import TriviaData
 
-/// Records what the coordinator asks of navigation, and answers `current` like the real one.
-@MainActor
-final class FakeNavigator: AppNavigating {
-  var calls: [String] = []
-  var messages: [String] = []
-  var current: AppScreen?
-  var difficultyChoice: ((DifficultyChoice) -> Void)?
-  private var underPopover: AppScreen?
+/// Records what reaches the player, and draws what the navigator shows.
+final class RecordingConsole: Console, NavigationRenderer {
+  var lines: [String] = []
+  var renders: [String?] = []
 
+  func write(_ lines: [Line]) {
+    self.lines += lines.map(\.text)
+  }
+
+  func render(_ state: NavigationState<any TerminalScreen>) {
+    renders.append(state.activeName)
+    write(state.active?.render() ?? [])
+  }
+}
+
+/// What the round flow asks of navigation, as a fake of its protocol alone.
+@MainActor
+final class FakeRoundNavigator: RoundNavigating {
+  var calls: [String] = []
+  var events: RoundEvents?
+  var round: (() -> Round?)?
   /// What a guard would answer when the player leaves a round.
   var allowLeaving = true
+  var showing: TriviaRoute.PlayRequest?
 
-  func showLanding(options: GameOptions, source: String, canResume: Bool) {
-    calls.append(
-      "landing \(options.questionCount) \(options.difficulty.rawValue) \(source)\(canResume ? " resume" : "")")
-    current = .landing
+  func prepareToPlay(_ request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents)
+    -> PlayPreparation
+  {
+    if showing == request { return .alreadyShowing }
+    return returnToLanding(fromLink: false) ? .ready : .stayed
   }
 
-  func showNoData(reason: String, details: [String]) {
-    calls.append("no-data \(reason)")
-    current = .noData
+  func showGame(for request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents) {
+    showing = request
+    self.round = round
+    self.events = events
+    let shown = round()
+    calls.append("game \((shown?.index ?? 0) + 1)/\(shown?.total ?? 0)")
   }
 
-  func updateSource(_ name: String) {
-    calls.append("source \(name)")
+  func showFeedback(_ round: Round, events: RoundEvents) {
+    calls.append("feedback \(round.lastAnswerWasRight == true ? "right" : "wrong") \(round.score)/\(round.answered)")
   }
 
-  var isShowingRound: Bool { current == .game || current == .feedback }
+  func showNextQuestion() {
+    let shown = round?()
+    calls.append("next \((shown?.index ?? 0) + 1)/\(shown?.total ?? 0)")
+  }
 
-  func offerResume(_ canResume: Bool) {
-    calls.append("offer-resume \(canResume)")
+  func showComplete(_ result: RoundResult, events: RoundEvents) {
+    calls.append("complete \(result.score)/\(result.total)")
   }
 
   func returnToLanding(fromLink: Bool) -> Bool {
-    if current == .landing { return true }
-    guard allowLeaving || !(current == .game || current == .feedback) else {
+    guard showing != nil else { return true }
+    if events?.isInProgress() == true, !allowLeaving {
       calls.append("stay")
       return false
     }
     calls.append("return")
-    current = .landing
+    showing = nil
+    events?.closed()
     return true
   }
+}
 
-  func say(_ message: String) {
-    messages.append(message)
-  }
+/// What the options flow asks of navigation, as a fake of its protocol alone.
+@MainActor
+final class FakeOptionsNavigator: OptionsNavigating {
+  var calls: [String] = []
+  var setup: (() -> Setup)?
+  var events: OptionsEvents?
+  var choose: ((DifficultyChoice) -> Void)?
 
-  func prepareToPlay(_ request: TriviaRoute.PlayRequest) -> Bool {
-    if (current == .game || current == .feedback), request == lastRequest {
-      calls.append("ignored")
-      return false
-    }
-    return returnToLanding()
-  }
-
-  var lastRequest: TriviaRoute.PlayRequest?
-
-  func showGame(_ round: Round, request: TriviaRoute.PlayRequest) {
-    lastRequest = request
-    calls.append("game \(round.index + 1)/\(round.total)")
-    current = .game
-  }
-
-  func showNextQuestion(_ round: Round) {
-    calls.append("next \(round.index + 1)/\(round.total)")
-    current = .game
-  }
-
-  func showFeedback(_ round: Round, isCorrect: Bool) {
-    calls.append("feedback \(isCorrect ? "right" : "wrong") \(round.score)/\(round.answered)")
-    current = .feedback
-  }
-
-  func showComplete(_ result: RoundResult) {
-    calls.append("complete \(result.score)/\(result.total)")
-    current = .complete
-  }
-
-  func showOptions(_ options: GameOptions) {
-    calls.append("options \(options.questionCount) \(options.difficulty.rawValue)")
-    current = .options
-  }
-
-  func updateOptions(_ options: GameOptions) {
-    calls.append("update \(options.questionCount) \(options.difficulty.rawValue)")
+  func showOptions(_ setup: @escaping () -> Setup, events: OptionsEvents) {
+    self.setup = setup
+    self.events = events
+    calls.append("options \(setup().options.questionCount) \(setup().options.difficulty.rawValue)")
   }
 
   func closeOptions() {
     calls.append("close-options")
-    current = .landing
   }
 
-  func showDifficulty(anchor: Anchor, current: DifficultyChoice, onChoice: @escaping (DifficultyChoice) -> Void) {
-    calls.append("difficulty \(anchor.rawValue) \(current.rawValue)")
-    underPopover = self.current
-    self.current = .difficulty
-    difficultyChoice = { [weak self] choice in
-      self?.current = self?.underPopover
-      onChoice(choice)
-    }
+  func showDifficulty(
+    current: DifficultyChoice, onChoice: @escaping (DifficultyChoice) -> Void, onBack: @escaping () -> Void
+  ) {
+    calls.append("difficulty \(current.rawValue)")
+    choose = onChoice
   }
 
   func closeDifficulty() {
     calls.append("close-difficulty")
-    current = underPopover
   }
+}
+
+final class MemorySessionStore: SessionStore, @unchecked Sendable {
+  var session: SavedSession?
+  func load() -> Result<SavedSession?, DataSourceError> { .success(session) }
+  func save(_ session: SavedSession) throws(DataSourceError) { self.session = session }
+  func clear() { session = nil }
 }
 
 /// A source that returns what it is given, or fails.

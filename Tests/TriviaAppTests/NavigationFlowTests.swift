@@ -5,26 +5,24 @@ import Testing
 import TriviaApp
 import TriviaData
 
-/// The coordinator and the real AppNavigator together: guards, links, resume, the options flow.
+/// The coordinator, its flows and the real AppNavigator together, driven by typed lines:
+/// input, guards, links, resume, the options flow.
 @MainActor
 @Suite("Navigation flows")
 struct NavigationFlowTests {
   let console = RecordingConsole()
   let navigator = Navigator<any TerminalScreen>()
-  let app: AppNavigator
   let coordinator: AppCoordinator
   let sessions = MemorySessionStore()
-  var events: EventRecorder = EventRecorder()
-  var questions: [String] = []
+  let events = EventRecorder()
 
   init() {
     navigator.renderer = console
-    app = AppNavigator(navigator: navigator, console: console)
     coordinator = AppCoordinator(
-      source: FakeSource(result: .success(QuestionBank(questions: sampleQuestions(10)))), navigator: app,
+      source: FakeSource(result: .success(QuestionBank(questions: sampleQuestions(10)))),
+      navigator: AppNavigator(navigator: navigator, console: console), console: console,
       optionsStore: MemoryOptionsStore(), sessionStore: sessions,
       options: GameOptions(questionCount: 3, difficulty: .mixed), seed: 8)
-    app.actions = coordinator
     navigator.addObserver(didNavigate: events.record)
   }
 
@@ -36,16 +34,48 @@ struct NavigationFlowTests {
     coordinator.start()
   }
 
-  func playOneAnswer() async throws {
-    app.handle(input: "play")
-    await coordinator.settle()
-    app.handle(input: "1")
+  func type(_ lines: String...) async {
+    for line in lines { await coordinator.handle(line) }
+  }
+
+  @Test func inputGoesToTheActiveScreenThenToGlobalCommands() async {
+    start(confirming: true)
+    await type("play")
+    #expect(navigator.stack == ["landing", "game"])
+    #expect(coordinator.prompt == "question 1/3")
+    await type("1")
+    #expect(coordinator.prompt == "continue")
+    await type("")
+    #expect(coordinator.prompt == "question 2/3")
+    #expect(console.lines.contains("Question 2 of 3  Test · Easy"))
+  }
+
+  @Test func unknownInputNamesHelpAndChangesNothing() async {
+    start(confirming: true)
+    let before = navigator.stack
+    await type("dance")
+    #expect(console.lines.last == "Unknown command 'dance'. Type help to see what you can do here.")
+    #expect(navigator.stack == before)
+    let count = console.lines.count
+    await type("   ")
+    #expect(console.lines.count == count, "an empty line just asks again")
+  }
+
+  @Test func helpListsTheScreensCommandsAndTheGlobalOnes() async {
+    start(confirming: true)
+    await type("help")
+    let words = ["play", "options", "difficulty", "category", "source", "help", "back", "where", "open", "quit"]
+    let help = console.lines.suffix(words.count + 1)
+    #expect(help.first == "You can type:")
+    for word in words {
+      #expect(help.contains { $0.hasPrefix("  \(word) ") }, "\(word)")
+    }
+    #expect(coordinator.completions(for: "") == words)
   }
 
   @Test func backFromARoundAsksAndNoKeepsIt() async throws {
     start(confirming: false)
-    try await playOneAnswer()
-    app.handle(input: "back")
+    await type("play", "1", "back")
     #expect(console.lines.contains("asked: Abandon this round?"))
     #expect(console.lines.contains("Staying here."))
     #expect(navigator.stack == ["landing", "game"])
@@ -54,94 +84,142 @@ struct NavigationFlowTests {
 
   @Test func backFromARoundAsksAndYesLeaves() async throws {
     start(confirming: true)
-    try await playOneAnswer()
-    app.handle(input: "back")
+    await type("play", "1", "back")
     #expect(navigator.stack == ["landing"])
     #expect(coordinator.round == nil)
     #expect(console.lines.contains("Round abandoned."))
   }
 
+  @Test func backLeavesEachScreenTheRightWay() async {
+    start(confirming: true)
+    await type("back")
+    #expect(console.lines.last == "Nothing to go back to; type quit to leave.")
+    await type("options", "difficulty")
+    #expect(navigator.stack == ["landing", "options", "difficulty"])
+    await type("back")
+    #expect(navigator.stack == ["landing", "options"])
+    await type("back")
+    #expect(navigator.stack == ["landing"])
+  }
+
   @Test func aFinishedRoundLeavesWithoutAsking() async throws {
     start(confirming: false)
-    app.handle(input: "play")
-    await coordinator.settle()
-    for _ in 0..<3 {
-      app.handle(input: "1")
-      app.handle(input: "")
-    }
-    app.handle(input: "done")
+    await type("play")
+    for _ in 0..<3 { await type("1", "") }
+    #expect(navigator.stack == ["landing", "game", "complete"])
+    #expect(console.lines.contains { $0.hasPrefix("Score: ") })
+    await type("done")
     #expect(navigator.stack == ["landing"])
     #expect(!console.lines.contains { $0.hasPrefix("asked:") })
+    #expect(coordinator.round == nil)
   }
 
   @Test func aLinkThatLeavesTheGameIsGuardedToo() async throws {
     start(confirming: false)
-    try await playOneAnswer()
+    await type("play", "1")
     for link in ["trivia://landing", "trivia://options", "trivia://difficulty", "trivia://play?count=2"] {
-      app.handle(input: "open \(link)")
+      await type("open \(link)")
       #expect(navigator.stack == ["landing", "game"], "\(link)")
     }
     #expect(console.lines.filter { $0 == "asked: Abandon this round?" }.count == 4)
+    #expect(coordinator.round != nil)
+  }
+
+  @Test func aLinkThatLeavesTheGameWithConsentEndsTheRound() async throws {
+    start(confirming: true)
+    await type("play", "1", "open trivia://options")
+    #expect(navigator.stack == ["landing", "options"])
+    #expect(coordinator.round == nil)
   }
 
   @Test func aLinkToTheRoundPlayingIsIgnored() async throws {
     start(confirming: false)
-    try await playOneAnswer()
-    app.handle(input: "open trivia://play?count=3&difficulty=mixed")
+    await type("play", "1", "open trivia://play?count=3&difficulty=mixed")
     #expect(events.kinds.last == .ignored)
     #expect(console.lines.last == "You are already playing that round.")
   }
 
-  @Test func theOptionsFlowIsASubNavigatorReleasedWhenDone() throws {
+  @Test func theOptionsFlowIsASubNavigatorReleasedWhenDone() async throws {
     start(confirming: true)
     weak var options: OptionsScreen?
-    app.handle(input: "options")
-    options = navigator.topmost(OptionsScreen.self)
+    await type("options")
+    options = navigator.activeView as? OptionsScreen
     #expect(options != nil)
     #expect(navigator.subNavigators.count == 1)
-    app.handle(input: "difficulty")
+    await type("count 4")
+    #expect(console.lines.last { $0.hasPrefix("  Questions:") }?.hasPrefix("  Questions:  4") == true)
+    await type("count 400")
+    #expect(console.lines.last == "count takes a whole number from 1 to 50, not '400'.")
+    await type("difficulty")
     #expect(navigator.stack == ["landing", "options", "difficulty"])
-    app.handle(input: "where")
+    await type("where")
     #expect(
       console.lines.suffix(3) == [
         "  landing (root)", "    options (sub-navigator)", "      difficulty (popover on difficulty)",
       ])
-    app.handle(input: "2")
-    app.handle(input: "done")
+    await type("2")
+    // The menu closed onto the options, which show the new level.
+    #expect(console.lines.last { $0.hasPrefix("  Difficulty:") }?.hasPrefix("  Difficulty: Easy") == true)
+    await type("done")
     #expect(navigator.subNavigators.isEmpty)
     #expect(options == nil)
-    #expect(coordinator.options.difficulty == .easy)
+    #expect(coordinator.options == GameOptions(questionCount: 4, difficulty: .easy))
+    #expect(console.lines.suffix(8).contains("  Questions:  4"))
+  }
+
+  @Test func thePopoverAnchorsToTheLandingToo() async {
+    start(confirming: true)
+    await type("difficulty")
+    #expect(navigator.state.top?.presentation == .popover(anchor: "difficulty"))
+    #expect(console.lines.contains("  1) Mixed  (current)"))
+    await type("hard")
+    #expect(navigator.stack == ["landing"])
+    #expect(console.lines.contains("  Difficulty: Hard"))
+  }
+
+  @Test func noDataClosesWhatIsOpenAndOffersRetry() async {
+    let console = RecordingConsole()
+    let navigator = Navigator<any TerminalScreen>(renderer: console)
+    let coordinator = AppCoordinator(
+      source: FakeSource(result: .failure(DataSourceError("broken.json, line 1, column 1: expected a value"))),
+      navigator: AppNavigator(navigator: navigator, console: console), console: console,
+      optionsStore: MemoryOptionsStore(), options: .standard, seed: 1)
+    coordinator.start()
+    await coordinator.handle("play")
+    #expect(navigator.stack == ["landing", "no-data"])
+    #expect(console.lines.contains("broken.json, line 1, column 1: expected a value"))
+    await coordinator.handle("retry")
+    #expect(navigator.stack == ["landing", "no-data"])
+    await coordinator.handle("back")
+    #expect(navigator.stack == ["landing"])
   }
 
   @Test func quittingMidRoundSavesAndResumeRestores() async throws {
     start(confirming: true)
-    try await playOneAnswer()
+    await type("play", "1")
     let round = try #require(coordinator.round)
-    app.handle(input: "quit")
+    await type("quit")
     #expect(coordinator.isFinished)
-    let saved = try #require(sessions.session)
-    #expect(saved.round == round)
-    #expect(saved.screens == ["landing", "game", "feedback"])
+    #expect(sessions.session?.round == round)
 
     let console = RecordingConsole()
     let navigator = Navigator<any TerminalScreen>(renderer: console)
-    let app = AppNavigator(navigator: navigator, console: console)
     let next = AppCoordinator(
-      source: FakeSource(result: .failure(DataSourceError("not needed"))), navigator: app,
+      source: FakeSource(result: .failure(DataSourceError("not needed"))),
+      navigator: AppNavigator(navigator: navigator, console: console), console: console,
       optionsStore: MemoryOptionsStore(), sessionStore: sessions, options: .standard, seed: 1)
-    app.actions = next
     next.start()
     #expect(console.lines.contains { $0.contains("type resume") })
-    app.handle(input: "resume")
+    await next.handle("resume")
     #expect(next.round == round)
     #expect(navigator.stack == ["landing", "game"])
-    #expect(app.current == .feedback)
+    #expect(navigator.activeState.activeName == "feedback")
     #expect(sessions.session == nil)
   }
 
-  @Test func quittingOutsideARoundSavesNothing() {
+  @Test func quittingOutsideARoundSavesNothing() async {
     start(confirming: true)
-    app.handle(input: "quit")
+    await type("quit")
     #expect(sessions.session == nil)
   }
 }
@@ -150,11 +228,4 @@ final class EventRecorder {
   var events: [NavigationEvent] = []
   func record(_ event: NavigationEvent) { events.append(event) }
   var kinds: [NavigationEvent.Kind] { events.map(\.kind) }
-}
-
-final class MemorySessionStore: SessionStore, @unchecked Sendable {
-  var session: SavedSession?
-  func load() -> Result<SavedSession?, DataSourceError> { .success(session) }
-  func save(_ session: SavedSession) throws(DataSourceError) { self.session = session }
-  func clear() { session = nil }
 }

@@ -19,19 +19,18 @@ struct RandomSessionTests {
   @Test func invariantsHoldOverRandomSessions() async throws {
     var generator = SeededGenerator(seed: 2024)
     var steps = 0
-    var seen = Set<AppScreen>()
+    var seen = Set<String>()
     for _ in 0..<250 {
       let console = RecordingConsole()
       let navigator = Navigator<any TerminalScreen>(renderer: console)
-      let app = AppNavigator(navigator: navigator, console: console)
       var questions = sampleQuestions(12, difficulty: .easy) + sampleQuestions(12, difficulty: .hard)
       questions.shuffle(using: &generator)
       let coordinator = AppCoordinator(
-        source: FakeSource(result: .success(QuestionBank(questions: questions))), navigator: app,
+        source: FakeSource(result: .success(QuestionBank(questions: questions))),
+        navigator: AppNavigator(navigator: navigator, console: console), console: console,
         optionsStore: MemoryOptionsStore(), options: GameOptions(questionCount: 3, difficulty: .mixed),
         seed: generator.next(),
         makeSource: { _ in FakeSource(result: .success(QuestionBank(questions: sampleQuestions(5)))) })
-      app.actions = coordinator
       var answers = generator.next()
       navigator.confirm = { _ in
         answers = answers >> 1 | answers << 63
@@ -39,32 +38,31 @@ struct RandomSessionTests {
       }
       coordinator.start()
       for _ in 0..<60 where !coordinator.isFinished {
-        let line = randomLine(app: app, generator: &generator)
-        app.handle(input: line)
-        await coordinator.settle()
-        try checkInvariants(navigator: navigator, app: app, coordinator: coordinator, after: line)
+        let line = randomLine(coordinator: coordinator, generator: &generator)
+        await coordinator.handle(line)
+        try checkInvariants(navigator: navigator, coordinator: coordinator, after: line)
         steps += 1
-        if let current = app.current { seen.insert(current) }
+        if let current = navigator.activeState.activeName { seen.insert(current) }
       }
     }
     #expect(steps > 10_000)
     // The walk reaches every screen, so the invariants were checked everywhere.
-    #expect(seen == Set(AppScreen.allCases))
+    #expect(seen == ["landing", "game", "feedback", "complete", "options", "difficulty", "no-data"])
   }
 
-  func randomLine(app: AppNavigator, generator: inout SeededGenerator) -> String {
+  func randomLine(coordinator: AppCoordinator, generator: inout SeededGenerator) -> String {
     switch generator.below(10) {
     case 0: return "open " + Self.links[generator.below(Self.links.count)]
     case 1: return Self.noise[generator.below(Self.noise.count)]
     case 2: return generator.below(20) == 0 ? "quit" : "play"
     default:
-      let words = app.commands.words.filter { $0 != "quit" }
+      let words = coordinator.completions(for: "").filter { $0 != "quit" }
       return words.isEmpty ? "help" : words[generator.below(words.count)]
     }
   }
 
   func checkInvariants(
-    navigator: Navigator<any TerminalScreen>, app: AppNavigator, coordinator: AppCoordinator, after line: String
+    navigator: Navigator<any TerminalScreen>, coordinator: AppCoordinator, after line: String
   ) throws {
     let context = Comment(rawValue: "after '\(line)': \(navigator.tree)")
     try #require(!navigator.stack.isEmpty, context)
@@ -86,7 +84,9 @@ struct RandomSessionTests {
       #expect(round.answered <= round.total, context)
       #expect(round.isConsistent, context)
     }
-    #expect(app.commands.command(named: "help") != nil, context)
-    #expect(app.current != nil, context)
+    #expect(coordinator.completions(for: "help") == ["help"], context)
+    #expect(navigator.activeState.activeName != nil, context)
+    // A round is in play exactly while its game is open.
+    #expect((coordinator.round != nil) == navigator.stack.contains("game"), context)
   }
 }

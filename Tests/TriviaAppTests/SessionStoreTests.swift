@@ -17,8 +17,7 @@ struct SessionStoreTests {
     _ = round.answer(round.current!.correctIndex)
     round.advance()
     _ = round.answer(0)
-    return SavedSession(
-      round: round, request: .init(difficulty: .easy, count: 4), screens: ["landing", "game", "feedback"])
+    return SavedSession(round: round, request: .init(difficulty: .easy, count: 4))
   }
 
   @Test func savesAndLoadsTheSameRound() throws {

@@ -21,21 +21,6 @@ struct TriviaRouteTests {
   }
 
   @Test(arguments: [
-    TriviaRoute.landing, .options, .difficulty, .play(.init()),
-    .play(.init(difficulty: .easy, count: 50, category: "Arts & Literature + More = Fun?")),
-    .source("https://opentdb.com/api.php?amount=10&type=boolean"), .source("my file.json"),
-  ])
-  func routesRoundTripThroughLinks(route: TriviaRoute) throws {
-    #expect(try TriviaRoute(link: route.link) == route)
-  }
-
-  @Test func linksEncodeWhatWouldReadAsSeparators() {
-    #expect(
-      TriviaRoute.play(.init(category: "Zürich & more = 1+1?")).link
-        == "trivia://play?category=Z%C3%BCrich%20%26%20more%20%3D%201%2B1?")
-  }
-
-  @Test(arguments: [
     (
       "http://landing",
       "'http://landing' is not a trivia link: expected trivia://landing, play, options, difficulty or source"

@@ -14,8 +14,9 @@ public final class CompleteScreen: TerminalScreen {
     }
   }
 
-  public var state: State
+  public let state: State
   public var onDone: (() -> Void)?
+  public var onBack: (() -> Void)?
 
   public init(state: State) {
     self.state = state

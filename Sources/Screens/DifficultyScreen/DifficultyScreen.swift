@@ -12,8 +12,9 @@ public final class DifficultyScreen: TerminalScreen {
     }
   }
 
-  public var state: State
+  public let state: State
   public var onChoice: ((Int) -> Void)?
+  public var onBack: (() -> Void)?
 
   public init(state: State) {
     self.state = state

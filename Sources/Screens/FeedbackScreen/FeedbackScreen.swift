@@ -19,8 +19,9 @@ public final class FeedbackScreen: TerminalScreen {
     }
   }
 
-  public var state: State
+  public let state: State
   public var onContinue: (() -> Void)?
+  public var onBack: (() -> Void)?
 
   public init(state: State) {
     self.state = state

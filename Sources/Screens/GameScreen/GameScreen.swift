@@ -1,7 +1,8 @@
 import ScreenKit
 
 /// One question and its answers. The answer is reported by index; whether it was right is
-/// for whoever owns the round to say.
+/// for whoever owns the round to say. It reads its state each time it is drawn, so the
+/// next question shows in the same screen.
 public final class GameScreen: TerminalScreen {
   public struct State: Equatable, Sendable {
     public var number: Int
@@ -23,16 +24,23 @@ public final class GameScreen: TerminalScreen {
     }
   }
 
-  public var state: State
+  private let read: () -> State
+  public var state: State { read() }
   public var onAnswer: ((Int) -> Void)?
+  public var onBack: (() -> Void)?
 
-  public init(state: State) {
-    self.state = state
+  public init(state: @escaping () -> State) {
+    read = state
+  }
+
+  public convenience init(state: State) {
+    self.init { state }
   }
 
   public var prompt: String { "question \(state.number)/\(state.total)" }
 
   public func render() -> [Line] {
+    let state = state
     var lines: [Line] = [
       "",
       Line("Question \(state.number) of \(state.total)", style: .title)

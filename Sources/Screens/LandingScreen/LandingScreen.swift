@@ -1,6 +1,7 @@
 import ScreenKit
 
-/// The first screen: what the next round will be, and the way into it.
+/// The first screen: what the next round will be, and the way into it. It reads its state
+/// each time it is drawn, so it always shows the game as it is now.
 public final class LandingScreen: TerminalScreen {
   public struct State: Equatable, Sendable {
     public var questionCount: Int
@@ -21,25 +22,29 @@ public final class LandingScreen: TerminalScreen {
     }
   }
 
-  /// The Difficulty line, where the difficulty popover attaches.
-  public static let difficultyAnchor = "difficulty"
-
-  public var state: State
+  private let read: () -> State
+  public var state: State { read() }
   public var onPlay: (() -> Void)?
   public var onResume: (() -> Void)?
   public var onOptions: (() -> Void)?
   public var onDifficulty: (() -> Void)?
   public var onSource: ((String) -> Void)?
   public var onCategory: ((String) -> Void)?
+  public var onBack: (() -> Void)?
 
-  public init(state: State) {
-    self.state = state
+  public init(state: @escaping () -> State) {
+    read = state
+  }
+
+  public convenience init(state: State) {
+    self.init { state }
   }
 
   public var prompt: String { "trivia" }
 
   public func render() -> [Line] {
-    [
+    let state = state
+    return [
       "",
       Line("TRIVIA", style: .title),
       Line("Test what you know, one question at a time.", style: .dim),
@@ -65,17 +70,10 @@ public final class LandingScreen: TerminalScreen {
     }
     return CommandTable(
       commands + [
-        Command("options", summary: "change the number of questions and the difficulty") { [weak self] in
-          self?.onOptions?()
-        },
-        Command("difficulty", summary: "pick the difficulty") { [weak self] in self?.onDifficulty?() },
-        .withArgument("category", usage: "category [NAME|all]", summary: "list the categories, or play only one") {
-          [weak self] in self?.onCategory?($0)
-        },
-        .withArgument("source", usage: "source [SPEC|--details]", summary: "describe the questions' source, or switch")
-        {
-          [weak self] in self?.onSource?($0)
-        },
+        .options { [weak self] in self?.onOptions?() },
+        .difficulty { [weak self] in self?.onDifficulty?() },
+        .category { [weak self] in self?.onCategory?($0) },
+        .source { [weak self] in self?.onSource?($0) },
       ])
   }
 }

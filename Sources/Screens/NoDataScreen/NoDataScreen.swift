@@ -12,10 +12,11 @@ public final class NoDataScreen: TerminalScreen {
     }
   }
 
-  public var state: State
+  public let state: State
   public var onRetry: (() -> Void)?
   public var onOptions: (() -> Void)?
   public var onSource: ((String) -> Void)?
+  public var onBack: (() -> Void)?
 
   public init(state: State) {
     self.state = state
@@ -36,12 +37,8 @@ public final class NoDataScreen: TerminalScreen {
   public var commands: CommandTable {
     CommandTable([
       Command("retry", summary: "load the questions again") { [weak self] in self?.onRetry?() },
-      Command("options", summary: "change the number of questions and the difficulty") { [weak self] in
-        self?.onOptions?()
-      },
-      .withArgument("source", usage: "source [SPEC|--details]", summary: "describe the questions' source, or switch") {
-        [weak self] in self?.onSource?($0)
-      },
+      .options { [weak self] in self?.onOptions?() },
+      .source { [weak self] in self?.onSource?($0) },
     ])
   }
 }

@@ -1,6 +1,7 @@
 import ScreenKit
 
-/// The settings of the next round. It checks what is typed but saves nothing itself.
+/// The settings of the next round. It checks what is typed but saves nothing itself, and
+/// reads its state each time it is drawn.
 public final class OptionsScreen: TerminalScreen {
   public struct State: Equatable, Sendable {
     public var questionCount: Int
@@ -21,24 +22,28 @@ public final class OptionsScreen: TerminalScreen {
     }
   }
 
-  /// The Difficulty line, where the difficulty popover attaches.
-  public static let difficultyAnchor = "difficulty"
-
-  public var state: State
+  private let read: () -> State
+  public var state: State { read() }
   public var onCount: ((Int) -> Void)?
   public var onDifficulty: (() -> Void)?
   public var onDone: (() -> Void)?
   public var onSource: ((String) -> Void)?
   public var onCategory: ((String) -> Void)?
+  public var onBack: (() -> Void)?
 
-  public init(state: State) {
-    self.state = state
+  public init(state: @escaping () -> State) {
+    read = state
+  }
+
+  public convenience init(state: State) {
+    self.init { state }
   }
 
   public var prompt: String { "options" }
 
   public func render() -> [Line] {
-    [
+    let state = state
+    return [
       "",
       Line("Options", style: .title),
       row("Questions: ", "\(state.questionCount)", hint: "count N"),
@@ -68,13 +73,9 @@ public final class OptionsScreen: TerminalScreen {
         self?.onCount?(count)
         return .done
       },
-      Command("difficulty", summary: "pick the difficulty") { [weak self] in self?.onDifficulty?() },
-      .withArgument("category", usage: "category [NAME|all]", summary: "list the categories, or play only one") {
-        [weak self] in self?.onCategory?($0)
-      },
-      .withArgument("source", usage: "source [SPEC|--details]", summary: "describe the questions' source, or switch") {
-        [weak self] in self?.onSource?($0)
-      },
+      .difficulty { [weak self] in self?.onDifficulty?() },
+      .category { [weak self] in self?.onCategory?($0) },
+      .source { [weak self] in self?.onSource?($0) },
       Command("done", summary: "close the options") { [weak self] in self?.onDone?() },
     ])
   }

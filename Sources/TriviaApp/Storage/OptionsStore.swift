@@ -39,7 +39,8 @@ public struct FileOptionsStore: OptionsStore {
     do {
       let options = try JSONDecoder().decode(GameOptions.self, from: data)
       guard GameOptions.countRange.contains(options.questionCount) else {
-        return .failure(DataSourceError("\(path): questionCount must be from 1 to 50; using the defaults"))
+        return .failure(
+          DataSourceError("\(path): questionCount must be \(GameOptions.countRangeText); using the defaults"))
       }
       return .success(options)
     } catch {

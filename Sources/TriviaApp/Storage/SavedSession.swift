@@ -11,13 +11,10 @@ public struct SavedSession: Codable, Equatable, Sendable {
   public var round: Round
   /// The request the round was dealt for, so a link to the same round is recognised.
   public var request: TriviaRoute.PlayRequest
-  /// The screens open when it was saved, from the root up, children last: for `where`.
-  public var screens: [String]
 
-  public init(round: Round, request: TriviaRoute.PlayRequest, screens: [String]) {
+  public init(round: Round, request: TriviaRoute.PlayRequest) {
     self.round = round
     self.request = request
-    self.screens = screens
   }
 }
 

@@ -1,4 +1,3 @@
-import ScreenKit
 import TriviaData
 
 /// A round being played: the questions dealt, where the player is, and the score.
@@ -8,6 +7,12 @@ public struct Round: Codable, Equatable, Sendable {
     public var question: Question
     public var answers: [String]
     public var correctIndex: Int
+
+    public init(question: Question, answers: [String], correctIndex: Int) {
+      self.question = question
+      self.answers = answers
+      self.correctIndex = correctIndex
+    }
 
     public var correctAnswer: String { answers[correctIndex] }
   }
@@ -23,28 +28,18 @@ public struct Round: Codable, Equatable, Sendable {
     self.items = items
   }
 
-  /// Deals up to `count` questions of the chosen difficulty (and category, if given),
-  /// answers shuffled, True before False.
+  /// Deals up to `count` questions of the chosen difficulty (and of `categories`, if
+  /// given: the names as the bank spells them), answers shuffled, True before False.
   public static func deal(
-    from questions: QuestionList, count wanted: Int, difficulty: DifficultyChoice, category: String? = nil,
+    from questions: QuestionList, count wanted: Int, difficulty: DifficultyChoice, categories: Set<String>? = nil,
     generator: inout SeededGenerator
   ) -> Round {
-    let category = category?.matchingKey
-    // Categories repeat: compare each distinct one once.
-    var sameCategory: [String: Bool] = [:]
-    func inCategory(_ name: String) -> Bool {
-      guard let category else { return true }
-      if let known = sameCategory[name] { return known }
-      let same = name.matchingKey == category
-      sameCategory[name] = same
-      return same
-    }
     // Indices, not questions: a bank of 50,000 is never copied to deal ten.
     let pool: [Int]? =
-      difficulty == .mixed && category == nil
+      difficulty == .mixed && categories == nil
       ? nil
       : questions.indices.filter {
-        difficulty.admits(questions.difficulty(at: $0)) && inCategory(questions.category(at: $0))
+        difficulty.admits(questions.difficulty(at: $0)) && categories?.contains(questions.category(at: $0)) != false
       }
     let available = pool?.count ?? questions.count
     let count = min(wanted, available)

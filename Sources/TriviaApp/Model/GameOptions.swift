@@ -3,6 +3,8 @@ import TriviaData
 /// What the next round will be. Saved between runs.
 public struct GameOptions: Codable, Equatable, Sendable {
   public static let countRange = 1...50
+  /// `from 1 to 50`, for messages about a count out of range.
+  public static let countRangeText = "from \(countRange.lowerBound) to \(countRange.upperBound)"
   public static let standard = GameOptions(questionCount: 10, difficulty: .mixed)
 
   public var questionCount: Int

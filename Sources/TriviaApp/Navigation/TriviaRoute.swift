@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import TriviaData
 
 /// Places in the app a link can lead to: `trivia://play?difficulty=hard&count=5`.
@@ -69,7 +68,7 @@ public enum TriviaRoute: Hashable, Sendable {
       }
       if let value = parameters["count"] {
         guard let count = Int(value), GameOptions.countRange.contains(count) else {
-          throw DeepLinkError("count must be a whole number from 1 to 50, not '\(value)'")
+          throw DeepLinkError("count must be a whole number \(GameOptions.countRangeText), not '\(value)'")
         }
         request.count = count
       }
@@ -81,50 +80,6 @@ public enum TriviaRoute: Hashable, Sendable {
     default:
       throw DeepLinkError("unknown place '\(place)': expected landing, play, options, difficulty or source")
     }
-  }
-
-  /// The link for this route; reading it back gives the same route.
-  public var link: String {
-    var components = URLComponents()
-    components.scheme = Self.scheme
-    var items: [URLQueryItem] = []
-    switch self {
-    case .landing: components.host = "landing"
-    case .options: components.host = "options"
-    case .difficulty: components.host = "difficulty"
-    case .source(let spec):
-      components.host = "source"
-      items.append(URLQueryItem(name: "spec", value: spec))
-    case .play(let request):
-      components.host = "play"
-      if let difficulty = request.difficulty {
-        items.append(URLQueryItem(name: "difficulty", value: difficulty.rawValue))
-      }
-      if let count = request.count { items.append(URLQueryItem(name: "count", value: String(count))) }
-      if let category = request.category { items.append(URLQueryItem(name: "category", value: category)) }
-    }
-    if !items.isEmpty {
-      components.percentEncodedQuery = items.map { item in
-        "\(item.name)=\(Self.percentEncoded(item.value ?? ""))"
-      }.joined(separator: "&")
-    }
-    return components.string ?? "trivia://landing"
-  }
-
-  /// `value` for a query: what a query may hold as it is, but for `&`, `=` and `+`, which
-  /// would read as separators; every other byte of its UTF-8 as `%XX`.
-  static func percentEncoded(_ value: String) -> String {
-    let kept = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!$'()*,-./:;?@_~".utf8)
-    var result = ""
-    for byte in value.utf8 {
-      if kept.contains(byte) {
-        result.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        let hex = String(byte, radix: 16, uppercase: true)
-        result += "%" + (hex.count == 1 ? "0" : "") + hex
-      }
-    }
-    return result
   }
 }
 

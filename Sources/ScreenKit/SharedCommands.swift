@@ -1,0 +1,24 @@
+/// Commands that several screens offer with the same words, defined once.
+extension Command {
+  /// `source`, `source SPEC` or `source --details`.
+  public static func source(_ action: @escaping (String) -> Void) -> Command {
+    .withArgument(
+      "source", usage: "source [SPEC|--details]", summary: "describe the questions' source, or switch", action: action)
+  }
+
+  /// `category`, `category NAME` or `category all`.
+  public static func category(_ action: @escaping (String) -> Void) -> Command {
+    .withArgument(
+      "category", usage: "category [NAME|all]", summary: "list the categories, or play only one", action: action)
+  }
+
+  /// `options`: the settings of the next round.
+  public static func options(_ action: @escaping () -> Void) -> Command {
+    Command("options", summary: "change the number of questions and the difficulty", action: action)
+  }
+
+  /// `difficulty`: the level menu.
+  public static func difficulty(_ action: @escaping () -> Void) -> Command {
+    Command("difficulty", summary: "pick the difficulty", action: action)
+  }
+}

@@ -1,0 +1,112 @@
+import ScreenKit
+import TriviaData
+
+/// How the options flow is shown: a modal with a navigator of its own, and the difficulty
+/// popover on the line it belongs to.
+@MainActor
+public protocol OptionsNavigating: AnyObject {
+  func showOptions(_ setup: @escaping () -> Setup, events: OptionsEvents)
+  func closeOptions()
+  /// A menu anchored to the Difficulty line of the screen on top (the landing's when the
+  /// top has no such line).
+  func showDifficulty(
+    current: DifficultyChoice, onChoice: @escaping (DifficultyChoice) -> Void, onBack: @escaping () -> Void)
+  func closeDifficulty()
+}
+
+/// What the options screen reports.
+public struct OptionsEvents {
+  public var count: (Int) -> Void
+  public var difficulty: () -> Void
+  public var category: (String) -> Void
+  public var source: (String) -> Void
+  public var done: () -> Void
+
+  public init(
+    count: @escaping (Int) -> Void, difficulty: @escaping () -> Void, category: @escaping (String) -> Void,
+    source: @escaping (String) -> Void, done: @escaping () -> Void
+  ) {
+    self.count = count
+    self.difficulty = difficulty
+    self.category = category
+    self.source = source
+    self.done = done
+  }
+}
+
+/// Owns the options: what this run plays with, and what is saved for the next.
+@MainActor
+public final class OptionsFlow {
+  public private(set) var options: GameOptions
+  /// The options as saved, without this run's command-line overrides, which are not saved.
+  private var savedOptions: GameOptions
+  private let store: any OptionsStore
+  private let navigator: any OptionsNavigating
+  private let console: any Console
+  /// The name of the source, which the options screen shows beside the options.
+  private let sourceName: () -> String
+  /// Set by the coordinator: where the screen's `source` and `category` commands go.
+  public var onSource: (String) -> Void = { _ in }
+  public var onCategory: (String) -> Void = { _ in }
+  /// Called when the options change without a navigation that would show them anew.
+  public var didChange: () -> Void = {}
+
+  public init(
+    options: GameOptions, savedOptions: GameOptions, store: any OptionsStore, navigator: any OptionsNavigating,
+    console: any Console, sourceName: @escaping () -> String
+  ) {
+    self.sourceName = sourceName
+    self.options = options
+    self.savedOptions = savedOptions
+    self.store = store
+    self.navigator = navigator
+    self.console = console
+  }
+
+  public func open() {
+    navigator.showOptions(
+      { [unowned self] in Setup(options: options, source: sourceName()) },
+      events: OptionsEvents(
+        count: { [unowned self] in setCount($0) }, difficulty: { [unowned self] in openDifficulty() },
+        category: { [unowned self] in onCategory($0) }, source: { [unowned self] in onSource($0) },
+        done: { [unowned self] in close() }))
+  }
+
+  public func close() {
+    navigator.closeOptions()
+  }
+
+  public func setCount(_ count: Int) {
+    change { $0.questionCount = count }
+    didChange()
+  }
+
+  public func openDifficulty() {
+    navigator.showDifficulty(
+      current: options.difficulty, onChoice: { [unowned self] in choose($0) },
+      onBack: { [unowned self] in navigator.closeDifficulty() })
+  }
+
+  /// The new level shows on the line the menu hangs from as the menu closes; then it is saved.
+  private func choose(_ difficulty: DifficultyChoice) {
+    options.difficulty = difficulty
+    navigator.closeDifficulty()
+    change { $0.difficulty = difficulty }
+  }
+
+  /// Plays only `category` (nil: every one) from now on.
+  public func choose(category: String?) {
+    change { $0.category = category }
+  }
+
+  /// Applies a change to the options and saves it.
+  private func change(_ update: (inout GameOptions) -> Void) {
+    update(&options)
+    update(&savedOptions)
+    do {
+      savedOptions = try store.update(update)
+    } catch {
+      console.say("Options not saved: \(error.message)")
+    }
+  }
+}

@@ -1,0 +1,217 @@
+import ScreenKit
+import TriviaData
+
+/// How a round is shown: the game, the feedback over it, the score at the end.
+@MainActor
+public protocol RoundNavigating: AnyObject {
+  /// Gets ready to show the round `request` asks for, going back to the landing first.
+  func prepareToPlay(_ request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents)
+    -> PlayPreparation
+  /// The game screen, which reads the question from `round` each time it is drawn.
+  func showGame(for request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents)
+  func showFeedback(_ round: Round, events: RoundEvents)
+  /// Removes the feedback: the game beneath draws the next question.
+  func showNextQuestion()
+  func showComplete(_ result: RoundResult, events: RoundEvents)
+  /// False when the player chose to stay where they were.
+  @discardableResult func returnToLanding(fromLink: Bool) -> Bool
+}
+
+/// What came of getting ready to play.
+public enum PlayPreparation: Equatable, Sendable {
+  case ready
+  /// That very round is on screen: the link was ignored.
+  case alreadyShowing
+  /// A guard asked and the player stayed.
+  case stayed
+}
+
+/// What the round's screens report, and that the game screen has gone.
+public struct RoundEvents {
+  public var answer: (Int) -> Void
+  public var next: () -> Void
+  public var finish: () -> Void
+  /// `back` during the round.
+  public var leave: () -> Void
+  /// The game screen left the navigation, however it happened.
+  public var closed: () -> Void
+  /// Whether leaving now would throw a round away.
+  public var isInProgress: () -> Bool
+
+  public init(
+    answer: @escaping (Int) -> Void, next: @escaping () -> Void, finish: @escaping () -> Void,
+    leave: @escaping () -> Void, closed: @escaping () -> Void, isInProgress: @escaping () -> Bool
+  ) {
+    self.answer = answer
+    self.next = next
+    self.finish = finish
+    self.leave = leave
+    self.closed = closed
+    self.isInProgress = isInProgress
+  }
+}
+
+/// Owns the round: deals it, takes answers, ends it, saves it when the game ends midway and
+/// resumes it next time.
+@MainActor
+public final class RoundFlow {
+  /// Why a round could not be dealt, for the no-data screen.
+  public struct NoQuestions: Error, Equatable {
+    public var reason: String
+    public var details: [String]
+
+    public init(reason: String, details: [String] = []) {
+      self.reason = reason
+      self.details = details
+    }
+  }
+
+  public private(set) var round: Round?
+  /// What the round in play was dealt for.
+  private var request = TriviaRoute.PlayRequest()
+  private var saved: SavedSession?
+  private var generator: SeededGenerator
+  private let navigator: any RoundNavigating
+  private let console: any Console
+  private let store: (any SessionStore)?
+
+  public init(seed: UInt64, store: (any SessionStore)?, navigator: any RoundNavigating, console: any Console) {
+    generator = SeededGenerator(seed: seed)
+    self.store = store
+    self.navigator = navigator
+    self.console = console
+  }
+
+  public var isInProgress: Bool { round.map { !$0.isOver } ?? false }
+  public var canResume: Bool { saved != nil }
+  /// The request of the round last dealt, for `retry`.
+  public var lastRequest: TriviaRoute.PlayRequest { request }
+
+  /// Reads the round saved by the last session; a damaged one is reported and ignored.
+  public func loadSaved() {
+    switch store?.load() {
+    case .success(let session): saved = session
+    case .failure(let error): console.say(error.message)
+    case nil: break
+    }
+  }
+
+  /// Goes back to the landing for a new round; false when there will be none (the same round
+  /// is on screen, or the player stayed).
+  public func prepare(_ request: TriviaRoute.PlayRequest) -> Bool {
+    switch navigator.prepareToPlay(request, round: { [unowned self] in round }, events: events) {
+    case .alreadyShowing:
+      console.say("You are already playing that round.")
+      return false
+    case .stayed:
+      return false
+    case .ready:
+      round = nil
+      forgetSaved()
+      return true
+    }
+  }
+
+  /// Deals a round for `request` from `questions` and shows it.
+  public func deal(
+    _ request: TriviaRoute.PlayRequest, from questions: QuestionList, source: String, categories: Set<String>?
+  ) throws(NoQuestions) {
+    let difficulty = request.difficulty ?? .mixed
+    let wanted = request.count ?? GameOptions.standard.questionCount
+    if difficulty != .mixed, !questions.isEmpty, questions.countsByDifficulty[nil] == questions.count {
+      throw NoQuestions(
+        reason: "\(source) does not grade its questions by difficulty, so there are no \(difficulty.rawValue) ones.",
+        details: ["Choose Mixed to play its \(questions.count) questions: type options, then difficulty."])
+    }
+    let round = Round.deal(
+      from: questions, count: wanted, difficulty: difficulty, categories: categories, generator: &generator)
+    guard round.total > 0 else {
+      let what = [request.category, difficulty == .mixed ? nil : difficulty.rawValue].compactMap { $0 }
+      throw NoQuestions(
+        reason: "\(source) has no \(what.isEmpty ? "" : what.joined(separator: " ") + " ")questions.",
+        details: Self.levelCounts(questions).map { ["Available: \($0)."] } ?? [])
+    }
+    if round.total < wanted {
+      let level = difficulty == .mixed ? "" : difficulty.rawValue + " "
+      console.say(
+        "Only \(round.total) \(level)\(round.total == 1 ? "question" : "questions") available; playing \(round.total).")
+    }
+    show(round, for: request)
+  }
+
+  public func resume() {
+    guard let session = saved else {
+      console.say("There is no saved round to resume.")
+      return
+    }
+    forgetSaved()
+    console.say("Resuming question \(session.round.index + 1) of \(session.round.total).")
+    show(session.round, for: session.request)
+    if session.round.isAwaitingNext { navigator.showFeedback(session.round, events: events) }
+  }
+
+  public func answer(_ index: Int) {
+    guard var round, round.answer(index) != nil else { return }
+    self.round = round
+    navigator.showFeedback(round, events: events)
+  }
+
+  public func next() {
+    guard var round, round.isAwaitingNext else { return }
+    round.advance()
+    self.round = round
+    if round.isOver {
+      navigator.showComplete(RoundResult(score: round.score, total: round.total), events: events)
+    } else {
+      navigator.showNextQuestion()
+    }
+  }
+
+  public func finish() {
+    round = nil
+    navigator.returnToLanding(fromLink: false)
+  }
+
+  /// Back to the landing; a round in progress goes only if the player confirms.
+  public func leave(fromLink: Bool) {
+    let abandoning = isInProgress
+    guard navigator.returnToLanding(fromLink: fromLink) else { return }
+    if abandoning { console.say("Round abandoned.") }
+    round = nil
+  }
+
+  /// Keeps a round in progress for the next session: the game is ending.
+  public func save() {
+    guard isInProgress, let round, let store else { return }
+    do {
+      try store.save(SavedSession(round: round, request: request))
+      console.say("Your round is saved: type resume next time to go on with it.")
+    } catch {
+      console.say(error.message)
+    }
+  }
+
+  private func show(_ round: Round, for request: TriviaRoute.PlayRequest) {
+    self.round = round
+    self.request = request
+    navigator.showGame(for: request, round: { [unowned self] in self.round }, events: events)
+  }
+
+  private func forgetSaved() {
+    guard saved != nil else { return }
+    saved = nil
+    store?.clear()
+  }
+
+  private var events: RoundEvents {
+    RoundEvents(
+      answer: { [unowned self] in answer($0) }, next: { [unowned self] in next() },
+      finish: { [unowned self] in finish() }, leave: { [unowned self] in leave(fromLink: false) },
+      closed: { [unowned self] in round = nil }, isInProgress: { [unowned self] in isInProgress })
+  }
+
+  private static func levelCounts(_ questions: QuestionList) -> String? {
+    let parts = questions.gradedCounts
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,147 @@
+import ScreenKit
+import TriviaData
+
+/// Where the questions come from: loads them (once, or every round for a source that serves
+/// a few at a time), tells the player what a load found, describes the source and switches
+/// to another. It shows no screen: what a failed load leads to is the coordinator's call.
+@MainActor
+public final class SourceFlow {
+  /// What asking for the questions gave.
+  public enum Loaded: Sendable {
+    case questions(QuestionBank)
+    case failed(DataSourceError)
+    /// Ctrl-C stopped the load; the player stays where they were.
+    case cancelled
+  }
+
+  public private(set) var source: any DataSource
+  /// What the source gave at its last load; dealt from again until the source changes.
+  private var bank: QuestionBank?
+  /// A load begun before anything asks for questions, so that `play` finds them ready; the
+  /// player hears of it only when a command uses it.
+  private var earlyLoad: Task<Result<QuestionBank, DataSourceError>, Never>?
+  private let console: any Console
+  /// Builds a source from what the player typed after `source`.
+  private let makeSource: (String) -> any DataSource
+
+  public init(source: any DataSource, console: any Console, makeSource: @escaping (String) -> any DataSource) {
+    self.source = source
+    self.console = console
+    self.makeSource = makeSource
+  }
+
+  public var name: String { source.name }
+
+  /// Starts loading in the background, unless the source loads per round.
+  public func loadEarly(_ request: LoadRequest) {
+    if !source.loadsPerRound, bank == nil, earlyLoad == nil { earlyLoad = Self.startLoad(source, request) }
+  }
+
+  /// The source's questions, loaded first when needed. A load is cancelled with the task
+  /// that awaits it (Ctrl-C).
+  public func questions(_ request: LoadRequest) async -> Loaded {
+    if let bank, !source.loadsPerRound { return .questions(bank) }
+    console.say("Loading questions from \(source.name)…")
+    let pending = earlyLoad ?? Self.startLoad(source, request)
+    earlyLoad = nil
+    let result = await withTaskCancellationHandler {
+      await pending.value
+    } onCancel: {
+      pending.cancel()
+    }
+    if Task.isCancelled {
+      console.say("Loading cancelled.")
+      return .cancelled
+    }
+    switch result {
+    case .failure(let error):
+      bank = nil
+      return .failed(error)
+    case .success(let loaded):
+      bank = loaded
+      report(loaded)
+      return .questions(loaded)
+    }
+  }
+
+  /// Plays from another source from now on; its questions load when next asked for.
+  public func switchTo(_ spec: String) {
+    source = makeSource(spec)
+    dropQuestions()
+  }
+
+  /// Goes back to a source that was switched away from, with what it had loaded.
+  public func restore(_ previous: (source: any DataSource, bank: QuestionBank?)) {
+    dropQuestions()
+    (source, bank) = previous
+  }
+
+  public var current: (source: any DataSource, bank: QuestionBank?) { (source, bank) }
+
+  /// Forgets the questions, so the next request loads them again.
+  public func dropQuestions() {
+    bank = nil
+    earlyLoad?.cancel()
+    earlyLoad = nil
+  }
+
+  /// `source` alone: the counts per level and category.
+  public func describe(_ bank: QuestionBank) {
+    console.say("Source: \(source.name), \(LoadSummary.counted(bank.questions.count, "question")).")
+    let ungraded = bank.questions.countsByDifficulty[nil].map { ["\($0) without a level"] } ?? []
+    console.say("  By difficulty: " + (bank.questions.gradedCounts + ungraded).joined(separator: ", ") + ".")
+    console.say(
+      "  By category: " + bank.questions.categoryCounts.map { "\($0.name) \($0.count)" }.joined(separator: ", ") + ".")
+  }
+
+  /// `source --details`: everything passed over, with where and why.
+  public func listSkipped(_ bank: QuestionBank) {
+    let problems = bank.filesIgnored + bank.skipped
+    console.say(problems.isEmpty ? "Nothing was skipped." : "Skipped \(problems.count):")
+    for entry in problems { console.say("  \(entry)") }
+  }
+
+  /// One line on what was loaded, and the first few things skipped.
+  private func report(_ bank: QuestionBank) {
+    console.say(bank.summary(source: source.name).text + ".")
+    let shown = 5
+    let problems = bank.filesIgnored.filter { !$0.isNotQuestionFile } + bank.skipped
+    for entry in problems.prefix(shown) { console.say("  \(entry)") }
+    if problems.count > shown {
+      console.say("  … and \(problems.count - shown) more: type source --details to see them all.")
+    }
+    // A README or a LICENSE beside the questions is not a problem: its name is enough.
+    let others = bank.filesIgnored.filter(\.isNotQuestionFile).map(\.location)
+    if !others.isEmpty {
+      let names = others.prefix(shown).joined(separator: ", ")
+      let more = others.count > shown ? " and \(others.count - shown) more (source --details lists them)" : ""
+      console.say("  Not question files, passed over: \(names)\(more).")
+    }
+  }
+
+  /// Loads off the main actor, at once.
+  private static func startLoad(
+    _ source: any DataSource, _ request: LoadRequest
+  ) -> Task<Result<QuestionBank, DataSourceError>, Never> {
+    Task.detached {
+      do throws(DataSourceError) {
+        return .success(try await source.load(request))
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+}
+
+extension QuestionList {
+  /// `60 easy`, `64 medium`…, for the levels the list has.
+  public var gradedCounts: [String] {
+    let counts = countsByDifficulty
+    return Difficulty.allCases.compactMap { level in counts[level].map { "\($0) \(level.rawValue)" } }
+  }
+
+  /// The categories and how many questions each has, by name.
+  public var categoryCounts: [(name: String, count: Int)] {
+    countsByCategory.map { ($0.category, $0.count) }.sorted { $0.name < $1.name }
+  }
+}

@@ -1,0 +1,67 @@
+import NavigatorKit
+import ScreenKit
+
+/// Reads a typed line as a command of the screen that takes input, else as one of the
+/// commands every screen has. Help, parsing and Tab completion read the same tables.
+@MainActor
+final class CommandInput {
+  private let navigator: Navigator<any TerminalScreen>
+  private let console: any Console
+  private let open: (String) -> Void
+  private let quit: () -> Void
+
+  init(
+    navigator: Navigator<any TerminalScreen>, console: any Console, open: @escaping (String) -> Void,
+    quit: @escaping () -> Void
+  ) {
+    self.navigator = navigator
+    self.console = console
+    self.open = open
+    self.quit = quit
+  }
+
+  /// The prompt for the screen the player is on.
+  var prompt: String { navigator.activeView?.prompt ?? "trivia" }
+
+  /// The active screen's commands, then the global ones.
+  var commands: CommandTable {
+    (navigator.activeView?.commands ?? CommandTable()).merging(global)
+  }
+
+  func run(_ line: String) {
+    switch commands.run(line) {
+    case .done: break
+    case .rejected(let reason): console.write([Line(reason, style: .failure)])
+    case .unknown:
+      // An empty line where it means nothing just asks again.
+      let typed = line.trimmingWhitespace
+      guard !typed.isEmpty else { return }
+      console.write([Line("Unknown command '\(typed)'. Type help to see what you can do here.", style: .failure)])
+    }
+  }
+
+  /// Commands every screen understands, after its own.
+  private var global: CommandTable {
+    CommandTable([
+      Command("help", summary: "list what you can type here") { [unowned self] in
+        console.write([Line("You can type:", style: .title)] + commands.help)
+      },
+      Command("back", summary: "leave this screen") { [unowned self] in
+        guard let back = navigator.activeView?.onBack else {
+          return console.say("Nothing to go back to; type quit to leave.")
+        }
+        back()
+      },
+      Command("where", summary: "show where you are: the screens open now") { [unowned self] in
+        console.write([Line("Open screens, from the first:", style: .title)] + navigator.tree.map { Line("  " + $0) })
+      },
+      Command("open", usage: "open LINK", summary: "follow a trivia:// link", takesArgument: true) {
+        [unowned self] link in
+        guard !link.isEmpty else { return .rejected("open needs a link, such as trivia://play?difficulty=easy") }
+        open(link)
+        return .done
+      },
+      Command("quit", summary: "leave the game") { [unowned self] in quit() },
+    ])
+  }
+}

@@ -1,0 +1,56 @@
+import LandingScreen
+import NavigatorKit
+import NoDataScreen
+import ScreenKit
+
+extension AppNavigator: HomeNavigating {
+  public func showLanding(_ setup: @escaping () -> Setup, events: LandingEvents) {
+    let landing = TriviaScreen.landing(setup, events)
+    self.landing = landing
+    attempt { () throws(NavigationError) in try navigator.handle(.root(landing.context(Place.landing))) }
+  }
+
+  public func showNoData(reason: String, details: [String], events: NoDataEvents) {
+    guard returnToLanding(fromLink: false) else { return }
+    let screen = TriviaScreen.noData(.init(reason: reason, details: details), events)
+    attempt { () throws(NavigationError) in try navigator.handle(.push(screen)) }
+  }
+}
+
+extension Screen where View == any TerminalScreen {
+  static func landing(_ setup: @escaping () -> Setup, _ events: LandingEvents) -> Self {
+    Self(name: "landing", anchors: [Anchor.difficulty]) {
+      let screen = LandingScreen {
+        let setup = setup()
+        return LandingScreen.State(
+          questionCount: setup.options.questionCount, difficulty: setup.options.difficulty.title,
+          source: setup.source, category: setup.options.category ?? "All", canResume: setup.canResume)
+      }
+      screen.onPlay = events.play
+      screen.onResume = events.resume
+      screen.onOptions = events.options
+      screen.onDifficulty = events.difficulty
+      screen.onSource = events.source
+      screen.onCategory = events.category
+      return screen
+    }
+  }
+
+  static func noData(_ state: NoDataScreen.State, _ events: NoDataEvents) -> Self {
+    Self(name: "no-data") {
+      let screen = NoDataScreen(state: state)
+      screen.onRetry = events.retry
+      screen.onOptions = events.options
+      screen.onSource = events.source
+      screen.onBack = events.back
+      return screen
+    }
+  }
+}
+
+extension AppNavigator {
+  public func closeNoData() {
+    guard navigator.activeState.activeName == "no-data" else { return }
+    returnToLanding(fromLink: false)
+  }
+}

@@ -1,0 +1,62 @@
+import DifficultyScreen
+import NavigatorKit
+import OptionsScreen
+import ScreenKit
+import TriviaData
+
+extension AppNavigator: OptionsNavigating {
+  /// The options run as a flow with a navigator of their own, removed when they close.
+  public func showOptions(_ setup: @escaping () -> Setup, events: OptionsEvents) {
+    follow(.options, showing: .options(setup, events))
+  }
+
+  public func closeOptions() {
+    guard let flow = navigator.subNavigators.last(where: { $0.state.entries.first?.name == "options" }) else { return }
+    attempt { () throws(NavigationError) in try navigator.removeSubNavigator(flow) }
+  }
+
+  public func showDifficulty(
+    current: DifficultyChoice, onChoice: @escaping (DifficultyChoice) -> Void, onBack: @escaping () -> Void
+  ) {
+    follow(.difficulty, showing: .difficulty(current: current, onChoice: onChoice, onBack: onBack))
+  }
+
+  public func closeDifficulty() {
+    guard navigator.activeState.activeName == "difficulty" else { return }
+    attempt { () throws(NavigationError) in try navigator.activeNavigator.handle(.dismiss) }
+  }
+}
+
+extension Screen where View == any TerminalScreen {
+  static func options(_ setup: @escaping () -> Setup, _ events: OptionsEvents) -> Self {
+    Self(name: "options", anchors: [Anchor.difficulty]) {
+      let screen = OptionsScreen {
+        let setup = setup()
+        return OptionsScreen.State(
+          questionCount: setup.options.questionCount, countRange: GameOptions.countRange,
+          difficulty: setup.options.difficulty.title, category: setup.options.category ?? "All",
+          source: setup.source)
+      }
+      screen.onCount = events.count
+      screen.onDifficulty = events.difficulty
+      screen.onCategory = events.category
+      screen.onSource = events.source
+      screen.onDone = events.done
+      screen.onBack = events.done
+      return screen
+    }
+  }
+
+  static func difficulty(
+    current: DifficultyChoice, onChoice: @escaping (DifficultyChoice) -> Void, onBack: @escaping () -> Void
+  ) -> Self {
+    let choices = DifficultyChoice.allCases
+    let state = DifficultyScreen.State(choices: choices.map(\.title), selected: choices.firstIndex(of: current) ?? 0)
+    return Self(name: "difficulty") {
+      let screen = DifficultyScreen(state: state)
+      screen.onChoice = { onChoice(choices[$0]) }
+      screen.onBack = onBack
+      return screen
+    }
+  }
+}

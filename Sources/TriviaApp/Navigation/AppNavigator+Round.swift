@@ -1,0 +1,99 @@
+import CompleteScreen
+import FeedbackScreen
+import GameScreen
+import NavigatorKit
+import ScreenKit
+
+extension AppNavigator: RoundNavigating {
+  public func prepareToPlay(_ request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents)
+    -> PlayPreparation
+  {
+    let game = Place.game(request)
+    let router = router(showing: .game(round, events), at: game)
+    if router.plan(to: game).isIgnored {
+      attempt { () throws(NavigationError) in try router.navigate(to: game) }
+      return .alreadyShowing
+    }
+    return returnToLanding(fromLink: false) ? .ready : .stayed
+  }
+
+  public func showGame(for request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents) {
+    follow(.game(request), showing: .game(round, events))
+    watchRound(events)
+  }
+
+  public func showFeedback(_ round: Round, events: RoundEvents) {
+    guard let item = round.current else { return }
+    let state = FeedbackScreen.State(
+      isCorrect: round.lastAnswerWasRight ?? false, correctAnswer: item.correctAnswer, score: round.score,
+      answered: round.answered, isLast: round.isLastQuestion)
+    attempt { () throws(NavigationError) in try navigator.handle(.addChild(.feedback(state, events))) }
+  }
+
+  public func showNextQuestion() {
+    attempt { () throws(NavigationError) in try navigator.handle(.removeChild) }
+  }
+
+  public func showComplete(_ result: RoundResult, events: RoundEvents) {
+    let state = CompleteScreen.State(score: result.score, total: result.total, message: result.message)
+    attempt { () throws(NavigationError) in try navigator.handle(.present(.complete(state, events))) }
+  }
+
+  /// Asks before a round in progress is thrown away, and tells the round when its game
+  /// screen has gone, however that happened.
+  private func watchRound(_ events: RoundEvents) {
+    roundWatch.forEach(navigator.remove)
+    var closed = !navigator.stack.contains("game")
+    roundWatch = [
+      navigator.addGuard(.leave, screen: "game") { events.isInProgress() ? .confirm("Abandon this round?") : .allow },
+      navigator.addObserver { event in
+        guard !closed, !event.stack.contains("game") else { return }
+        closed = true
+        events.closed()
+      },
+    ]
+  }
+}
+
+extension Screen where View == any TerminalScreen {
+  static func game(_ round: @escaping () -> Round?, _ events: RoundEvents) -> Self {
+    Self(name: "game") {
+      let screen = GameScreen { GameScreen.State(round()) }
+      screen.onAnswer = events.answer
+      screen.onBack = events.leave
+      return screen
+    }
+  }
+
+  static func feedback(_ state: FeedbackScreen.State, _ events: RoundEvents) -> Self {
+    Self(name: "feedback") {
+      let screen = FeedbackScreen(state: state)
+      screen.onContinue = events.next
+      screen.onBack = events.leave
+      return screen
+    }
+  }
+
+  static func complete(_ state: CompleteScreen.State, _ events: RoundEvents) -> Self {
+    Self(name: "complete") {
+      let screen = CompleteScreen(state: state)
+      screen.onDone = events.finish
+      screen.onBack = events.finish
+      return screen
+    }
+  }
+}
+
+extension GameScreen.State {
+  /// The round's current question; a round that is over keeps showing its last one.
+  init(_ round: Round?) {
+    guard let round, let item = round.current ?? round.items.last else {
+      self.init(number: 0, total: 0, category: "", difficulty: "", question: "", answers: [])
+      return
+    }
+    self.init(
+      number: min(round.index, round.total - 1) + 1, total: round.total, category: item.question.category,
+      difficulty: item.question.difficulty?.title ?? "Any level", question: item.question.text,
+      answers: item.answers)
+  }
+}

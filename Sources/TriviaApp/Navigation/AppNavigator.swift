@@ -1,0 +1,91 @@
+import NavigatorKit
+import ScreenKit
+import TriviaData
+
+/// A screen of this app as the navigator holds it.
+public typealias TriviaScreen = Screen<any TerminalScreen>
+
+/// The only place that builds screens and wires their closures. Flows ask it, through their
+/// own protocols, to show things; it turns that into routes and navigation steps. It keeps
+/// no model: screens read what they show from the flows that own it.
+@MainActor
+public final class AppNavigator {
+  public let navigator: Navigator<any TerminalScreen>
+  /// Where refusals and guard answers are told.
+  private let console: any Console
+  /// How to build the landing, for the routes that pass through it on their way.
+  var landing: TriviaScreen?
+  /// The guard and the observer of the round on screen, replaced with each new game.
+  var roundWatch: [Navigator<any TerminalScreen>.Token] = []
+
+  public init(navigator: Navigator<any TerminalScreen>, console: any Console) {
+    self.navigator = navigator
+    self.console = console
+  }
+
+  /// Shows what the screens read again, after it changed without a navigation.
+  public func redraw() {
+    navigator.refresh()
+  }
+
+  /// Places the router takes the player to: contexts it recognises on screen.
+  enum Place: Hashable {
+    case landing
+    case game(TriviaRoute.PlayRequest)
+    case options
+    case difficulty
+  }
+
+  /// Follows `place` with the router's policies: ignored when on top, brought back when
+  /// open, else `screen` is built after closing what is in the way.
+  @discardableResult
+  func follow(_ place: Place, showing screen: TriviaScreen) -> Bool {
+    attempt { () throws(NavigationError) in try router(showing: screen, at: place).navigate(to: place) }
+  }
+
+  /// A router that builds `screen` for `place`; every other place it passes through is the
+  /// landing, which is always open beneath.
+  func router(showing screen: TriviaScreen?, at place: Place) -> Router<Place, any TerminalScreen> {
+    Router(navigator: navigator) { [unowned self] target in
+      guard let screen = (target == place ? screen : nil) ?? landing else {
+        preconditionFailure("a route was followed before the landing was shown")
+      }
+      switch target {
+      case .landing:
+        return Destination(target, screen: screen, transition: .push)
+      case .game:
+        return Destination(target, screen: screen, transition: .push, policy: .singleTop, host: .landing)
+      case .options:
+        return Destination(target, screen: screen, transition: .flow, host: .landing, shownOver: ["no-data"])
+      case .difficulty:
+        return Destination(target, screen: screen, transition: .popover(anchor: Anchor.difficulty), host: .landing)
+      }
+    }
+  }
+
+  /// Back to the landing from anywhere, closing what is open. False when a guard kept the
+  /// player where they were. From a link, being there already is an ignored navigation.
+  @discardableResult
+  public func returnToLanding(fromLink: Bool) -> Bool {
+    if !fromLink, navigator.stack == ["landing"] { return true }
+    return attempt { () throws(NavigationError) in try router(showing: nil, at: .landing).navigate(to: .landing) }
+  }
+
+  /// Runs navigations. A guard's refusal is told to the player and leaves the screen as it
+  /// was; any other refusal is a bug worth seeing rather than a crash.
+  @discardableResult
+  func attempt(_ body: () throws(NavigationError) -> Void) -> Bool {
+    do {
+      try body()
+      return true
+    } catch .cancelled {
+      console.write([Line("Staying here.", style: .dim)])
+      navigator.refresh()
+    } catch .denied(let reason) {
+      console.write([Line(reason, style: .failure)])
+    } catch {
+      console.write([Line("Navigation refused: \(error)", style: .failure)])
+    }
+    return false
+  }
+}
