@@ -53,7 +53,9 @@ let package = Package(
       .testTarget(name: "NavigatorKitTests", dependencies: ["NavigatorKit"]),
       .testTarget(name: "ScreenTests", dependencies: ["ScreenKit"] + screens.map { .target(name: $0) }),
       .testTarget(name: "TriviaDataTests", dependencies: ["TriviaData"]),
-      .testTarget(name: "TriviaAppTests", dependencies: ["TriviaApp", "TriviaData", "NavigatorKit", "ScreenKit"]),
+      .testTarget(
+        name: "TriviaAppTests",
+        dependencies: ["TriviaApp", "TriviaData", "TriviaTerminal", "NavigatorKit", "ScreenKit"]),
       .testTarget(name: "TriviaTerminalTests", dependencies: ["TriviaTerminal", "ScreenKit"]),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia"]),
       .executableTarget(

@@ -14,8 +14,7 @@ public final class AppCoordinator {
   private let sources: SourceFlow
   private let settings: OptionsFlow
   private let rounds: RoundFlow
-  private var input: CommandInput!
-  /// Work a screen asked for that waits on a load: run once the line that asked is read.
+  /// Work an event asked for that waits on a load, run by `runPending`.
   private var pending: [@MainActor () async -> Void] = []
 
   /// `options` are what this run plays with; `savedOptions` (by default the same) are what
@@ -32,10 +31,6 @@ public final class AppCoordinator {
       options: options, savedOptions: savedOptions ?? options, store: optionsStore, navigator: navigator,
       console: console, sourceName: { [sources] in sources.name })
     rounds = RoundFlow(seed: seed, store: sessionStore, navigator: navigator, console: console)
-    input = CommandInput(
-      navigator: navigator.navigator, console: console,
-      open: { [unowned self] link in later { await self.open(link) } },
-      quit: { [unowned self] in quit() })
     settings.onSource = { [unowned self] argument in later { await self.source(argument) } }
     settings.onCategory = { [unowned self] argument in later { await self.category(argument) } }
     settings.didChange = { [unowned self] in self.navigator.redraw() }
@@ -57,20 +52,9 @@ public final class AppCoordinator {
     sources.loadEarly(currentLoad)
   }
 
-  // MARK: Input
-
-  /// The prompt for the screen the player is on.
-  public var prompt: String { input.prompt }
-
-  /// What Tab offers for the text before the cursor.
-  public func completions(for prefix: String) -> [String] {
-    input.commands.completions(for: prefix)
-  }
-
-  /// Runs one typed line, and waits for any load it started. Cancelling the task that
+  /// Runs what the last events asked for that waits on a load. Cancelling the task that
   /// awaits this cancels the load (Ctrl-C): the player stays where they were.
-  public func handle(_ line: String) async {
-    input.run(line)
+  public func runPending() async {
     while !pending.isEmpty {
       await pending.removeFirst()()
     }
@@ -108,8 +92,12 @@ public final class AppCoordinator {
     rounds.save()
   }
 
-  /// Follows a `trivia://` link, or says in one line why it cannot.
-  public func open(_ link: String) async {
+  /// Follows a `trivia://` link once `runPending` runs, or says why it cannot.
+  public func open(_ link: String) {
+    later { await self.follow(link) }
+  }
+
+  private func follow(_ link: String) async {
     let route: TriviaRoute
     do {
       route = try TriviaRoute(link: link)
@@ -155,12 +143,11 @@ public final class AppCoordinator {
   /// The source's questions; a failed load shows the no-data screen with the reason.
   private func questions(_ request: LoadRequest) async -> QuestionBank? {
     switch await sources.questions(request) {
-    case .questions(let bank): return bank
-    case .failed(let error):
-      showNoData(reason: error.message, details: [])
-      return nil
-    case .cancelled: return nil
+    case .success(let bank): return bank
+    case .failure(let error): showNoData(reason: error.message, details: [])
+    case nil: break
     }
+    return nil
   }
 
   private func showNoData(reason: String, details: [String]) {

@@ -20,18 +20,6 @@ public struct LandingEvents {
   public var difficulty: () -> Void
   public var source: (String) -> Void
   public var category: (String) -> Void
-
-  public init(
-    play: @escaping () -> Void, resume: @escaping () -> Void, options: @escaping () -> Void,
-    difficulty: @escaping () -> Void, source: @escaping (String) -> Void, category: @escaping (String) -> Void
-  ) {
-    self.play = play
-    self.resume = resume
-    self.options = options
-    self.difficulty = difficulty
-    self.source = source
-    self.category = category
-  }
 }
 
 /// What the no-data screen reports.
@@ -40,14 +28,4 @@ public struct NoDataEvents {
   public var options: () -> Void
   public var source: (String) -> Void
   public var back: () -> Void
-
-  public init(
-    retry: @escaping () -> Void, options: @escaping () -> Void, source: @escaping (String) -> Void,
-    back: @escaping () -> Void
-  ) {
-    self.retry = retry
-    self.options = options
-    self.source = source
-    self.back = back
-  }
 }

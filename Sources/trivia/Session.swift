@@ -14,6 +14,7 @@ import TriviaTerminal
 @MainActor
 final class Session {
   let coordinator: AppCoordinator
+  let input: CommandInput
   let reader: any LineReader
   let saveHistory: () -> Void
   let trace: TraceLog?
@@ -59,6 +60,9 @@ final class Session {
       navigator: AppNavigator(navigator: navigator, console: renderer), console: renderer, optionsStore: store,
       sessionStore: FileSessionStore(path: FileSessionStore.standardPath(environment: environment)),
       options: options, savedOptions: saved, seed: seed)
+    let coordinator = coordinator
+    input = CommandInput(
+      navigator: navigator, console: renderer, open: { coordinator.open($0) }, quit: { coordinator.quit() })
 
     var reader: any LineReader
     if let script = arguments.script, script != "-" {
@@ -97,8 +101,8 @@ final class Session {
       reader = recorder
     }
     self.reader = reader
-    let coordinator = coordinator
-    reader.completer = { prefix in coordinator.completions(for: prefix) }
+    let input = input
+    reader.completer = { prefix in input.commands.completions(for: prefix) }
     // Guards that need a yes or no ask on the same input as everything else.
     navigator.confirm = { question in reader.confirm(question) }
   }
@@ -107,13 +111,16 @@ final class Session {
     trivia_catch_exit_signals()
     coordinator.start()
     if arguments.resume { coordinator.resume() }
-    if let link = arguments.link { await coordinator.open(link) }
+    if let link = arguments.link {
+      coordinator.open(link)
+      await coordinator.runPending()
+    }
     while !coordinator.isFinished {
       guard trivia_exit_signal() == 0 else {
         coordinator.quit()
         break
       }
-      switch reader.read(prompt: coordinator.prompt) {
+      switch reader.read(prompt: input.prompt) {
       case .line(let line):
         _ = trivia_take_interrupt()
         await handle(line)
@@ -126,10 +133,11 @@ final class Session {
     saveHistory()
   }
 
-  /// Hands a line to the app; Ctrl-C while it waits on a load cancels the load.
+  /// Hands a line to the screen on top; Ctrl-C while the app waits on a load cancels the load.
   private func handle(_ line: String) async {
+    input.run(line)
     let coordinator = coordinator
-    let work = Task { await coordinator.handle(line) }
+    let work = Task { await coordinator.runPending() }
     let watch = Task {
       while !Task.isCancelled {
         if trivia_take_interrupt() != 0 {

@@ -3,6 +3,7 @@ import NavigatorKit
 import ScreenKit
 import TriviaApp
 import TriviaData
+import TriviaTerminal
 
 /// Records what reaches the player, and draws what the navigator shows.
 final class RecordingConsole: Console, NavigationRenderer {
@@ -16,6 +17,38 @@ final class RecordingConsole: Console, NavigationRenderer {
   func render(_ state: NavigationState<any TerminalScreen>) {
     renders.append(state.activeName)
     write(state.active?.render() ?? [])
+  }
+}
+
+/// The app as the game builds it, with a recording console: lines go in through the input
+/// layer, and what they start runs to the end.
+@MainActor
+struct TestApp {
+  let console = RecordingConsole()
+  let navigator: Navigator<any TerminalScreen>
+  let coordinator: AppCoordinator
+  let input: CommandInput
+
+  init(
+    source: any DataSource = FakeSource(result: .success(QuestionBank(questions: sampleQuestions(10)))),
+    sessions: (any SessionStore)? = nil, options: GameOptions = GameOptions(questionCount: 3, difficulty: .mixed),
+    seed: UInt64 = 8, makeSource: @escaping (String) -> any DataSource = makeDataSource(spec:)
+  ) {
+    navigator = Navigator(renderer: console)
+    let coordinator = AppCoordinator(
+      source: source, navigator: AppNavigator(navigator: navigator, console: console), console: console,
+      optionsStore: MemoryOptionsStore(), sessionStore: sessions, options: options, seed: seed,
+      makeSource: makeSource)
+    self.coordinator = coordinator
+    input = CommandInput(
+      navigator: navigator, console: console, open: { coordinator.open($0) }, quit: { coordinator.quit() })
+  }
+
+  func type(_ lines: String...) async {
+    for line in lines {
+      input.run(line)
+      await coordinator.runPending()
+    }
   }
 }
 
@@ -59,7 +92,7 @@ final class FakeRoundNavigator: RoundNavigating {
 
   func returnToLanding(fromLink: Bool) -> Bool {
     guard showing != nil else { return true }
-    if events?.isInProgress() == true, !allowLeaving {
+    if round?()?.isOver == false, !allowLeaving {
       calls.append("stay")
       return false
     }

@@ -10,20 +10,16 @@ import TriviaData
 @MainActor
 @Suite("Navigation flows")
 struct NavigationFlowTests {
-  let console = RecordingConsole()
-  let navigator = Navigator<any TerminalScreen>()
-  let coordinator: AppCoordinator
   let sessions = MemorySessionStore()
+  let app: TestApp
   let events = EventRecorder()
+  var console: RecordingConsole { app.console }
+  var navigator: Navigator<any TerminalScreen> { app.navigator }
+  var coordinator: AppCoordinator { app.coordinator }
 
   init() {
-    navigator.renderer = console
-    coordinator = AppCoordinator(
-      source: FakeSource(result: .success(QuestionBank(questions: sampleQuestions(10)))),
-      navigator: AppNavigator(navigator: navigator, console: console), console: console,
-      optionsStore: MemoryOptionsStore(), sessionStore: sessions,
-      options: GameOptions(questionCount: 3, difficulty: .mixed), seed: 8)
-    navigator.addObserver(didNavigate: events.record)
+    app = TestApp(sessions: sessions)
+    app.navigator.addObserver(didNavigate: events.record)
   }
 
   func start(confirming answer: Bool) {
@@ -35,18 +31,18 @@ struct NavigationFlowTests {
   }
 
   func type(_ lines: String...) async {
-    for line in lines { await coordinator.handle(line) }
+    for line in lines { await app.type(line) }
   }
 
   @Test func inputGoesToTheActiveScreenThenToGlobalCommands() async {
     start(confirming: true)
     await type("play")
     #expect(navigator.stack == ["landing", "game"])
-    #expect(coordinator.prompt == "question 1/3")
+    #expect(app.input.prompt == "question 1/3")
     await type("1")
-    #expect(coordinator.prompt == "continue")
+    #expect(app.input.prompt == "continue")
     await type("")
-    #expect(coordinator.prompt == "question 2/3")
+    #expect(app.input.prompt == "question 2/3")
     #expect(console.lines.contains("Question 2 of 3  Test · Easy"))
   }
 
@@ -70,7 +66,7 @@ struct NavigationFlowTests {
     for word in words {
       #expect(help.contains { $0.hasPrefix("  \(word) ") }, "\(word)")
     }
-    #expect(coordinator.completions(for: "") == words)
+    #expect(app.input.commands.completions(for: "") == words)
   }
 
   @Test func backFromARoundAsksAndNoKeepsIt() async throws {
@@ -178,20 +174,16 @@ struct NavigationFlowTests {
   }
 
   @Test func noDataClosesWhatIsOpenAndOffersRetry() async {
-    let console = RecordingConsole()
-    let navigator = Navigator<any TerminalScreen>(renderer: console)
-    let coordinator = AppCoordinator(
-      source: FakeSource(result: .failure(DataSourceError("broken.json, line 1, column 1: expected a value"))),
-      navigator: AppNavigator(navigator: navigator, console: console), console: console,
-      optionsStore: MemoryOptionsStore(), options: .standard, seed: 1)
-    coordinator.start()
-    await coordinator.handle("play")
-    #expect(navigator.stack == ["landing", "no-data"])
-    #expect(console.lines.contains("broken.json, line 1, column 1: expected a value"))
-    await coordinator.handle("retry")
-    #expect(navigator.stack == ["landing", "no-data"])
-    await coordinator.handle("back")
-    #expect(navigator.stack == ["landing"])
+    let app = TestApp(
+      source: FakeSource(result: .failure(DataSourceError("broken.json, line 1, column 1: expected a value"))))
+    app.coordinator.start()
+    await app.type("play")
+    #expect(app.navigator.stack == ["landing", "no-data"])
+    #expect(app.console.lines.contains("broken.json, line 1, column 1: expected a value"))
+    await app.type("retry")
+    #expect(app.navigator.stack == ["landing", "no-data"])
+    await app.type("back")
+    #expect(app.navigator.stack == ["landing"])
   }
 
   @Test func quittingMidRoundSavesAndResumeRestores() async throws {
@@ -202,18 +194,13 @@ struct NavigationFlowTests {
     #expect(coordinator.isFinished)
     #expect(sessions.session?.round == round)
 
-    let console = RecordingConsole()
-    let navigator = Navigator<any TerminalScreen>(renderer: console)
-    let next = AppCoordinator(
-      source: FakeSource(result: .failure(DataSourceError("not needed"))),
-      navigator: AppNavigator(navigator: navigator, console: console), console: console,
-      optionsStore: MemoryOptionsStore(), sessionStore: sessions, options: .standard, seed: 1)
-    next.start()
-    #expect(console.lines.contains { $0.contains("type resume") })
-    await next.handle("resume")
-    #expect(next.round == round)
-    #expect(navigator.stack == ["landing", "game"])
-    #expect(navigator.activeState.activeName == "feedback")
+    let next = TestApp(source: FakeSource(result: .failure(DataSourceError("not needed"))), sessions: sessions)
+    next.coordinator.start()
+    #expect(next.console.lines.contains { $0.contains("type resume") })
+    await next.type("resume")
+    #expect(next.coordinator.round == round)
+    #expect(next.navigator.stack == ["landing", "game"])
+    #expect(next.navigator.activeState.activeName == "feedback")
     #expect(sessions.session == nil)
   }
 

@@ -3,6 +3,7 @@ import ScreenKit
 import Testing
 import TriviaApp
 import TriviaData
+import TriviaTerminal
 
 /// Thousands of random command sequences through the real navigator, AppNavigator and
 /// coordinator, with invariants checked after every step.
@@ -21,16 +22,12 @@ struct RandomSessionTests {
     var steps = 0
     var seen = Set<String>()
     for _ in 0..<250 {
-      let console = RecordingConsole()
-      let navigator = Navigator<any TerminalScreen>(renderer: console)
       var questions = sampleQuestions(12, difficulty: .easy) + sampleQuestions(12, difficulty: .hard)
       questions.shuffle(using: &generator)
-      let coordinator = AppCoordinator(
-        source: FakeSource(result: .success(QuestionBank(questions: questions))),
-        navigator: AppNavigator(navigator: navigator, console: console), console: console,
-        optionsStore: MemoryOptionsStore(), options: GameOptions(questionCount: 3, difficulty: .mixed),
-        seed: generator.next(),
+      let app = TestApp(
+        source: FakeSource(result: .success(QuestionBank(questions: questions))), seed: generator.next(),
         makeSource: { _ in FakeSource(result: .success(QuestionBank(questions: sampleQuestions(5)))) })
+      let (navigator, coordinator) = (app.navigator, app.coordinator)
       var answers = generator.next()
       navigator.confirm = { _ in
         answers = answers >> 1 | answers << 63
@@ -38,9 +35,9 @@ struct RandomSessionTests {
       }
       coordinator.start()
       for _ in 0..<60 where !coordinator.isFinished {
-        let line = randomLine(coordinator: coordinator, generator: &generator)
-        await coordinator.handle(line)
-        try checkInvariants(navigator: navigator, coordinator: coordinator, after: line)
+        let line = randomLine(input: app.input, generator: &generator)
+        await app.type(line)
+        try checkInvariants(app, after: line)
         steps += 1
         if let current = navigator.activeState.activeName { seen.insert(current) }
       }
@@ -50,20 +47,19 @@ struct RandomSessionTests {
     #expect(seen == ["landing", "game", "feedback", "complete", "options", "difficulty", "no-data"])
   }
 
-  func randomLine(coordinator: AppCoordinator, generator: inout SeededGenerator) -> String {
+  func randomLine(input: CommandInput, generator: inout SeededGenerator) -> String {
     switch generator.below(10) {
     case 0: return "open " + Self.links[generator.below(Self.links.count)]
     case 1: return Self.noise[generator.below(Self.noise.count)]
     case 2: return generator.below(20) == 0 ? "quit" : "play"
     default:
-      let words = coordinator.completions(for: "").filter { $0 != "quit" }
+      let words = input.commands.words.filter { $0 != "quit" }
       return words.isEmpty ? "help" : words[generator.below(words.count)]
     }
   }
 
-  func checkInvariants(
-    navigator: Navigator<any TerminalScreen>, coordinator: AppCoordinator, after line: String
-  ) throws {
+  func checkInvariants(_ app: TestApp, after line: String) throws {
+    let (navigator, coordinator) = (app.navigator, app.coordinator)
     let context = Comment(rawValue: "after '\(line)': \(navigator.tree)")
     try #require(!navigator.stack.isEmpty, context)
     #expect(navigator.stack.first == "landing", context)
@@ -84,7 +80,7 @@ struct RandomSessionTests {
       #expect(round.answered <= round.total, context)
       #expect(round.isConsistent, context)
     }
-    #expect(coordinator.completions(for: "help") == ["help"], context)
+    #expect(app.input.commands.command(named: "help") != nil, context)
     #expect(navigator.activeState.activeName != nil, context)
     // A round is in play exactly while its game is open.
     #expect((coordinator.round != nil) == navigator.stack.contains("game"), context)

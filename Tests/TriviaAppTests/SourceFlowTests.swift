@@ -26,7 +26,7 @@ struct SourceFlowTests {
     // Nothing is told before a command needs the questions.
     #expect(try await eventually { source.loads == 1 })
     #expect(console.lines.isEmpty)
-    guard case .questions(let bank) = await flow.questions(request) else {
+    guard case .success(let bank) = await flow.questions(request) else {
       Issue.record("expected questions")
       return
     }
@@ -58,7 +58,7 @@ struct SourceFlowTests {
     let flow = SourceFlow(
       source: FakeSource(result: .failure(DataSourceError("x.json, line 2, column 1: expected a value"))),
       console: console, makeSource: makeDataSource(spec:))
-    guard case .failed(let error) = await flow.questions(request) else {
+    guard case .failure(let error) = await flow.questions(request) else {
       Issue.record("expected a failure")
       return
     }
@@ -83,10 +83,7 @@ struct SourceFlowTests {
     let task = Task { await flow.questions(request) }
     try? await Task.sleep(for: .milliseconds(50))
     task.cancel()
-    guard case .cancelled = await task.value else {
-      Issue.record("expected the load to be cancelled")
-      return
-    }
+    #expect(await task.value == nil, "the load was cancelled")
     #expect(console.lines.last == "Loading cancelled.")
     // The next request starts a new load rather than waiting on the cancelled one.
     let again = Task { await flow.questions(request) }

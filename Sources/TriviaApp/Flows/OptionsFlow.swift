@@ -21,17 +21,6 @@ public struct OptionsEvents {
   public var category: (String) -> Void
   public var source: (String) -> Void
   public var done: () -> Void
-
-  public init(
-    count: @escaping (Int) -> Void, difficulty: @escaping () -> Void, category: @escaping (String) -> Void,
-    source: @escaping (String) -> Void, done: @escaping () -> Void
-  ) {
-    self.count = count
-    self.difficulty = difficulty
-    self.category = category
-    self.source = source
-    self.done = done
-  }
 }
 
 /// Owns the options: what this run plays with, and what is saved for the next.
@@ -55,12 +44,12 @@ public final class OptionsFlow {
     options: GameOptions, savedOptions: GameOptions, store: any OptionsStore, navigator: any OptionsNavigating,
     console: any Console, sourceName: @escaping () -> String
   ) {
-    self.sourceName = sourceName
     self.options = options
     self.savedOptions = savedOptions
     self.store = store
     self.navigator = navigator
     self.console = console
+    self.sourceName = sourceName
   }
 
   public func open() {

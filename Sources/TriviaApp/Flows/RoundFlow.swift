@@ -35,20 +35,6 @@ public struct RoundEvents {
   public var leave: () -> Void
   /// The game screen left the navigation, however it happened.
   public var closed: () -> Void
-  /// Whether leaving now would throw a round away.
-  public var isInProgress: () -> Bool
-
-  public init(
-    answer: @escaping (Int) -> Void, next: @escaping () -> Void, finish: @escaping () -> Void,
-    leave: @escaping () -> Void, closed: @escaping () -> Void, isInProgress: @escaping () -> Bool
-  ) {
-    self.answer = answer
-    self.next = next
-    self.finish = finish
-    self.leave = leave
-    self.closed = closed
-    self.isInProgress = isInProgress
-  }
 }
 
 /// Owns the round: deals it, takes answers, ends it, saves it when the game ends midway and
@@ -207,7 +193,7 @@ public final class RoundFlow {
     RoundEvents(
       answer: { [unowned self] in answer($0) }, next: { [unowned self] in next() },
       finish: { [unowned self] in finish() }, leave: { [unowned self] in leave(fromLink: false) },
-      closed: { [unowned self] in round = nil }, isInProgress: { [unowned self] in isInProgress })
+      closed: { [unowned self] in round = nil })
   }
 
   private static func levelCounts(_ questions: QuestionList) -> String? {

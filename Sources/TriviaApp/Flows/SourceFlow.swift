@@ -6,14 +6,6 @@ import TriviaData
 /// to another. It shows no screen: what a failed load leads to is the coordinator's call.
 @MainActor
 public final class SourceFlow {
-  /// What asking for the questions gave.
-  public enum Loaded: Sendable {
-    case questions(QuestionBank)
-    case failed(DataSourceError)
-    /// Ctrl-C stopped the load; the player stays where they were.
-    case cancelled
-  }
-
   public private(set) var source: any DataSource
   /// What the source gave at its last load; dealt from again until the source changes.
   private var bank: QuestionBank?
@@ -37,10 +29,10 @@ public final class SourceFlow {
     if !source.loadsPerRound, bank == nil, earlyLoad == nil { earlyLoad = Self.startLoad(source, request) }
   }
 
-  /// The source's questions, loaded first when needed. A load is cancelled with the task
-  /// that awaits it (Ctrl-C).
-  public func questions(_ request: LoadRequest) async -> Loaded {
-    if let bank, !source.loadsPerRound { return .questions(bank) }
+  /// The source's questions, loaded first when needed, or why not; nil when the load was
+  /// cancelled with the task that awaits it (Ctrl-C), and the player stays where they were.
+  public func questions(_ request: LoadRequest) async -> Result<QuestionBank, DataSourceError>? {
+    if let bank, !source.loadsPerRound { return .success(bank) }
     console.say("Loading questions from \(source.name)…")
     let pending = earlyLoad ?? Self.startLoad(source, request)
     earlyLoad = nil
@@ -51,17 +43,11 @@ public final class SourceFlow {
     }
     if Task.isCancelled {
       console.say("Loading cancelled.")
-      return .cancelled
+      return nil
     }
-    switch result {
-    case .failure(let error):
-      bank = nil
-      return .failed(error)
-    case .success(let loaded):
-      bank = loaded
-      report(loaded)
-      return .questions(loaded)
-    }
+    bank = try? result.get()
+    if let bank { report(bank) }
+    return result
   }
 
   /// Plays from another source from now on; its questions load when next asked for.

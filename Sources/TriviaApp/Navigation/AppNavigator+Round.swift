@@ -19,7 +19,7 @@ extension AppNavigator: RoundNavigating {
 
   public func showGame(for request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents) {
     follow(.game(request), showing: .game(round, events))
-    watchRound(events)
+    watchRound(round, events)
   }
 
   public func showFeedback(_ round: Round, events: RoundEvents) {
@@ -41,11 +41,13 @@ extension AppNavigator: RoundNavigating {
 
   /// Asks before a round in progress is thrown away, and tells the round when its game
   /// screen has gone, however that happened.
-  private func watchRound(_ events: RoundEvents) {
+  private func watchRound(_ round: @escaping () -> Round?, _ events: RoundEvents) {
     roundWatch.forEach(navigator.remove)
     var closed = !navigator.stack.contains("game")
     roundWatch = [
-      navigator.addGuard(.leave, screen: "game") { events.isInProgress() ? .confirm("Abandon this round?") : .allow },
+      navigator.addGuard(.leave, screen: "game") {
+        round()?.isOver == false ? .confirm("Abandon this round?") : .allow
+      },
       navigator.addObserver { event in
         guard !closed, !event.stack.contains("game") else { return }
         closed = true

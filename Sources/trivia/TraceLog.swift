@@ -6,21 +6,21 @@ import TriviaData
 /// Writes every navigation event as one JSON object per line, for tests and tools:
 /// `{"seq":1,"event":"push","screen":"game","stack":["landing","game"]}`, with the steps of
 /// the route plan (`"plan":["pop game","flow options"]`) when a route caused it.
-public final class TraceLog {
-  public struct Failure: Error, CustomStringConvertible {
-    public var description: String
+final class TraceLog {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
   }
 
   private let descriptor: Int32
 
-  public init(path: String) throws(Failure) {
+  init(path: String) throws(Failure) {
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw Failure(description: "\(path): \(String(cString: strerror(errno)))") }
   }
 
   deinit { close(descriptor) }
 
-  public func record(_ event: NavigationEvent) {
+  func record(_ event: NavigationEvent) {
     var line = Self.line(for: event) + "\n"
     // A trace that cannot be written must not stop the game.
     _ = line.withUTF8 { Descriptor.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }

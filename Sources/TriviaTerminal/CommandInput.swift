@@ -1,16 +1,17 @@
 import NavigatorKit
 import ScreenKit
 
-/// Reads a typed line as a command of the screen that takes input, else as one of the
-/// commands every screen has. Help, parsing and Tab completion read the same tables.
+/// The input layer: reads a typed line as a command of the screen that takes input, else
+/// as one of the commands every screen has. Help, parsing and Tab completion read the same
+/// tables; what a command means is for the screen's owner, or the app's `open` and `quit`.
 @MainActor
-final class CommandInput {
+public final class CommandInput {
   private let navigator: Navigator<any TerminalScreen>
   private let console: any Console
   private let open: (String) -> Void
   private let quit: () -> Void
 
-  init(
+  public init(
     navigator: Navigator<any TerminalScreen>, console: any Console, open: @escaping (String) -> Void,
     quit: @escaping () -> Void
   ) {
@@ -21,14 +22,14 @@ final class CommandInput {
   }
 
   /// The prompt for the screen the player is on.
-  var prompt: String { navigator.activeView?.prompt ?? "trivia" }
+  public var prompt: String { navigator.activeView?.prompt ?? "trivia" }
 
   /// The active screen's commands, then the global ones.
-  var commands: CommandTable {
+  public var commands: CommandTable {
     (navigator.activeView?.commands ?? CommandTable()).merging(global)
   }
 
-  func run(_ line: String) {
+  public func run(_ line: String) {
     switch commands.run(line) {
     case .done: break
     case .rejected(let reason): console.write([Line(reason, style: .failure)])
@@ -48,7 +49,7 @@ final class CommandInput {
       },
       Command("back", summary: "leave this screen") { [unowned self] in
         guard let back = navigator.activeView?.onBack else {
-          return console.say("Nothing to go back to; type quit to leave.")
+          return console.write([Line("Nothing to go back to; type quit to leave.")])
         }
         back()
       },
