@@ -179,6 +179,23 @@ struct InteractiveTests {
     #expect(terminal.waitForExit() == .status(0))
   }
 
+  @Test(
+    "History is written once, when the game ends, as shells do: a signal that ends it writes it too",
+    arguments: [SIGTERM, SIGHUP])
+  func historyAtExit(signal: Int32) throws {
+    let sandbox = try Sandbox()
+    let terminal = try Self.start(sandbox)
+    try Self.awaitPrompt(terminal, "trivia")
+    try terminal.type("options")
+    try Self.awaitPrompt(terminal, "options")
+    // Not after each line: nothing is written while the game goes on.
+    #expect(!FileManager.default.fileExists(atPath: sandbox.historyPath))
+    kill(terminal.pid, signal)
+    #expect(terminal.waitForExit() == .status(0))
+    let history = try String(contentsOfFile: sandbox.historyPath, encoding: .utf8)
+    #expect(Array(history.split(separator: "\n").dropFirst()) == ["options"])
+  }
+
   @Test("History is saved under XDG_STATE_HOME in libedit's format")
   func history() throws {
     let sandbox = try Sandbox()
