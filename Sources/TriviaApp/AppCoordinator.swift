@@ -77,6 +77,7 @@ public final class AppCoordinator {
 
   private var noDataEvents: NoDataEvents {
     NoDataEvents(
+      play: { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } },
       retry: { [unowned self] in later { await self.retry() } }, options: { [unowned self] in settings.open() },
       source: { [unowned self] argument in later { await self.source(argument) } },
       back: { [unowned self] in navigator.returnToLanding(fromLink: false) })
@@ -118,25 +119,30 @@ public final class AppCoordinator {
 
   /// Starts a round for `request`, filling what it leaves out from the options.
   private func play(_ request: TriviaRoute.PlayRequest) async {
-    let options = settings.options
-    let resolved = TriviaRoute.PlayRequest(
-      difficulty: request.difficulty ?? options.difficulty, count: request.count ?? options.questionCount,
-      category: request.category ?? options.category)
+    let resolved = resolved(request)
     guard rounds.prepare(resolved) else { return }
-    let load = LoadRequest(count: resolved.count ?? options.questionCount, difficulty: resolved.difficulty ?? .mixed)
+    let load = LoadRequest(
+      count: resolved.count ?? settings.options.questionCount, difficulty: resolved.difficulty ?? .mixed)
     guard let bank = await questions(load) else { return }
-    let categories = resolved.category.map { wanted in
-      Set(bank.questions.countsByCategory.map(\.category).filter { $0.matchingKey == wanted.matchingKey })
-    }
     do {
-      try rounds.deal(resolved, from: bank.questions, source: sources.name, categories: categories)
+      try rounds.deal(resolved, from: bank.questions, source: sources.name, categories: categories(resolved, bank))
     } catch {
-      showNoData(reason: error.reason, details: error.details)
+      // Read again when drawn: options changed over this screen say whether they deal now.
+      let options = settings.options
+      navigator.showNoData(
+        { [unowned self] in settings.options == options ? error : recheck(bank) }, events: noDataEvents)
     }
   }
 
+  /// What the options as they are now would deal from `bank`.
+  private func recheck(_ bank: QuestionBank) -> NoQuestions {
+    let request = resolved(TriviaRoute.PlayRequest())
+    return RoundFlow.problem(request, in: bank.questions, source: sources.name, categories: categories(request, bank))
+      ?? NoQuestions(reason: "There are questions for these options now.", details: ["Type play to start."])
+  }
+
+  /// Tries again with what is loaded; a source that failed to load is loaded again.
   private func retry() async {
-    sources.dropQuestions()
     await play(rounds.lastRequest)
   }
 
@@ -144,14 +150,25 @@ public final class AppCoordinator {
   private func questions(_ request: LoadRequest) async -> QuestionBank? {
     switch await sources.questions(request) {
     case .success(let bank): return bank
-    case .failure(let error): showNoData(reason: error.message, details: [])
+    case .failure(let error): navigator.showNoData({ NoQuestions(reason: error.message) }, events: noDataEvents)
     case nil: break
     }
     return nil
   }
 
-  private func showNoData(reason: String, details: [String]) {
-    navigator.showNoData(reason: reason, details: details, events: noDataEvents)
+  /// `request` with what it leaves out filled from the options.
+  private func resolved(_ request: TriviaRoute.PlayRequest) -> TriviaRoute.PlayRequest {
+    let options = settings.options
+    return TriviaRoute.PlayRequest(
+      difficulty: request.difficulty ?? options.difficulty, count: request.count ?? options.questionCount,
+      category: request.category ?? options.category)
+  }
+
+  /// The bank's names for the category `request` asks for, however it was typed.
+  private func categories(_ request: TriviaRoute.PlayRequest, _ bank: QuestionBank) -> Set<String>? {
+    request.category.map { wanted in
+      Set(bank.questions.countsByCategory.map(\.category).filter { $0.matchingKey == wanted.matchingKey })
+    }
   }
 
   private var currentLoad: LoadRequest {

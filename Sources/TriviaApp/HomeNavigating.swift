@@ -4,8 +4,8 @@
 public protocol HomeNavigating: AnyObject {
   /// The first screen, which reads `setup` each time it is drawn.
   func showLanding(_ setup: @escaping () -> Setup, events: LandingEvents)
-  /// Over the landing, closing what else is open.
-  func showNoData(reason: String, details: [String], events: NoDataEvents)
+  /// Over the landing, closing what else is open; it reads `problem` each time it is drawn.
+  func showNoData(_ problem: @escaping () -> NoQuestions, events: NoDataEvents)
   /// Leaves the no-data screen if the player is on it: there are questions again.
   func closeNoData()
   /// False when the player chose to stay where they were.
@@ -24,6 +24,7 @@ public struct LandingEvents {
 
 /// What the no-data screen reports.
 public struct NoDataEvents {
+  public var play: () -> Void
   public var retry: () -> Void
   public var options: () -> Void
   public var source: (String) -> Void

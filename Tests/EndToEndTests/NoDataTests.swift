@@ -146,4 +146,31 @@ struct NoDataTests {
     #expect(transcript.questions.count == 1)
     #expect(transcript.questions.first?.difficulty == "Easy")
   }
+
+  @Test("Options changed over the no-data screen are checked again at once, and play there plays")
+  func recheckAfterOptions() async throws {
+    let sandbox = try Sandbox()
+    let path = try sandbox.write("easy.json", QuestionFixtures.easy(2))
+    let result = try await sandbox.run(
+      ["--source", path, "--difficulty", "hard", "--seed", "1"],
+      input: "play\noptions\ndifficulty\neasy\ndone\nplay\n")
+    #expect(result.status == 0)
+    let transcript = result.transcript
+    // The options open over the no-data screen, which then says what the new level finds.
+    #expect(
+      transcript.response(to: "done")
+        == Expected.noData(reason: "There are questions for these options now.", details: ["Type play to start."]))
+    #expect(transcript.prompts.suffix(2) == ["no questions", "question 1/2"])
+    #expect(transcript.questions.first?.difficulty == "Easy")
+  }
+
+  @Test("retry on the no-data screen deals again from what is loaded, without loading it again")
+  func retryKeepsWhatIsLoaded() async throws {
+    let sandbox = try Sandbox()
+    let path = try sandbox.write("easy.json", QuestionFixtures.easy(2))
+    let result = try await sandbox.run(["--source", path, "--difficulty", "hard"], input: "play\nretry\n")
+    let retry = try #require(result.transcript.response(to: "retry"))
+    #expect(!retry.contains { $0.hasPrefix("Loading questions") })
+    #expect(retry.contains("\(path) has no hard questions."))
+  }
 }

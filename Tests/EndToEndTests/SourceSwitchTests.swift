@@ -62,9 +62,11 @@ struct SourceSwitchTests {
     // Played again, the file is tried again.
     #expect(
       transcript.response(to: "play") == ["Loading questions from missing.json…"] + Expected.noData(reason: reason))
+    // `play` on the no-data screen tries again too: back to the landing, the file, no data.
     #expect(
       transcript.response(to: "play", occurrence: 1)
-        == ["Unknown command 'play'. Type help to see what you can do here."])
+        == Expected.landing(source: "missing.json") + ["Loading questions from missing.json…"]
+        + Expected.noData(reason: reason))
     #expect(transcript.response(to: "source bundled") == Expected.bundledLoaded + Expected.landing())
     #expect(
       transcript.prompts == [
@@ -74,6 +76,8 @@ struct SourceSwitchTests {
     #expect(
       events == [
         TraceEvent("root", "landing", ["landing"]),
+        TraceEvent("push", "no-data", ["landing", "no-data"]),
+        TraceEvent("pop", "no-data", ["landing"], plan: ["pop no-data"]),
         TraceEvent("push", "no-data", ["landing", "no-data"]),
         TraceEvent("pop", "no-data", ["landing"], plan: ["pop no-data"]),
         TraceEvent("push", "no-data", ["landing", "no-data"]),

@@ -75,7 +75,7 @@ struct RoundFlowTests {
   @Test func noQuestionsOfTheChosenLevelSaysWhy() {
     let flow = flow()
     let request = TriviaRoute.PlayRequest(difficulty: .hard, count: 3)
-    #expect(throws: RoundFlow.NoQuestions(reason: "fake has no hard questions.", details: ["Available: 20 easy."])) {
+    #expect(throws: NoQuestions(reason: "fake has no hard questions.", details: ["Available: 20 easy."])) {
       try flow.deal(request, from: questions, source: "fake", categories: nil)
     }
     #expect(flow.round == nil)
@@ -89,7 +89,7 @@ struct RoundFlowTests {
           incorrectAnswers: $0.incorrectAnswers)
       })
     #expect(
-      throws: RoundFlow.NoQuestions(
+      throws: NoQuestions(
         reason: "otqa does not grade its questions by difficulty, so there are no easy ones.",
         details: ["Choose Mixed to play its 4 questions: type options, then difficulty."])
     ) {

@@ -1,6 +1,7 @@
 import ScreenKit
 
-/// Shown when there is nothing to play, with the reason.
+/// Shown when there is nothing to play, with the reason. It reads its state each time it
+/// is drawn, so a change of options made over it shows at once.
 public final class NoDataScreen: TerminalScreen {
   public struct State: Equatable, Sendable {
     public var reason: String
@@ -12,20 +13,27 @@ public final class NoDataScreen: TerminalScreen {
     }
   }
 
-  public let state: State
+  private let read: () -> State
+  public var state: State { read() }
+  public var onPlay: (() -> Void)?
   public var onRetry: (() -> Void)?
   public var onOptions: (() -> Void)?
   public var onSource: ((String) -> Void)?
   public var onBack: (() -> Void)?
 
-  public init(state: State) {
-    self.state = state
+  public init(state: @escaping () -> State) {
+    read = state
+  }
+
+  public convenience init(state: State) {
+    self.init { state }
   }
 
   public var prompt: String { "no questions" }
 
   public func render() -> [Line] {
-    [
+    let state = state
+    return [
       "",
       Line("No questions to play", style: .title),
       Line(state.reason, style: .failure),
@@ -36,6 +44,7 @@ public final class NoDataScreen: TerminalScreen {
 
   public var commands: CommandTable {
     CommandTable([
+      Command("play", summary: "start a round with the options as they are now") { [weak self] in self?.onPlay?() },
       Command("retry", summary: "load the questions again") { [weak self] in self?.onRetry?() },
       .options { [weak self] in self?.onOptions?() },
       .source { [weak self] in self?.onSource?($0) },

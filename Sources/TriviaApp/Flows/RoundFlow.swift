@@ -41,17 +41,6 @@ public struct RoundEvents {
 /// resumes it next time.
 @MainActor
 public final class RoundFlow {
-  /// Why a round could not be dealt, for the no-data screen.
-  public struct NoQuestions: Error, Equatable {
-    public var reason: String
-    public var details: [String]
-
-    public init(reason: String, details: [String] = []) {
-      self.reason = reason
-      self.details = details
-    }
-  }
-
   public private(set) var round: Round?
   /// What the round in play was dealt for.
   private var request = TriviaRoute.PlayRequest()
@@ -98,31 +87,48 @@ public final class RoundFlow {
     }
   }
 
-  /// Deals a round for `request` from `questions` and shows it.
+  /// Deals a round for `request` from `questions` (of `categories`, as the bank names them)
+  /// and shows it.
   public func deal(
     _ request: TriviaRoute.PlayRequest, from questions: QuestionList, source: String, categories: Set<String>?
   ) throws(NoQuestions) {
     let difficulty = request.difficulty ?? .mixed
     let wanted = request.count ?? GameOptions.standard.questionCount
-    if difficulty != .mixed, !questions.isEmpty, questions.countsByDifficulty[nil] == questions.count {
-      throw NoQuestions(
-        reason: "\(source) does not grade its questions by difficulty, so there are no \(difficulty.rawValue) ones.",
-        details: ["Choose Mixed to play its \(questions.count) questions: type options, then difficulty."])
-    }
+    if let problem = Self.problem(request, in: questions, source: source, available: 1) { throw problem }
     let round = Round.deal(
       from: questions, count: wanted, difficulty: difficulty, categories: categories, generator: &generator)
-    guard round.total > 0 else {
-      let what = [request.category, difficulty == .mixed ? nil : difficulty.rawValue].compactMap { $0 }
-      throw NoQuestions(
-        reason: "\(source) has no \(what.isEmpty ? "" : what.joined(separator: " ") + " ")questions.",
-        details: Self.levelCounts(questions).map { ["Available: \($0)."] } ?? [])
-    }
+    if let problem = Self.problem(request, in: questions, source: source, available: round.total) { throw problem }
     if round.total < wanted {
       let level = difficulty == .mixed ? "" : difficulty.rawValue + " "
       console.say(
         "Only \(round.total) \(level)\(round.total == 1 ? "question" : "questions") available; playing \(round.total).")
     }
     show(round, for: request)
+  }
+
+  /// Why `request` deals nothing from `questions`, of which `available` would be dealt
+  /// (counted when not given); nil when it deals something.
+  public static func problem(
+    _ request: TriviaRoute.PlayRequest, in questions: QuestionList, source: String, categories: Set<String>? = nil,
+    available: Int? = nil
+  ) -> NoQuestions? {
+    let difficulty = request.difficulty ?? .mixed
+    if difficulty != .mixed, !questions.isEmpty, questions.countsByDifficulty[nil] == questions.count {
+      return NoQuestions(
+        reason: "\(source) does not grade its questions by difficulty, so there are no \(difficulty.rawValue) ones.",
+        details: ["Choose Mixed to play its \(questions.count) questions: type options, then difficulty."])
+    }
+    let available =
+      available
+      ?? questions.indices.count(where: {
+        difficulty.admits(questions.difficulty(at: $0)) && categories?.contains(questions.category(at: $0)) != false
+      })
+    guard available == 0 else { return nil }
+    let what = [request.category, difficulty == .mixed ? nil : difficulty.rawValue].compactMap { $0 }
+    let levels = questions.gradedCounts
+    return NoQuestions(
+      reason: "\(source) has no \(what.isEmpty ? "" : what.joined(separator: " ") + " ")questions.",
+      details: levels.isEmpty ? [] : ["Available: \(levels.joined(separator: ", "))."])
   }
 
   public func resume() {
@@ -194,10 +200,5 @@ public final class RoundFlow {
       answer: { [unowned self] in answer($0) }, next: { [unowned self] in next() },
       finish: { [unowned self] in finish() }, leave: { [unowned self] in leave(fromLink: false) },
       closed: { [unowned self] in round = nil })
-  }
-
-  private static func levelCounts(_ questions: QuestionList) -> String? {
-    let parts = questions.gradedCounts
-    return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 }

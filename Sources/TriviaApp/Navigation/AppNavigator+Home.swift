@@ -10,9 +10,9 @@ extension AppNavigator: HomeNavigating {
     attempt { () throws(NavigationError) in try navigator.handle(.root(landing.context(Place.landing))) }
   }
 
-  public func showNoData(reason: String, details: [String], events: NoDataEvents) {
+  public func showNoData(_ problem: @escaping () -> NoQuestions, events: NoDataEvents) {
     guard returnToLanding(fromLink: false) else { return }
-    let screen = TriviaScreen.noData(.init(reason: reason, details: details), events)
+    let screen = TriviaScreen.noData(problem, events)
     attempt { () throws(NavigationError) in try navigator.handle(.push(screen)) }
   }
 }
@@ -36,9 +36,13 @@ extension Screen where View == any TerminalScreen {
     }
   }
 
-  static func noData(_ state: NoDataScreen.State, _ events: NoDataEvents) -> Self {
+  static func noData(_ problem: @escaping () -> NoQuestions, _ events: NoDataEvents) -> Self {
     Self(name: "no-data") {
-      let screen = NoDataScreen(state: state)
+      let screen = NoDataScreen {
+        let problem = problem()
+        return NoDataScreen.State(reason: problem.reason, details: problem.details)
+      }
+      screen.onPlay = events.play
       screen.onRetry = events.retry
       screen.onOptions = events.options
       screen.onSource = events.source
