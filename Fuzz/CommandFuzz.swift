@@ -12,7 +12,7 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
   var chosen: Int?
   var count: Int?
-  let usage = choiceUsage(count: answers.count, noun: "answer")
+  let usage = choiceUsage(for: answers, noun: "answer")
   let game = CommandTable(
     [],
     freeform: .init(usage: usage, summary: "answer the question", completions: answers) { input in

@@ -27,21 +27,46 @@ extension BaseLetters {
   }
 }
 
-/// Reads a choice typed as a number from 1, a letter from a, or the item's text. Numbers
-/// and letters always mean positions, as shown beside the items, even when an item's text
-/// is itself a number. Returns the index, or nil when the input names none of them.
+/// How choices are labelled, so that what a person types means one thing: by number from
+/// 1, or by letter from a when any choice is itself a number ("How many lines has a staff?"
+/// 5, 6, 4, 7), where a typed number is then always a choice's text.
+public enum ChoiceLabels: Equatable, Sendable {
+  case numbers
+  case letters
+
+  public init(for items: [String]) {
+    // `1,000` and `-273.15` are numbers too.
+    let numeric = items.contains { Double(String($0.matchingKey.filter { $0 != "," })) != nil }
+    self = numeric && items.count <= 26 ? .letters : .numbers
+  }
+
+  /// The label shown beside the item at `index`: `3` or `c`.
+  public func label(_ index: Int) -> String {
+    switch self {
+    case .numbers: String(index + 1)
+    case .letters: String(UnicodeScalar(UInt8(ascii: "a") + UInt8(index)))
+    }
+  }
+}
+
+/// Reads a choice typed as its label (a number from 1 or a letter from a, as shown beside
+/// the items), or as the item's text. Returns the index, or nil when the input names none.
 public func choiceIndex(_ input: String, among items: [String]) -> Int? {
   let key = input.matchingKey
-  // Checked before subtracting: `Int.min - 1` would trap.
-  if let number = Int(key), number >= 1, number <= items.count { return number - 1 }
+  if ChoiceLabels(for: items) == .numbers {
+    // Checked before subtracting: `Int.min - 1` would trap.
+    if let number = Int(key), number >= 1, number <= items.count { return number - 1 }
+  }
   if let index = letterIndex(key), items.indices.contains(index) { return index }
   return items.firstIndex { $0.matchingKey == key }
 }
 
-/// How to type a choice among `count` items, for help: `1-4, a-d or the answer`.
-public func choiceUsage(count: Int, noun: String) -> String {
-  let lastLetter = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(max(0, min(count, 26) - 1))))
-  return "1-\(count), a-\(lastLetter) or the \(noun)"
+/// How to type a choice among `items`, for help: `1-4, a-d or the answer`, or `a-d or the
+/// answer` where the items are numbers.
+public func choiceUsage(for items: [String], noun: String) -> String {
+  let lastLetter = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(max(0, min(items.count, 26) - 1))))
+  let letters = "a-\(lastLetter) or the \(noun)"
+  return ChoiceLabels(for: items) == .letters ? letters : "1-\(items.count), " + letters
 }
 
 private func letterIndex(_ key: String) -> Int? {

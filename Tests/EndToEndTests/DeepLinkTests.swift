@@ -32,7 +32,7 @@ struct DeepLinkTests {
     Place(name: "landing", input: "", prompt: "trivia", events: [root]),
     Place(name: "question", input: "play\n", prompt: "question 1/3", events: [root, pushGame]),
     Place(
-      name: "feedback", input: "play\n1\n", prompt: "continue",
+      name: "feedback", input: "play\na\n", prompt: "continue",
       events: [root, pushGame, TraceEvent("child", "feedback", ["landing", "game"])]),
     Place(
       name: "difficulty popover on the landing", input: "difficulty\n", prompt: "difficulty",
@@ -284,7 +284,7 @@ struct DeepLinkTests {
   @Test("--open after --resume: a link to the resumed round is ignored, a link away asks first")
   func openAfterResume() async throws {
     let sandbox = try Sandbox()
-    let saved = try await sandbox.run(["--seed", "1", "--count", "3"], input: "play\n1\n\nquit\n")
+    let saved = try await sandbox.run(["--seed", "1", "--count", "3"], input: "play\na\n\nquit\n")
     try #require(saved.transcript.response(to: "quit") == [Expected.roundSaved])
     let session = try #require(FileManager.default.contents(atPath: sandbox.sessionPath))
     let game = TraceEvent("push", "game", ["landing", "game"], plan: ["push game"])
@@ -335,8 +335,8 @@ struct DeepLinkTests {
   func encodedCategory() async throws {
     let link = "trivia://play?category=Animals%20%26%20Nature&count=4"
     let sandbox = try Sandbox()
-    let atLaunch = try await sandbox.run(["--seed", "2", "--open", link], input: "1\n\n1\n\n1\n\n1\n\n")
-    let typed = try await Sandbox().run(["--seed", "2"], input: "open \(link)\n1\n\n1\n\n1\n\n1\n\n")
+    let atLaunch = try await sandbox.run(["--seed", "2", "--open", link], input: "a\n\na\n\na\n\na\n\n")
+    let typed = try await Sandbox().run(["--seed", "2"], input: "open \(link)\na\n\na\n\na\n\na\n\n")
     for result in [atLaunch, typed] {
       #expect(result.status == 0)
       let questions = result.transcript.questions
@@ -352,7 +352,7 @@ struct DeepLinkTests {
     let sandbox = try Sandbox()
     let (result, events) = try await sandbox.runTraced(
       Self.arguments,
-      input: "open \(Self.historyLink)\nopen \(Self.historyLink)\n1\nopen \(Self.historyLink)\nwhere\n")
+      input: "open \(Self.historyLink)\nopen \(Self.historyLink)\na\nopen \(Self.historyLink)\nwhere\n")
     #expect(result.status == 0)
     let transcript = result.transcript
     #expect(!result.stdout.contains(Transcript.abandonPrompt))

@@ -50,11 +50,11 @@ struct GuardTests {
     var testDescription: String { "from \(prompt)" }
   }
 
-  static let places = [Place(input: "play\n", prompt: "question 1/3"), Place(input: "play\n1\n", prompt: "continue")]
+  static let places = [Place(input: "play\n", prompt: "question 1/3"), Place(input: "play\na\n", prompt: "continue")]
 
   /// The screen as shown before leaving was attempted: the question, or the verdict over it.
   static func screen(at place: Place, in transcript: Transcript) throws -> [String] {
-    if place.prompt == "continue" { return try #require(transcript.response(to: "1")) }
+    if place.prompt == "continue" { return try #require(transcript.response(to: "a")) }
     let response = try #require(transcript.response(to: "play"))
     let start = try #require(response.firstIndex { $0.hasPrefix("Question 1 of 3") })
     return Array(response[(start - 1)...])
@@ -142,7 +142,7 @@ struct GuardTests {
 
   @Test(
     "quit and the end of input never ask, on the question or the feedback",
-    arguments: ["play\nquit\n", "play\n1\nquit\n", "play\n", "play\n1\n", "play\n1\nQUIT\n"])
+    arguments: ["play\nquit\n", "play\na\nquit\n", "play\n", "play\na\n", "play\na\nQUIT\n"])
   func quitNeverAsks(input: String) async throws {
     let sandbox = try Sandbox()
     let (result, events) = try await sandbox.runTraced(Self.arguments, input: input)
@@ -160,7 +160,7 @@ struct GuardTests {
   func finishedRound(leave: String) async throws {
     let sandbox = try Sandbox()
     let (result, events) = try await sandbox.runTraced(
-      ["--seed", "4", "--count", "1"], input: "play\n1\n\n\(leave)\nquit\n")
+      ["--seed", "4", "--count", "1"], input: "play\na\n\n\(leave)\nquit\n")
     #expect(result.status == 0)
     let transcript = result.transcript
     #expect(!result.stdout.contains(Transcript.abandonPrompt))
@@ -178,7 +178,7 @@ struct GuardTests {
   @Test("A resumed round asks before it is left, like a new one")
   func resumedRound() async throws {
     let sandbox = try Sandbox()
-    _ = try await sandbox.run(Self.arguments, input: "play\n1\n\n")
+    _ = try await sandbox.run(Self.arguments, input: "play\na\n\n")
     #expect(FileManager.default.fileExists(atPath: sandbox.sessionPath))
     let result = try await sandbox.run([], input: "resume\nback\nn\nback\ny\nquit\n")
     #expect(

@@ -6,15 +6,15 @@ import Testing
 struct HeadlessTests {
   static let seed = "20240611"
 
-  /// Input that answers 1 to every question of a default round and leaves.
-  static let answerOneEverywhere = "play\n" + String(repeating: "1\n\n", count: 10) + "done\nquit\n"
+  /// Input that answers the first answer (a) to every question of a default round and leaves.
+  static let answerOneEverywhere = "play\n" + String(repeating: "a\n\n", count: 10) + "done\nquit\n"
 
-  /// What the right answer to a question is, learned from the verdict shown after answering 1.
+  /// What the right answer to a question is, learned from the verdict shown after answering a.
   static func rightAnswers(in transcript: Transcript) throws -> [Int] {
     let questions = transcript.questions
     return try questions.map { question in
       let exchange = try #require(
-        transcript.exchanges.first { $0.prompt == "question \(question.number)/\(question.total)" && $0.input == "1" })
+        transcript.exchanges.first { $0.prompt == "question \(question.number)/\(question.total)" && $0.input == "a" })
       let verdict = try #require(exchange.output.first)
       if verdict == "Correct!" { return 0 }
       let prefix = "Incorrect — the answer was "
@@ -26,7 +26,7 @@ struct HeadlessTests {
   @Test("A seeded round of 10 scores exactly the answers given right, by number, letter or text")
   func fullGame() async throws {
     let sandbox = try Sandbox()
-    // First pass: answer 1 everywhere, to learn the deal and the right answers.
+    // First pass: answer a everywhere, to learn the deal and the right answers.
     let probe = try await sandbox.run(["--seed", Self.seed], input: Self.answerOneEverywhere)
     try #require(probe.status == 0)
     let deal = probe.transcript.questions
@@ -43,13 +43,15 @@ struct HeadlessTests {
     for (index, question) in deal.enumerated() {
       let choice = wrong.contains(index) ? (right[index] + 1) % question.answers.count : right[index]
       let text = question.answers[choice]
-      // An answer reading like a number or a letter would be taken as one: type its number.
-      let typeable = Int(text) == nil && text.count > 1
+      // Answers that are numbers are labelled by letter, and a number typed is the answer
+      // itself; elsewhere a one-letter answer would read as a label: type its number.
+      let numbered = !question.answers.contains { Double($0.filter { $0 != "," }) != nil }
+      let typeable = !numbered || text.count > 1
       let answer: String
       switch index % 3 {
       case 1: answer = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(choice)))
       case 2 where typeable: answer = index == 5 ? text.uppercased() : text
-      default: answer = "\(choice + 1)"
+      default: answer = numbered ? "\(choice + 1)" : text
       }
       typed.append(answer)
       input += answer + "\n" + (index.isMultiple(of: 2) ? "continue\n" : "\n")
@@ -157,9 +159,9 @@ struct HeadlessTests {
   @Test(
     "End of input leaves with status 0 wherever it comes, saving a round in progress",
     arguments: [
-      ("", "trivia", false), ("play\n", "question 1/10", true), ("play\n1\n", "continue", true),
+      ("", "trivia", false), ("play\n", "question 1/10", true), ("play\na\n", "continue", true),
       ("options\ndifficulty\n", "difficulty", false),
-      ("play\n" + String(repeating: "1\n\n", count: 10), "round over", false),
+      ("play\n" + String(repeating: "a\n\n", count: 10), "round over", false),
     ])
   func endOfInput(input: String, lastPrompt: String, saves: Bool) async throws {
     let sandbox = try Sandbox()
@@ -178,7 +180,7 @@ struct HeadlessTests {
   @Test(
     "quit leaves with status 0 and reads nothing more; mid-round it saves the round without asking",
     arguments: [
-      ("quit\n", false), ("play\nquit\n", true), ("play\n1\nquit\n", true), ("options\ndifficulty\nquit\n", false),
+      ("quit\n", false), ("play\nquit\n", true), ("play\na\nquit\n", true), ("options\ndifficulty\nquit\n", false),
       ("QUIT\n", false),
     ])
   func quit(input: String, saves: Bool) async throws {
@@ -197,7 +199,7 @@ struct HeadlessTests {
   @Test("--script FILE and --script - play the same as piped input")
   func script() async throws {
     let sandbox = try Sandbox()
-    let commands = "play\n1\n\nb\ncontinue\nback\ny\nquit\n"
+    let commands = "play\na\n\nb\ncontinue\nback\ny\nquit\n"
     let path = try sandbox.write("commands.txt", commands)
     let piped = try await sandbox.run(["--seed", Self.seed], input: commands)
     // Standard input holds other commands, which --script FILE must not read.
@@ -208,7 +210,7 @@ struct HeadlessTests {
       #expect(result.stderr.isEmpty)
     }
     #expect(piped.transcript.questions.count == 3)
-    #expect(piped.transcript.exchanges.map(\.input) == ["play", "1", "", "b", "continue", "back", "y", "quit"])
+    #expect(piped.transcript.exchanges.map(\.input) == ["play", "a", "", "b", "continue", "back", "y", "quit"])
     #expect(piped.transcript.response(to: "back") == [])
     #expect(piped.transcript.prompts.suffix(2) == [Transcript.abandonPrompt, "trivia"])
     #expect(piped.transcript.response(to: "y") == Expected.landing() + [Expected.roundAbandoned])
@@ -240,11 +242,11 @@ struct HeadlessTests {
     arguments: [
       Unknown(before: "", prompt: "trivia", message: unknownCommand),
       Unknown(before: "options\n", prompt: "options", message: unknownCommand),
-      Unknown(before: "play\n1\n", prompt: "continue", message: unknownCommand),
+      Unknown(before: "play\na\n", prompt: "continue", message: unknownCommand),
       Unknown(
         before: "play\n", prompt: "question 1/10",
         message: "'xyzzy' is not one of the answers: type 1-4, a-d or the answer (help for more)."),
-      Unknown(before: "play\n" + String(repeating: "1\n\n", count: 10), prompt: "round over", message: unknownCommand),
+      Unknown(before: "play\n" + String(repeating: "a\n\n", count: 10), prompt: "round over", message: unknownCommand),
     ])
   func unknownInput(_ unknown: Unknown) async throws {
     let sandbox = try Sandbox()

@@ -12,7 +12,7 @@ struct LargeQuestionTests {
       QuestionFixtures.file([QuestionFixtures.question("Which one?", correct: "Answer 0", incorrect: answers)]))
     // No crash report: it takes seconds to symbolicate.
     let result = try await sandbox.run(
-      ["--source", path, "--seed", "1"], input: "play\n1\n\nquit\n", extraEnvironment: ["SWIFT_BACKTRACE": "enable=no"])
+      ["--source", path, "--seed", "1"], input: "play\na\n\nquit\n", extraEnvironment: ["SWIFT_BACKTRACE": "enable=no"])
     #expect(result.transcript.questions.first?.answers.count == 170)
     #expect(result.status == 0)
     #expect(result.stdout.contains("Score so far: "))

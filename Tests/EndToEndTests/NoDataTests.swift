@@ -97,7 +97,7 @@ struct NoDataTests {
         QuestionFixtures.question(
           "Second good?", difficulty: "hard", type: "boolean", correct: "True", incorrect: ["False"]),
       ]))
-    let result = try await sandbox.run(["--source", path, "--seed", "3"], input: "play\n1\n\n1\n\ndone\nquit\n")
+    let result = try await sandbox.run(["--source", path, "--seed", "3"], input: "play\na\n\na\n\ndone\nquit\n")
     #expect(result.status == 0)
     let transcript = result.transcript
     let loading = try #require(transcript.response(to: "play"))

@@ -10,7 +10,7 @@ struct OptionsTests {
   func changeThroughOptions(choice: String) async throws {
     let sandbox = try Sandbox()
     let result = try await sandbox.run(
-      ["--seed", "11"], input: "options\ncount 3\ndifficulty\n\(choice)\ndone\nplay\n" + "1\n\n1\n\n1\n\n")
+      ["--seed", "11"], input: "options\ncount 3\ndifficulty\n\(choice)\ndone\nplay\n" + "a\n\na\n\na\n\n")
     #expect(result.status == 0)
     let transcript = result.transcript
     #expect(
@@ -116,7 +116,7 @@ struct OptionsTests {
   func flags() async throws {
     let sandbox = try Sandbox()
     let result = try await sandbox.run(
-      ["--count", "2", "--difficulty", "medium", "--seed", "5"], input: "play\n1\n\n1\n\ndone\nquit\n")
+      ["--count", "2", "--difficulty", "medium", "--seed", "5"], input: "play\na\n\na\n\ndone\nquit\n")
     #expect(result.status == 0)
     let transcript = result.transcript
     #expect(transcript.preamble.contains("  Questions:  2"))

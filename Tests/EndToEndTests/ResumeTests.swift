@@ -17,7 +17,7 @@ struct ResumeTests {
 
   /// Plays two questions of five, answering 1, and quits on question 3.
   static func quitOnThirdQuestion(_ sandbox: Sandbox) async throws -> (question: Transcript.ShownQuestion, score: Int) {
-    let first = try await sandbox.run(arguments, input: "play\n1\n\n1\n\nquit\n")
+    let first = try await sandbox.run(arguments, input: "play\na\n\na\n\nquit\n")
     try #require(first.status == 0)
     let transcript = first.transcript
     #expect(transcript.prompts.last == "question 3/5")
@@ -40,7 +40,7 @@ struct ResumeTests {
     #expect(session.total == 5)
 
     // No flags this time: the round keeps the count it was dealt with.
-    let second = try await sandbox.run([], input: "help\nresume\n1\n\n1\n\n1\n\ndone\nquit\n")
+    let second = try await sandbox.run([], input: "help\nresume\na\n\na\n\na\n\ndone\nquit\n")
     #expect(second.status == 0)
     let transcript = second.transcript
     #expect(transcript.preamble == Expected.landing(canResume: true))
@@ -54,7 +54,7 @@ struct ResumeTests {
 
     // The score goes on from where it was.
     let rightNow = second.stdout.split(separator: "\n").filter { $0 == "Correct!" }.count
-    let thirdRight = transcript.response(to: "1")?.first == "Correct!"
+    let thirdRight = transcript.response(to: "a")?.first == "Correct!"
     #expect(try Self.score(after: 3, in: transcript) == score + (thirdRight ? 1 : 0))
     #expect(second.stdout.contains("Score: \(score + rightNow)/5\n"))
     // The round was finished: nothing is left to resume.
@@ -66,14 +66,14 @@ struct ResumeTests {
   func resumeFlag() async throws {
     let sandbox = try Sandbox()
     let (question, score) = try await Self.quitOnThirdQuestion(sandbox)
-    let second = try await sandbox.run(["--resume"], input: "1\n")
+    let second = try await sandbox.run(["--resume"], input: "a\n")
     #expect(second.status == 0)
     let transcript = second.transcript
     #expect(transcript.preamble.starts(with: Expected.landing(canResume: true)))
     #expect(transcript.preamble.contains("Resuming question 3 of 5."))
     #expect(transcript.questions.first == question)
     #expect(transcript.prompts.first == "question 3/5")
-    let response = try #require(transcript.response(to: "1"))
+    let response = try #require(transcript.response(to: "a"))
     let thirdRight = response.first == "Correct!"
     #expect(response.dropFirst().first?.hasPrefix("Score so far: \(score + (thirdRight ? 1 : 0)) of 3.") == true)
   }
@@ -90,7 +90,7 @@ struct ResumeTests {
   @Test("A round saved on the feedback resumes on the feedback, and Enter goes on")
   func feedbackState() async throws {
     let sandbox = try Sandbox()
-    let first = try await sandbox.run(Self.arguments, input: "play\n1\n\n1\nquit\n")
+    let first = try await sandbox.run(Self.arguments, input: "play\na\n\na\nquit\n")
     try #require(first.status == 0)
     #expect(first.transcript.prompts.last == "continue")
     #expect(first.transcript.response(to: "quit") == [Expected.roundSaved])

@@ -141,7 +141,7 @@ struct SourceSwitchTests {
     let sandbox = try Sandbox()
     let folder = try Self.folder(in: sandbox)
     let result = try await sandbox.run(
-      ["--seed", "1", "--count", "4"], input: "source \(folder)\nsource\nsource --details\nplay\n1\n\n1\n\n1\n\n1\n\n")
+      ["--seed", "1", "--count", "4"], input: "source \(folder)\nsource\nsource --details\nplay\na\n\na\n\na\n\na\n\n")
     #expect(result.status == 0)
     let transcript = result.transcript
     let problems = [
@@ -202,7 +202,7 @@ struct SourceSwitchTests {
     let sandbox = try Sandbox()
     let result = try await sandbox.run(
       ["--seed", "6", "--count", "3"],
-      input: "category\ncategory history\nplay\n1\n\n1\n\n1\n\ndone\ncategory Astrology\ncategory all\ncategory\n")
+      input: "category\ncategory history\nplay\na\n\na\n\na\n\ndone\ncategory Astrology\ncategory all\ncategory\n")
     #expect(result.status == 0)
     let transcript = result.transcript
     let loadingAndListing = try #require(transcript.response(to: "category"))
@@ -264,7 +264,7 @@ struct SourceSwitchTests {
     let sandbox = try Sandbox()
     let result = try await sandbox.run(
       ["--seed", "2", "--count", "2", "--source", Self.openTriviaQAPath],
-      input: "play\n1\n\n1\n\ndone\nsource\noptions\ndifficulty\neasy\ndone\nplay\n", timeout: .seconds(30))
+      input: "play\na\n\na\n\ndone\nsource\noptions\ndifficulty\neasy\ndone\nplay\n", timeout: .seconds(30))
     #expect(result.status == 0)
     let transcript = result.transcript
     let name = Self.openTriviaQAPath + "/"

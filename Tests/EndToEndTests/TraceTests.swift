@@ -21,7 +21,7 @@ struct TraceTests {
 
   @Test("A round of two: play, answer, continue, answer, continue, complete, done")
   func round() async throws {
-    let events = try await Self.trace(["--count", "2", "--seed", "3"], input: "play\n1\ncontinue\n2\n\ndone\nquit\n")
+    let events = try await Self.trace(["--count", "2", "--seed", "3"], input: "play\na\ncontinue\n2\n\ndone\nquit\n")
     #expect(
       events == [
         Event("root", "landing", ["landing"]),
@@ -37,7 +37,7 @@ struct TraceTests {
 
   @Test("A second round starts from a clean stack")
   func twoRounds() async throws {
-    let events = try await Self.trace(["--count", "1", "--seed", "3"], input: "play\n1\n\ndone\nplay\n1\n\ndone\n")
+    let events = try await Self.trace(["--count", "1", "--seed", "3"], input: "play\na\n\ndone\nplay\na\n\ndone\n")
     let round = [
       Event("push", "game", ["landing", "game"], plan: ["push game"]),
       Event("child", "feedback", ["landing", "game"]),
@@ -82,7 +82,7 @@ struct TraceTests {
   @Test("back from a question, from feedback and from the end of a round returns to the landing screen")
   func backFromGame() async throws {
     let events = try await Self.trace(
-      ["--count", "1", "--seed", "3"], input: "play\nback\ny\nplay\n1\nback\ny\nplay\n1\n\nback\nback\nquit\n")
+      ["--count", "1", "--seed", "3"], input: "play\nback\ny\nplay\na\nback\ny\nplay\na\n\nback\nback\nquit\n")
     #expect(
       events == [
         Event("root", "landing", ["landing"]),

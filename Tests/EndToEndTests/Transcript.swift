@@ -102,9 +102,12 @@ struct Transcript {
     return (number, total, labels[0], labels[1])
   }
 
-  /// `  2) Oxygen` when it is answer `number`.
+  /// `  2) Oxygen`, or `  b) 6` where the answers are numbers, when it is answer `number`.
   static func answer(_ line: String, number: Int) -> String? {
-    let prefix = "  \(number)) "
-    return line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : nil
+    let letter = number <= 26 ? String(UnicodeScalar(UInt8(ascii: "a") + UInt8(number - 1))) : "\(number)"
+    for prefix in ["  \(number)) ", "  \(letter)) "] where line.hasPrefix(prefix) {
+      return String(line.dropFirst(prefix.count))
+    }
+    return nil
   }
 }

@@ -11,7 +11,7 @@ struct ChoiceTests {
     #expect(choiceIndex("C", among: answers) == 2)
     #expect(choiceIndex("carbon   DIOXIDE", among: answers) == 0)
     #expect(choiceIndex("zurich", among: answers) == 3)
-    #expect(choiceUsage(count: 4, noun: "answer") == "1-4, a-d or the answer")
+    #expect(choiceUsage(for: answers, noun: "answer") == "1-4, a-d or the answer")
   }
 
   @Test func accentsCaseAndFullWidthFormsDoNotMatter() {
@@ -31,15 +31,24 @@ struct ChoiceTests {
     }
   }
 
-  @Test func numbersArePositionsEvenWhenAnAnswerIsANumber() {
-    #expect(choiceIndex("4", among: ["4", "5", "6", "3"]) == 3)
-    // Past the last position, a number is read as an answer's text.
-    #expect(choiceIndex("5", among: ["4", "5", "6", "3"]) == 1)
+  @Test func whereAnswersAreNumbersATypedNumberIsTheAnswerAndLettersLabelThem() {
+    let staff = ["5", "6", "4", "7"]
+    #expect(ChoiceLabels(for: staff) == .letters)
+    #expect(choiceIndex("4", among: staff) == 2)
+    #expect(choiceIndex("7", among: staff) == 3)
+    #expect(choiceIndex("d", among: staff) == 3)
+    #expect(choiceIndex("1", among: staff) == nil, "1 is neither an answer nor a label")
+    #expect(choiceUsage(for: staff, noun: "answer") == "a-d or the answer")
+    #expect(ChoiceLabels(for: ["1,000", "10,000", "100", "1"]) == .letters)
+    #expect(ChoiceLabels(for: ["-273.15", "0", "100", "32"]) == .letters)
+    // A number inside a text is not a number: positions stay numbers.
+    #expect(ChoiceLabels(for: ["300,000 km/s", "30,000 km/s"]) == .numbers)
+    #expect(ChoiceLabels(for: ["3π", "9π"]) == .numbers)
   }
 
   @Test func manyItemsHaveLettersOnlyUpToZ() {
     let answers = (1...170).map { "Answer \($0)" }
-    #expect(choiceUsage(count: 170, noun: "answer") == "1-170, a-z or the answer")
+    #expect(choiceUsage(for: answers, noun: "answer") == "1-170, a-z or the answer")
     #expect(choiceIndex("170", among: answers) == 169)
     #expect(choiceIndex("z", among: answers) == 25)
   }

@@ -47,15 +47,16 @@ public final class GameScreen: TerminalScreen {
         + Line("  \(state.category) · \(state.difficulty)", style: .dim),
       Line(state.question),
     ]
+    let labels = ChoiceLabels(for: state.answers)
     for (index, answer) in state.answers.enumerated() {
-      lines.append(Line("  \(index + 1)) ", style: .emphasis) + Line(answer))
+      lines.append(Line("  \(labels.label(index))) ", style: .emphasis) + Line(answer))
     }
     return lines
   }
 
   public var commands: CommandTable {
     let answers = state.answers
-    let usage = choiceUsage(count: answers.count, noun: "answer")
+    let usage = choiceUsage(for: answers, noun: "answer")
     return CommandTable(
       [],
       freeform: .init(usage: usage, summary: "answer the question", completions: answers) { [weak self] input in
