@@ -52,7 +52,8 @@ final class Session {
     var options = saved
     if let count = arguments.count { options.questionCount = count }
     if let difficulty = arguments.difficulty { options.difficulty = difficulty }
-    if let category = arguments.category { options.category = category }
+    // `all` means every category, as the category command has it.
+    if let category = arguments.category { options.category = category.lowercased() == "all" ? nil : category }
 
     let seed = arguments.seed ?? UInt64.random(in: 0...UInt64.max)
     coordinator = AppCoordinator(

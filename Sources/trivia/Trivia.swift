@@ -29,7 +29,7 @@ struct Trivia: AsyncParsableCommand {
   @Option(help: "mixed, easy, medium or hard (default: the saved option, else mixed).")
   var difficulty: DifficultyChoice?
 
-  @Option(help: "Play only questions of this category (see the category command).")
+  @Option(help: "Play only questions of this category (see the category command); 'all' for every one.")
   var category: String?
 
   @Option(help: "Seed for dealing and shuffling; the same seed replays the same game.")

@@ -126,6 +126,17 @@ struct OptionsTests {
     #expect(result.stdout.contains("Score: "))
   }
 
+  @Test("--category all plays every category, as the category command's all does")
+  func categoryAll() async throws {
+    let sandbox = try Sandbox()
+    _ = try await sandbox.run([], input: "category history\n")
+    let result = try await sandbox.run(["--category", "ALL", "--count", "8", "--seed", "4"], input: "play\n")
+    #expect(result.transcript.preamble.contains("  Category:   All"))
+    let first = try #require(result.transcript.questions.first)
+    #expect(first.total == 8)
+    #expect(!result.stdout.contains("has no"))
+  }
+
   @Test("Flags win over saved options")
   func flagsOverrideSaved() async throws {
     let sandbox = try Sandbox()

@@ -93,6 +93,16 @@ struct ScreenTests {
     }
   }
 
+  @Test func optionsKeepTheirHintsInOneColumnWhateverTheSource() {
+    for source in ["bundled", "../shared/data/opentriviaqa/", "https://opentdb.com/api.php?amount=10"] {
+      let screen = OptionsScreen(
+        state: .init(questionCount: 10, countRange: 1...50, difficulty: "Medium", category: "History", source: source))
+      let columns = Set(
+        screen.render().map(\.text).compactMap { $0.range(of: "type ")?.lowerBound.utf16Offset(in: $0) })
+      #expect(columns.count == 1, "\(source)")
+    }
+  }
+
   @Test func difficultyChoosesByNameOrNumber() {
     let screen = DifficultyScreen(state: .init(choices: ["Mixed", "Easy", "Medium", "Hard"], selected: 0))
     var choices: [Int] = []

@@ -43,20 +43,17 @@ public final class OptionsScreen: TerminalScreen {
 
   public func render() -> [Line] {
     let state = state
-    return [
-      "",
-      Line("Options", style: .title),
-      row("Questions: ", "\(state.questionCount)", hint: "count N"),
-      row("Difficulty:", state.difficulty, hint: "difficulty"),
-      row("Category:  ", state.category, hint: "category [NAME|all]"),
-      row("Source:    ", state.source, hint: "source SPEC"),
-      Line("Type done when finished.", style: .dim),
+    let rows = [
+      ("Questions: ", "\(state.questionCount)", "count N"), ("Difficulty:", state.difficulty, "difficulty"),
+      ("Category:  ", state.category, "category [NAME|all]"), ("Source:    ", state.source, "source SPEC"),
     ]
-  }
-
-  private func row(_ label: String, _ value: String, hint: String) -> Line {
-    let padding = String(repeating: " ", count: max(1, 10 - value.count))
-    return Line("  \(label) \(value)") + Line("\(padding)type \(hint)", style: .dim)
+    // The hints stand in one column, after the longest value.
+    let column = max(10, rows.map(\.1.count).max().map { $0 + 1 } ?? 0)
+    return ["", Line("Options", style: .title)]
+      + rows.map { label, value, hint in
+        Line("  \(label) \(value)")
+          + Line(String(repeating: " ", count: column - value.count) + "type \(hint)", style: .dim)
+      } + [Line("Type done when finished.", style: .dim)]
   }
 
   public var commands: CommandTable {
