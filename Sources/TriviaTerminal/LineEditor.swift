@@ -17,8 +17,7 @@ public final class LineEditor: LineReader {
   private static let promptEscape: CChar = 1
 
   public init?(program: String, style: TerminalStyle, historySize: Int32 = 1000) {
-    // Without this, multibyte characters edit as separate bytes.
-    setlocale(LC_CTYPE, "")
+    Self.useCharacterLocale()
     guard let editLine = trivia_el_open(program, trivia_stdin(), trivia_stdout(), trivia_stderr()) else { return nil }
     guard let history = trivia_history_open(historySize) else {
       el_end(editLine)
@@ -42,6 +41,16 @@ public final class LineEditor: LineReader {
         return UInt8(CC_EOF)
       }, "^C")
     trivia_el_source_editrc(editLine)
+  }
+
+  /// Takes the character locale from the environment; without one, multibyte characters
+  /// edit as separate bytes. As Python does since PEP 538, a C or POSIX locale (what
+  /// containers, cron and many ssh sessions have) becomes C.UTF-8 where that exists, so UTF-8
+  /// typed at the terminal arrives whole.
+  static func useCharacterLocale() {
+    let name = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
+    guard name == "C" || name == "POSIX" else { return }
+    for candidate in ["C.UTF-8", "C.utf8", "UTF-8"] where setlocale(LC_CTYPE, candidate) != nil { return }
   }
 
   deinit {

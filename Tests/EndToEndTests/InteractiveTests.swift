@@ -310,4 +310,21 @@ struct InteractiveTests {
     let history = try String(contentsOfFile: sandbox.historyPath, encoding: .utf8)
     #expect(history.split(separator: "\n").contains("cafe"))
   }
+
+  @Test(
+    "With no locale set (the POSIX locale of containers and cron), typed UTF-8 still arrives whole",
+    arguments: [[:], ["LANG": "C"], ["LC_ALL": "POSIX"]])
+  func posixLocaleIsCoercedToUTF8(locale: [String: String]) throws {
+    let sandbox = try Sandbox()
+    var environment = sandbox.environment.merging(["TERM": "xterm-256color"]) { _, new in new }
+    environment["LANG"] = nil
+    environment["LC_ALL"] = nil
+    let terminal = try PseudoTerminal(
+      arguments: ["--seed", "7", "--no-color"], environment: environment.merging(locale) { _, new in new })
+    try Self.awaitPrompt(terminal, "trivia", colour: false)
+    try terminal.type("Emily Brontë")
+    let reply = try Self.awaitPrompt(terminal, "trivia", colour: false)
+    #expect(reply.contains("Unknown command 'Emily Brontë'."))
+    try Self.leave(terminal)
+  }
 }
