@@ -187,7 +187,7 @@ public final class AppCoordinator {
       if let bank = await questions(currentLoad) { sources.listSkipped(bank) }
     default:
       sources.switchTo(argument)
-      await loadNewSource()
+      await loadNewSource(argument)
     }
   }
 
@@ -199,12 +199,14 @@ public final class AppCoordinator {
       sources.restore(previous)
       return
     }
-    await loadNewSource()
+    await loadNewSource(spec)
   }
 
-  /// Loads a source just chosen, so the player learns at once whether it works.
-  private func loadNewSource() async {
+  /// Loads a source just chosen, so the player learns at once whether it works; one that
+  /// does is kept with the options for the next start.
+  private func loadNewSource(_ spec: String) async {
     guard let bank = await questions(currentLoad) else { return }
+    settings.choose(source: SourceFlow.lasting(spec))
     navigator.closeNoData()
     if let category = settings.options.category,
       !bank.questions.countsByCategory.contains(where: { $0.category == category })

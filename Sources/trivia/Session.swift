@@ -53,11 +53,12 @@ final class Session {
     if let count = arguments.count { options.questionCount = count }
     if let difficulty = arguments.difficulty { options.difficulty = difficulty }
     // `all` means every category, as the category command has it.
+    if let source = arguments.source { options.source = source }
     if let category = arguments.category { options.category = category.lowercased() == "all" ? nil : category }
 
     let seed = arguments.seed ?? UInt64.random(in: 0...UInt64.max)
     coordinator = AppCoordinator(
-      source: makeDataSource(spec: arguments.source ?? "bundled"),
+      source: makeDataSource(spec: options.source ?? "bundled"),
       navigator: AppNavigator(navigator: navigator, console: renderer), console: renderer, optionsStore: store,
       sessionStore: FileSessionStore(path: FileSessionStore.standardPath(environment: environment)),
       options: options, savedOptions: saved, seed: seed)

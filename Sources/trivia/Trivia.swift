@@ -99,7 +99,7 @@ struct Trivia: AsyncParsableCommand {
     var words = ["trivia", "--seed", String(seed)]
     words += ["--count", String(options.questionCount), "--difficulty", options.difficulty.rawValue]
     if let category = options.category { words += ["--category", category] }
-    if let source { words += ["--source", source] }
+    if let source = options.source { words += ["--source", source] }
     return words.map(Self.quoted).joined(separator: " ")
   }
 

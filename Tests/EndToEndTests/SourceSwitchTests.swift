@@ -86,6 +86,25 @@ struct SourceSwitchTests {
       ])
   }
 
+  @Test("A source chosen is kept for the next start, by its full path; --source applies to one run")
+  func sourceIsKept() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("two.json", QuestionFixtures.easy(2))
+    // Typed relative to the folder the game runs in (its home here).
+    _ = try await sandbox.run([], input: "source ../work/two.json\n")
+    let path = try #require(realpath(sandbox.work + "/two.json", nil).map { String(cString: $0) })
+    let next = try await sandbox.run(["--seed", "1"], input: "play\n")
+    #expect(next.transcript.preamble.contains("  Source:     \(path)"))
+    #expect(next.transcript.questions.first?.total == 2)
+    let saved = try String(contentsOfFile: sandbox.optionsPath, encoding: .utf8)
+    #expect(saved.contains("\"source\" : \"\(path)\""))
+
+    // A flag plays this run only; a source that fails to load is not kept.
+    let flagged = try await sandbox.run(["--source", "bundled"], input: "source missing.json\n")
+    #expect(flagged.transcript.preamble.contains("  Source:     bundled"))
+    #expect(try String(contentsOfFile: sandbox.optionsPath, encoding: .utf8) == saved)
+  }
+
   @Test("Switching to a question file mid-session plays its questions, and back to bundled")
   func switchToFile() async throws {
     let sandbox = try Sandbox()

@@ -83,6 +83,11 @@ public final class OptionsFlow {
     change { $0.difficulty = difficulty }
   }
 
+  /// Plays from `source` from now on, and at the next start.
+  public func choose(source: String) {
+    change { $0.source = source }
+  }
+
   /// Plays only `category` (nil: every one) from now on.
   public func choose(category: String?) {
     change { $0.category = category }

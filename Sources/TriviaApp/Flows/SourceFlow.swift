@@ -1,3 +1,4 @@
+import Glibc
 import ScreenKit
 import TriviaData
 
@@ -54,6 +55,14 @@ public final class SourceFlow {
   public func switchTo(_ spec: String) {
     source = makeSource(spec)
     dropQuestions()
+  }
+
+  /// `spec` as it still means the same at the next start, from another folder: a file or
+  /// folder by its absolute path, anything else as it was typed.
+  public static func lasting(_ spec: String) -> String {
+    guard let resolved = realpath(spec, nil) else { return spec }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// Goes back to a source that was switched away from, with what it had loaded.

@@ -11,10 +11,13 @@ public struct GameOptions: Codable, Equatable, Sendable {
   public var difficulty: DifficultyChoice
   /// Only questions of this category; nil for all.
   public var category: String?
+  /// Where questions come from, as `--source` takes it; nil for the bundled ones.
+  public var source: String?
 
-  public init(questionCount: Int, difficulty: DifficultyChoice, category: String? = nil) {
+  public init(questionCount: Int, difficulty: DifficultyChoice, category: String? = nil, source: String? = nil) {
     self.questionCount = questionCount
     self.difficulty = difficulty
     self.category = category
+    self.source = source
   }
 }

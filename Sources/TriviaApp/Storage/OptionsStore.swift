@@ -69,7 +69,7 @@ public struct FileOptionsStore: OptionsStore {
 
   public func save(_ options: GameOptions) throws(DataSourceError) {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
       try AtomicFile.write(try encoder.encode(options) + [0x0A], to: path)
     } catch {
