@@ -12,24 +12,29 @@ public struct Command {
   public let usage: String
   public let summary: String
   public let takesArgument: Bool
+  /// What Tab offers for the argument typed so far; nil when nothing is offered.
+  public let completeArgument: ((String) -> [String])?
   let run: (String) -> Outcome
 
   public init(
     _ name: String, usage: String? = nil, summary: String, takesArgument: Bool = false,
-    run: @escaping (_ argument: String) -> Outcome
+    completeArgument: ((String) -> [String])? = nil, run: @escaping (_ argument: String) -> Outcome
   ) {
     self.name = name
     self.usage = usage ?? name
     self.summary = summary
     self.takesArgument = takesArgument
+    self.completeArgument = completeArgument
     self.run = run
   }
 
   /// A command whose argument is optional: `source` alone, or `source FILE`.
   public static func withArgument(
-    _ name: String, usage: String, summary: String, action: @escaping (String) -> Void
+    _ name: String, usage: String, summary: String, completeArgument: ((String) -> [String])? = nil,
+    action: @escaping (String) -> Void
   ) -> Command {
-    Command(name, usage: usage, summary: summary, takesArgument: true) { argument in
+    Command(name, usage: usage, summary: summary, takesArgument: true, completeArgument: completeArgument) {
+      argument in
       action(argument)
       return .done
     }

@@ -79,8 +79,15 @@ public struct CommandTable {
     commands.map(\.name) + (freeform?.completions ?? [])
   }
 
-  /// The words that complete `prefix` (case-insensitive), in table order, without repeats.
+  /// The words that complete `prefix` (case-insensitive), in table order, without repeats;
+  /// after a command that completes its argument, that command's offers, as whole lines.
   public func completions(for prefix: String) -> [String] {
+    if let space = prefix.firstIndex(where: \.isWhitespace),
+      let complete = command(named: String(prefix[..<space]).lowercased())?.completeArgument
+    {
+      let start = prefix[space...].firstIndex { !$0.isWhitespace } ?? prefix.endIndex
+      return complete(String(prefix[start...])).map { String(prefix[..<start]) + $0 }
+    }
     let lowered = prefix.lowercased()
     var seen = Set<String>()
     return words.filter { $0.lowercased().hasPrefix(lowered) && seen.insert($0).inserted }

@@ -1,9 +1,10 @@
 /// Commands that several screens offer with the same words, defined once.
 extension Command {
-  /// `source`, `source SPEC` or `source --details`.
-  public static func source(_ action: @escaping (String) -> Void) -> Command {
+  /// `source`, `source SPEC` or `source --details`; Tab offers what `complete` gives.
+  public static func source(complete: ((String) -> [String])?, _ action: @escaping (String) -> Void) -> Command {
     .withArgument(
-      "source", usage: "source [SPEC|--details]", summary: "describe the questions' source, or switch", action: action)
+      "source", usage: "source [SPEC|--details]", summary: "describe the questions' source, or switch",
+      completeArgument: complete, action: action)
   }
 
   /// `category`, `category NAME` or `category all`.

@@ -108,15 +108,25 @@ public final class LineEditor: LineReader {
     let shared = matches.dropFirst().reduce(matches[0]) { $0.commonPrefix(with: $1) }
     let typed = prefix.count
     if matches.count == 1 {
-      insert(String(shared.dropFirst(typed)) + " ")
+      // A folder goes on: what is in it comes next.
+      insert(String(shared.dropFirst(typed)) + (shared.hasSuffix("/") ? "" : " "))
       return UInt8(CC_REFRESH)
     }
     if shared.count > typed {
       insert(String(shared.dropFirst(typed)))
       return UInt8(CC_REFRESH)
     }
-    TextOutput.standardOutput.write("\n" + matches.map(Sanitizer.clean).joined(separator: "  ") + "\n")
+    let names = matches.map { Sanitizer.clean(Self.lastWord(of: $0)) }
+    TextOutput.standardOutput.write("\n" + names.joined(separator: "  ") + "\n")
     return UInt8(CC_REDISPLAY)
+  }
+
+  /// What a listing of matches shows of one: its last word, or of a path its last part, as
+  /// shells list files.
+  static func lastWord(of match: String) -> String {
+    let body = match.hasSuffix("/") ? match.dropLast() : Substring(match)
+    guard let cut = body.lastIndex(where: { $0 == "/" || $0 == " " }) else { return match }
+    return String(match[match.index(after: cut)...])
   }
 
   private func insert(_ text: String) {

@@ -327,4 +327,25 @@ struct InteractiveTests {
     #expect(reply.contains("Unknown command 'Emily Brontë'."))
     try Self.leave(terminal)
   }
+
+  @Test("Tab after source completes folders, files and bundled")
+  func sourceCompletion() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("two.json", QuestionFixtures.easy(2))
+    let terminal = try Self.start(sandbox, ["--seed", "7", "--no-color"])
+    try Self.awaitPrompt(terminal, "trivia", colour: false)
+    let root = String(sandbox.work.dropLast("/work".count))
+    try terminal.send("source \(root)/wo\t")
+    try terminal.expect("rk/")
+    try terminal.send("t\t")
+    try terminal.expect("wo.json ")
+    try terminal.send("\r")
+    let loaded = try Self.awaitPrompt(terminal, "trivia", colour: false)
+    #expect(loaded.contains("Loaded 2 questions from \(root)/work/two.json"))
+    try terminal.send("source bu\t")
+    try terminal.expect("ndled ")
+    try terminal.send("\r")
+    try Self.awaitPrompt(terminal, "trivia", colour: false)
+    try Self.leave(terminal)
+  }
 }

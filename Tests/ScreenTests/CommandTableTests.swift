@@ -73,4 +73,17 @@ struct CommandTableTests {
     #expect(table.completions(for: "") == ["play", "count", "Paris", "Prague"])
     #expect(table.completions(for: "x").isEmpty)
   }
+
+  @Test func tabCompletesTheArgumentOfACommandThatOffersIt() {
+    let table = CommandTable(
+      [
+        .source(complete: { typed in ["bundled", "books/", "bits.json"].filter { $0.hasPrefix(typed) } }) { _ in }
+      ],
+      freeform: .init(usage: "an answer", summary: "answer", completions: ["Carbon dioxide"]) { _ in nil })
+    #expect(table.completions(for: "source b") == ["source bundled", "source books/", "source bits.json"])
+    #expect(table.completions(for: "SOURCE  bo") == ["SOURCE  books/"])
+    #expect(table.completions(for: "so") == ["source"])
+    // An answer with a space is still completed as a whole.
+    #expect(table.completions(for: "Carbon d") == ["Carbon dioxide"])
+  }
 }

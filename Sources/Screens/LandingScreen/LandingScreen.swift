@@ -29,6 +29,8 @@ public final class LandingScreen: TerminalScreen {
   public var onOptions: (() -> Void)?
   public var onDifficulty: (() -> Void)?
   public var onSource: ((String) -> Void)?
+  /// What Tab offers after `source`.
+  public var completeSource: ((String) -> [String])?
   public var onCategory: ((String) -> Void)?
   public var onBack: (() -> Void)?
 
@@ -73,7 +75,7 @@ public final class LandingScreen: TerminalScreen {
         .options { [weak self] in self?.onOptions?() },
         .difficulty { [weak self] in self?.onDifficulty?() },
         .category { [weak self] in self?.onCategory?($0) },
-        .source { [weak self] in self?.onSource?($0) },
+        .source(complete: completeSource) { [weak self] in self?.onSource?($0) },
       ])
   }
 }

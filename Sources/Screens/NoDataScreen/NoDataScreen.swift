@@ -19,6 +19,8 @@ public final class NoDataScreen: TerminalScreen {
   public var onRetry: (() -> Void)?
   public var onOptions: (() -> Void)?
   public var onSource: ((String) -> Void)?
+  /// What Tab offers after `source`.
+  public var completeSource: ((String) -> [String])?
   public var onBack: (() -> Void)?
 
   public init(state: @escaping () -> State) {
@@ -47,7 +49,7 @@ public final class NoDataScreen: TerminalScreen {
       Command("play", summary: "start a round with the options as they are now") { [weak self] in self?.onPlay?() },
       Command("retry", summary: "load the questions again") { [weak self] in self?.onRetry?() },
       .options { [weak self] in self?.onOptions?() },
-      .source { [weak self] in self?.onSource?($0) },
+      .source(complete: completeSource) { [weak self] in self?.onSource?($0) },
     ])
   }
 }

@@ -28,6 +28,8 @@ public final class OptionsScreen: TerminalScreen {
   public var onDifficulty: (() -> Void)?
   public var onDone: (() -> Void)?
   public var onSource: ((String) -> Void)?
+  /// What Tab offers after `source`.
+  public var completeSource: ((String) -> [String])?
   public var onCategory: ((String) -> Void)?
   public var onBack: (() -> Void)?
 
@@ -72,7 +74,7 @@ public final class OptionsScreen: TerminalScreen {
       },
       .difficulty { [weak self] in self?.onDifficulty?() },
       .category { [weak self] in self?.onCategory?($0) },
-      .source { [weak self] in self?.onSource?($0) },
+      .source(complete: completeSource) { [weak self] in self?.onSource?($0) },
       Command("done", summary: "close the options") { [weak self] in self?.onDone?() },
     ])
   }

@@ -2,6 +2,7 @@ import LandingScreen
 import NavigatorKit
 import NoDataScreen
 import ScreenKit
+import TriviaData
 
 extension AppNavigator: HomeNavigating {
   public func showLanding(_ setup: @escaping () -> Setup, events: LandingEvents) {
@@ -31,6 +32,7 @@ extension Screen where View == any TerminalScreen {
       screen.onOptions = events.options
       screen.onDifficulty = events.difficulty
       screen.onSource = events.source
+      screen.completeSource = { DataSourceSpec.completions(for: $0) }
       screen.onCategory = events.category
       return screen
     }
@@ -46,6 +48,7 @@ extension Screen where View == any TerminalScreen {
       screen.onRetry = events.retry
       screen.onOptions = events.options
       screen.onSource = events.source
+      screen.completeSource = { DataSourceSpec.completions(for: $0) }
       screen.onBack = events.back
       return screen
     }

@@ -41,6 +41,7 @@ extension Screen where View == any TerminalScreen {
       screen.onDifficulty = events.difficulty
       screen.onCategory = events.category
       screen.onSource = events.source
+      screen.completeSource = { DataSourceSpec.completions(for: $0) }
       screen.onDone = events.done
       screen.onBack = events.done
       return screen
