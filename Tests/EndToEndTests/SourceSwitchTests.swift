@@ -29,7 +29,7 @@ struct SourceSwitchTests {
 
     let levelsPrefix = "  By difficulty: "
     #expect(first[3].hasPrefix(levelsPrefix) && first[3].hasSuffix("."))
-    // `60 easy, 64 medium, 56 hard`: the count first.
+    // `61 easy, 66 medium, 53 hard`: the count first.
     let levels = first[3].dropFirst(levelsPrefix.count).dropLast().components(separatedBy: ", ").map {
       $0.split(separator: " ")
     }
