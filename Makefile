@@ -27,14 +27,15 @@ build: deps
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
-## libedit's headers and pkg-config file come from libedit-dev. libcurl is not needed to
+## libedit's and SQLite's headers and pkg-config files come from libedit-dev and
+## libsqlite3-dev; the sqlite3 shell reads the history file (and the tests use it). libcurl is not needed to
 ## build: the game opens libcurl.so.4 (libcurl4) only when it loads questions from the web,
 ## and the tests do that. Installed once.
 deps:
-	@{ pkg-config --exists libedit && /sbin/ldconfig -p | grep -q 'libcurl\.so\.4 '; } 2>/dev/null || { \
-	  echo "Installing libedit-dev and libcurl4…"; \
+	@{ pkg-config --exists libedit sqlite3 && /sbin/ldconfig -p | grep -q 'libcurl\.so\.4 ' && command -v sqlite3; } >/dev/null 2>&1 || { \
+	  echo "Installing libedit-dev, libsqlite3-dev, sqlite3 and libcurl4…"; \
 	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) apt-get install -y -qq libedit-dev libcurl4 pkg-config >/dev/null; }
+	  $(SUDO) apt-get install -y -qq libedit-dev libsqlite3-dev sqlite3 libcurl4 pkg-config >/dev/null; }
 
 clean:
 	rm -rf .build

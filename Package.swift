@@ -34,7 +34,7 @@ let package = Package(
       .target(name: "CurlShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
       .target(
         name: "TriviaApp",
-        dependencies: ["NavigatorKit", "ScreenKit", "TriviaData"] + screens.map { .target(name: $0) }
+        dependencies: ["NavigatorKit", "ScreenKit", "TriviaData", "TriviaHistory"] + screens.map { .target(name: $0) }
       ),
       .systemLibrary(
         name: "CLibedit",
@@ -42,11 +42,14 @@ let package = Package(
         providers: [.apt(["libedit-dev"])]
       ),
       .target(name: "EditLineShim", dependencies: ["CLibedit"]),
+      // The system's libsqlite3, for what the game keeps about its player.
+      .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+      .target(name: "TriviaHistory", dependencies: ["CSQLite"]),
       .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim"]),
       .executableTarget(
         name: "trivia",
         dependencies: [
-          "TriviaApp", "TriviaData", "TriviaTerminal", "NavigatorKit", "ScreenKit",
+          "TriviaApp", "TriviaData", "TriviaHistory", "TriviaTerminal", "NavigatorKit", "ScreenKit",
           .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
       ),
@@ -56,6 +59,7 @@ let package = Package(
       .testTarget(
         name: "TriviaAppTests",
         dependencies: ["TriviaApp", "TriviaData", "TriviaTerminal", "NavigatorKit", "ScreenKit"]),
+      .testTarget(name: "TriviaHistoryTests", dependencies: ["TriviaHistory", "CSQLite"]),
       .testTarget(name: "TriviaTerminalTests", dependencies: ["TriviaTerminal", "ScreenKit"]),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia"]),
       .executableTarget(

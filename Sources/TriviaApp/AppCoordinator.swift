@@ -1,5 +1,6 @@
 import ScreenKit
 import TriviaData
+import TriviaHistory
 
 /// Owns the data source, the flows that hold the game's state and the AppNavigator, and
 /// decides where each event leads. The flows see navigation only through their own
@@ -21,7 +22,8 @@ public final class AppCoordinator {
   /// was saved, so that a change made in the options screen saves that change alone.
   public init(
     source: any DataSource, navigator: AppNavigator, console: any Console, optionsStore: any OptionsStore,
-    sessionStore: (any SessionStore)? = nil, options: GameOptions, savedOptions: GameOptions? = nil, seed: UInt64,
+    sessionStore: (any SessionStore)? = nil, history: (any History)? = nil, options: GameOptions,
+    savedOptions: GameOptions? = nil, seed: UInt64,
     makeSource: @escaping (String) -> any DataSource = makeDataSource(spec:)
   ) {
     self.navigator = navigator
@@ -30,7 +32,7 @@ public final class AppCoordinator {
     settings = OptionsFlow(
       options: options, savedOptions: savedOptions ?? options, store: optionsStore, navigator: navigator,
       console: console, sourceName: { [sources] in sources.name })
-    rounds = RoundFlow(seed: seed, store: sessionStore, navigator: navigator, console: console)
+    rounds = RoundFlow(seed: seed, store: sessionStore, history: history, navigator: navigator, console: console)
     settings.onSource = { [unowned self] argument in later { await self.source(argument) } }
     settings.onCategory = { [unowned self] argument in later { await self.category(argument) } }
     settings.didChange = { [unowned self] in self.navigator.redraw() }

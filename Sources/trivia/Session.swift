@@ -6,6 +6,7 @@ import NavigatorKit
 import ScreenKit
 import TriviaApp
 import TriviaData
+import TriviaHistory
 import TriviaTerminal
 
 /// The composition root: builds the navigator, the renderer and the input, gives the
@@ -61,6 +62,11 @@ final class Session {
       source: makeDataSource(spec: options.source ?? "bundled"),
       navigator: AppNavigator(navigator: navigator, console: renderer), console: renderer, optionsStore: store,
       sessionStore: FileSessionStore(path: FileSessionStore.standardPath(environment: environment)),
+      history: arguments.noHistory
+        ? nil
+        : SQLiteHistory(
+          path: XDGDirectory.state.path(environment: environment) + "/trivia/history.sqlite",
+          report: { renderer.write([Line($0, style: .failure)]) }),
       options: options, savedOptions: saved, seed: seed)
     let coordinator = coordinator
     input = CommandInput(

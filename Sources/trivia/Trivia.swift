@@ -50,6 +50,9 @@ struct Trivia: AsyncParsableCommand {
   @Flag(help: "Go on with the round saved when the last session ended.")
   var resume = false
 
+  @Flag(help: "Play without reading or writing the history of answers and rounds.")
+  var noHistory = false
+
   @Flag(help: "Never use colour.")
   var noColor = false
 

@@ -7,8 +7,8 @@ struct RecordReplayTests {
   /// Options changes, a round with a link turned down and an abandon accepted, a category,
   /// a round started by a link, played to the end.
   static let session = [
-    "options", "count 3", "difficulty", "medium", "done", "play", "1", "", "open trivia://options", "n", "2", "",
-    "back", "y", "category history", "open trivia://play?count=2", "1", "", "1", "", "done", "quit",
+    "options", "count 3", "difficulty", "medium", "done", "play", "a", "", "open trivia://options", "n", "b", "",
+    "back", "y", "category history", "open trivia://play?count=2", "a", "", "a", "", "done", "quit",
   ]
 
   /// Records `lines` in a fresh sandbox, replays the recording with `--script` alone in another
@@ -83,7 +83,7 @@ struct RecordReplayTests {
 
   @Test("Without --seed the recording keeps the seed that was drawn, so the replay deals the same")
   func randomSeedRecorded() async throws {
-    let (script, recorded) = try await Self.recordAndReplay([], lines: ["play", "1", "", "2", "", "quit"])
+    let (script, recorded) = try await Self.recordAndReplay([], lines: ["play", "a", "", "b", "", "quit"])
     let header = try #require(script.first)
     let words = header.split(separator: " ")
     #expect(words.prefix(2) == ["#!trivia", "--seed"])
@@ -95,7 +95,7 @@ struct RecordReplayTests {
   func flagsInHeader() async throws {
     let (script, recorded) = try await Self.recordAndReplay(
       ["--seed", "5", "--count", "4", "--difficulty", "hard", "--category", "Science"],
-      lines: ["play", "1", "", "back", "y", "quit"])
+      lines: ["play", "a", "", "back", "y", "quit"])
     #expect(script.first == "#!trivia --seed 5 --count 4 --difficulty hard --category Science")
     let questions = recorded.transcript.questions
     #expect(questions.count == 2)

@@ -1,5 +1,6 @@
 import ScreenKit
 import TriviaData
+import TriviaHistory
 
 /// How a round is shown: the game, the feedback over it, the score at the end.
 @MainActor
@@ -49,10 +50,20 @@ public final class RoundFlow {
   private let navigator: any RoundNavigating
   private let console: any Console
   private let store: (any SessionStore)?
+  /// Where every round and answer is recorded; nil with `--no-history`.
+  private let history: (any History)?
+  /// The round in play as history knows it, and where its questions came from.
+  private var recorded: (round: Int64?, source: String) = (nil, "")
+  /// When the question on screen appeared, for the time an answer took.
+  private var shownAt = ContinuousClock.now
 
-  public init(seed: UInt64, store: (any SessionStore)?, navigator: any RoundNavigating, console: any Console) {
+  public init(
+    seed: UInt64, store: (any SessionStore)?, history: (any History)? = nil, navigator: any RoundNavigating,
+    console: any Console
+  ) {
     generator = SeededGenerator(seed: seed)
     self.store = store
+    self.history = history
     self.navigator = navigator
     self.console = console
   }
@@ -103,6 +114,10 @@ public final class RoundFlow {
       console.say(
         "Only \(round.total) \(level)\(round.total == 1 ? "question" : "questions") available; playing \(round.total).")
     }
+    let started = PlayedRound(
+      source: source, questionCount: wanted, difficulty: difficulty.rawValue, category: request.category,
+      total: round.total)
+    recorded = (history?.roundStarted(started), source)
     show(round, for: request)
   }
 
@@ -137,14 +152,22 @@ public final class RoundFlow {
       return
     }
     forgetSaved()
+    recorded = (session.historyRound, session.source ?? "")
+    history?.roundResumed(session.historyRound)
     console.say("Resuming question \(session.round.index + 1) of \(session.round.total).")
     show(session.round, for: session.request)
     if session.round.isAwaitingNext { navigator.showFeedback(session.round, events: events) }
   }
 
   public func answer(_ index: Int) {
-    guard var round, round.answer(index) != nil else { return }
+    guard var round, let item = round.current, let isRight = round.answer(index) else { return }
     self.round = round
+    history?.answered(
+      AnsweredQuestion(
+        source: recorded.source, question: item.question.text, category: item.question.category,
+        difficulty: item.question.difficulty?.rawValue, chosen: item.answers[index], correctAnswer: item.correctAnswer,
+        isRight: isRight, seconds: Self.seconds(since: shownAt)),
+      inRound: recorded.round)
     navigator.showFeedback(round, events: events)
   }
 
@@ -153,8 +176,10 @@ public final class RoundFlow {
     round.advance()
     self.round = round
     if round.isOver {
+      history?.roundEnded(recorded.round, score: round.score, how: .completed)
       navigator.showComplete(RoundResult(score: round.score, total: round.total), events: events)
     } else {
+      shownAt = .now
       navigator.showNextQuestion()
     }
   }
@@ -169,14 +194,16 @@ public final class RoundFlow {
     let abandoning = isInProgress
     guard navigator.returnToLanding(fromLink: fromLink) else { return }
     if abandoning { console.say("Round abandoned.") }
-    round = nil
+    end()
   }
 
   /// Keeps a round in progress for the next session: the game is ending.
   public func save() {
     guard isInProgress, let round, let store else { return }
+    history?.roundEnded(recorded.round, score: round.score, how: .saved)
     do {
-      try store.save(SavedSession(round: round, request: request))
+      try store.save(
+        SavedSession(round: round, request: request, source: recorded.source, historyRound: recorded.round))
       console.say("Your round is saved: type resume next time to go on with it.")
     } catch {
       console.say(error.message)
@@ -186,6 +213,7 @@ public final class RoundFlow {
   private func show(_ round: Round, for request: TriviaRoute.PlayRequest) {
     self.round = round
     self.request = request
+    shownAt = .now
     navigator.showGame(for: request, round: { [unowned self] in self.round }, events: events)
   }
 
@@ -199,6 +227,17 @@ public final class RoundFlow {
     RoundEvents(
       answer: { [unowned self] in answer($0) }, next: { [unowned self] in next() },
       finish: { [unowned self] in finish() }, leave: { [unowned self] in leave(fromLink: false) },
-      closed: { [unowned self] in round = nil })
+      closed: { [unowned self] in end() })
+  }
+
+  /// The round is gone: one still in progress was abandoned.
+  private func end() {
+    if let round, !round.isOver { history?.roundEnded(recorded.round, score: round.score, how: .abandoned) }
+    round = nil
+  }
+
+  private static func seconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
 }

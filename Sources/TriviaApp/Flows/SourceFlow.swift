@@ -129,7 +129,7 @@ public final class SourceFlow {
 }
 
 extension QuestionList {
-  /// `60 easy`, `64 medium`…, for the levels the list has.
+  /// `61 easy`, `66 medium`…, for the levels the list has.
   public var gradedCounts: [String] {
     let counts = countsByDifficulty
     return Difficulty.allCases.compactMap { level in counts[level].map { "\($0) \(level.rawValue)" } }

@@ -1,0 +1,73 @@
+/// What the game keeps about its player: every round and every answer. The round flow
+/// records through this; `SQLiteHistory` keeps it in a file, and tests use a fake.
+@MainActor
+public protocol History: AnyObject {
+  /// Records a round just dealt; its id, or nil when history is not kept.
+  func roundStarted(_ round: PlayedRound) -> Int64?
+  /// Records one answer to a question of round `round`.
+  func answered(_ answer: AnsweredQuestion, inRound round: Int64?)
+  /// Records how round `round` ended and its score.
+  func roundEnded(_ round: Int64?, score: Int, how: RoundEnding)
+  /// A round saved at the end of the last game goes on.
+  func roundResumed(_ round: Int64?)
+}
+
+/// A round as it was dealt.
+public struct PlayedRound: Equatable, Sendable {
+  public var source: String
+  /// The options it was dealt for.
+  public var questionCount: Int
+  public var difficulty: String
+  public var category: String?
+  /// How many questions were dealt.
+  public var total: Int
+
+  public init(source: String, questionCount: Int, difficulty: String, category: String?, total: Int) {
+    self.source = source
+    self.questionCount = questionCount
+    self.difficulty = difficulty
+    self.category = category
+    self.total = total
+  }
+}
+
+/// One answer given.
+public struct AnsweredQuestion: Equatable, Sendable {
+  public var source: String
+  public var question: String
+  public var category: String
+  /// nil where the source does not grade its questions.
+  public var difficulty: String?
+  public var chosen: String
+  public var correctAnswer: String
+  public var isRight: Bool
+  /// From the question appearing to the answer.
+  public var seconds: Double
+
+  public init(
+    source: String, question: String, category: String, difficulty: String?, chosen: String, correctAnswer: String,
+    isRight: Bool, seconds: Double
+  ) {
+    self.source = source
+    self.question = question
+    self.category = category
+    self.difficulty = difficulty
+    self.chosen = chosen
+    self.correctAnswer = correctAnswer
+    self.isRight = isRight
+    self.seconds = seconds
+  }
+
+  /// The same question wherever it was read from: its text and right answer, folded.
+  public var questionID: String { QuestionID.make(text: question, answer: correctAnswer) }
+}
+
+/// How a round ended.
+public enum RoundEnding: String, Sendable {
+  /// Every question answered.
+  case completed
+  /// Left before the end, with the player's consent.
+  case abandoned
+  /// Kept when the game ended midway, to resume next time.
+  case saved
+}

@@ -1,0 +1,101 @@
+import CSQLite
+import Glibc
+
+/// A connection to one SQLite file through the system's libsqlite3: statements prepared,
+/// bound and stepped, and every failure as a sentence naming the file.
+final class SQLiteDatabase {
+  struct Failure: Error, CustomStringConvertible {
+    var code: Int32
+    var description: String
+
+    /// The file is damaged or is not a database at all.
+    var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+  }
+
+  let path: String
+  private let handle: OpaquePointer
+
+  init(path: String, readOnly: Bool = false) throws(Failure) {
+    self.path = path
+    var handle: OpaquePointer?
+    let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+      sqlite3_close(handle)
+      throw Failure(code: code, description: "\(path): \(message)")
+    }
+    self.handle = handle
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  /// Runs statements that return nothing.
+  func execute(_ sql: String) throws(Failure) {
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw failure(code) }
+  }
+
+  /// Runs one statement with `values` bound to its `?`s, and returns its rows.
+  @discardableResult
+  func query(_ sql: String, _ values: [Value] = []) throws(Failure) -> [[Value]] {
+    var statement: OpaquePointer?
+    let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard prepared == SQLITE_OK, let statement else { throw failure(prepared) }
+    defer { sqlite3_finalize(statement) }
+    for (index, value) in values.enumerated() {
+      let position = Int32(index + 1)
+      switch value {
+      case .null: sqlite3_bind_null(statement, position)
+      case .integer(let number): sqlite3_bind_int64(statement, position, number)
+      case .real(let number): sqlite3_bind_double(statement, position, number)
+      case .text(let text): sqlite3_bind_text(statement, position, text, -1, Self.transient)
+      }
+    }
+    var rows: [[Value]] = []
+    while true {
+      let code = sqlite3_step(statement)
+      if code == SQLITE_DONE { return rows }
+      guard code == SQLITE_ROW else { throw failure(code) }
+      rows.append(
+        (0..<sqlite3_column_count(statement)).map { column in
+          switch sqlite3_column_type(statement, column) {
+          case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
+          case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
+          case SQLITE_NULL: .null
+          default: .text(String(cString: sqlite3_column_text(statement, column)))
+          }
+        })
+    }
+  }
+
+  /// The id of the row the last insert made.
+  var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// One value in or out of a statement.
+  enum Value: Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    var integer: Int64? {
+      if case .integer(let number) = self { return number }
+      return nil
+    }
+
+    var text: String? {
+      if case .text(let text) = self { return text }
+      return nil
+    }
+  }
+
+  private func failure(_ code: Int32) -> Failure {
+    Failure(code: code, description: "\(path): \(String(cString: sqlite3_errmsg(handle)))")
+  }
+
+  /// SQLite copies bound text at once.
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}

@@ -1,0 +1,164 @@
+import CSQLite
+import Glibc
+
+/// The player's history in an SQLite file (`$XDG_STATE_HOME/trivia/history.sqlite`), opened
+/// only when first needed. WAL and a busy timeout let two games write at once. A file from a
+/// newer version is left as it is, and one that is damaged is moved aside, never deleted;
+/// either way the game plays on without history, and says so once.
+@MainActor
+public final class SQLiteHistory: History {
+  public let path: String
+  private let report: (String) -> Void
+  private var database: SQLiteDatabase?
+  /// Set when history cannot be kept this session.
+  private var disabled = false
+
+  public init(path: String, report: @escaping (String) -> Void) {
+    self.path = path
+    self.report = report
+  }
+
+  public func roundStarted(_ round: PlayedRound) -> Int64? {
+    write { database throws(SQLiteDatabase.Failure) in
+      try database.query(
+        "INSERT INTO rounds (source, question_count, difficulty, category, total) VALUES (?, ?, ?, ?, ?)",
+        [
+          .text(round.source), .integer(Int64(round.questionCount)), .text(round.difficulty),
+          round.category.map { .text($0) } ?? .null, .integer(Int64(round.total)),
+        ])
+      return database.lastInsertedRow
+    }
+  }
+
+  public func answered(_ answer: AnsweredQuestion, inRound round: Int64?) {
+    write { database throws(SQLiteDatabase.Failure) in
+      try database.query(
+        """
+        INSERT INTO answers (round_id, source, question_id, question, category, difficulty, chosen,
+          correct_answer, is_right, seconds)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          round.map { .integer($0) } ?? .null, .text(answer.source), .text(answer.questionID), .text(answer.question),
+          .text(answer.category), answer.difficulty.map { .text($0) } ?? .null, .text(answer.chosen),
+          .text(answer.correctAnswer), .integer(answer.isRight ? 1 : 0), .real(answer.seconds),
+        ])
+      // The score so far, so a game killed midway leaves its round as it stood.
+      if let round {
+        try database.query(
+          "UPDATE rounds SET score = score + ? WHERE id = ?", [.integer(answer.isRight ? 1 : 0), .integer(round)])
+      }
+    }
+  }
+
+  public func roundEnded(_ round: Int64?, score: Int, how: RoundEnding) {
+    guard let round else { return }
+    write { database throws(SQLiteDatabase.Failure) in
+      try database.query(
+        "UPDATE rounds SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), score = ?, ended_how = ? WHERE id = ?",
+        [.integer(Int64(score)), .text(how.rawValue), .integer(round)])
+    }
+  }
+
+  public func roundResumed(_ round: Int64?) {
+    guard let round else { return }
+    write { database throws(SQLiteDatabase.Failure) in
+      try database.query("UPDATE rounds SET ended_at = NULL, ended_how = NULL WHERE id = ?", [.integer(round)])
+    }
+  }
+
+  /// Runs `body` on the open database; a failure is told once and history stops for this
+  /// session, so a broken file never stops the game.
+  @discardableResult
+  private func write<T>(_ body: (SQLiteDatabase) throws(SQLiteDatabase.Failure) -> T) -> T? {
+    guard let database = open() else { return nil }
+    do {
+      return try body(database)
+    } catch {
+      stop("History not saved: \(error.description).")
+      return nil
+    }
+  }
+
+  private func stop(_ message: String) {
+    disabled = true
+    database = nil
+    report(message)
+  }
+
+  /// The database, opened and brought to the current schema on first use.
+  private func open() -> SQLiteDatabase? {
+    if let database { return database }
+    guard !disabled else { return nil }
+    do {
+      database = try Self.prepare(path)
+    } catch let failure as SQLiteDatabase.Failure where failure.isCorrupt {
+      let aside = path + ".corrupt-" + Self.timestamp()
+      for suffix in ["", "-wal", "-shm"] { rename(path + suffix, aside + suffix) }
+      report("\(path) was damaged; it is kept as \(aside), and a new history begins.")
+      do {
+        database = try Self.prepare(path)
+      } catch {
+        stop("History not kept: \(error).")
+      }
+    } catch let failure as NewerVersion {
+      stop(
+        "\(path) was written by a newer trivia (version \(failure.version), this one knows \(HistorySchema.version)); "
+          + "it is left as it is, and this game keeps no history.")
+    } catch {
+      stop("History not kept: \(error).")
+    }
+    return database
+  }
+
+  struct NewerVersion: Error {
+    var version: Int
+  }
+
+  /// Opens `path` (making its folder), checks its version before changing anything, then
+  /// turns on WAL and migrates it.
+  private static func prepare(_ path: String) throws -> SQLiteDatabase {
+    makeFolder(of: path)
+    let database = try SQLiteDatabase(path: path)
+    try database.execute("PRAGMA busy_timeout = 5000")
+    let version = Int(try database.query("PRAGMA user_version").first?.first?.integer ?? 0)
+    guard version <= HistorySchema.version else { throw NewerVersion(version: version) }
+    try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+    for step in version..<HistorySchema.version {
+      try database.execute("BEGIN IMMEDIATE")
+      do {
+        // Another game may have migrated it while this one waited for the lock.
+        let now = Int(try database.query("PRAGMA user_version").first?.first?.integer ?? 0)
+        if now == step {
+          try database.execute(HistorySchema.migrations[step])
+          try database.execute("PRAGMA user_version = \(step + 1)")
+        }
+        try database.execute("COMMIT")
+      } catch {
+        try? database.execute("ROLLBACK")
+        throw error
+      }
+    }
+    return database
+  }
+
+  private static func makeFolder(of path: String) {
+    var folder = ""
+    for part in path.split(separator: "/", omittingEmptySubsequences: false).dropLast() {
+      folder += (folder.isEmpty && !path.hasPrefix("/") ? "" : "/") + part
+      if !folder.isEmpty, folder != "/" { mkdir(folder, 0o755) }
+    }
+  }
+
+  /// `2026-11-23T120700`, for the name of a file moved aside.
+  private static func timestamp() -> String {
+    var now = time(nil)
+    var parts = tm()
+    gmtime_r(&now, &parts)
+    var buffer = [UInt8](repeating: 0, count: 32)
+    let count = buffer.withUnsafeMutableBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { strftime($0.baseAddress, $0.count, "%Y-%m-%dT%H%M%S", &parts) }
+    }
+    return String(decoding: buffer.prefix(count), as: UTF8.self)
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Glibc
+import Testing
+
+/// What the game keeps in `history.sqlite`, read with the sqlite3 shell as a player would.
+@Suite("History")
+struct HistoryTests {
+  /// Rows of `sql` in the sandbox's history file, columns split on `|`.
+  static func rows(_ sandbox: Sandbox, _ sql: String) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [sandbox.historyFile, sql]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "sqlite3 \(sql)")
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  @Test("Every answer and round is kept, readable with the sqlite3 shell")
+  func roundsAndAnswers() async throws {
+    let sandbox = try Sandbox()
+    let result = try await sandbox.run(["--seed", "7", "--count", "2"], input: "play\na\n\nb\n\ndone\nplay\na\nquit\n")
+    #expect(result.status == 0)
+    // Each answer as the verdict shown said.
+    let right = result.transcript.allLines.filter { $0 == "Correct!" }.count
+    #expect(try Self.rows(sandbox, "SELECT count(*), sum(is_right) FROM answers") == ["3|\(right)"])
+    #expect(
+      try Self.rows(sandbox, "SELECT question_count, difficulty, total, ended_how FROM rounds ORDER BY id")
+        == ["2|mixed|2|completed", "2|mixed|2|saved"])
+    // The score kept is the one shown.
+    let score = try #require(result.transcript.allLines.first { $0.hasPrefix("Score: ") })
+    #expect(
+      try Self.rows(sandbox, "SELECT score || '/' || total FROM rounds WHERE id = 1") == [String(score.dropFirst(7))])
+    #expect(
+      try Self.rows(sandbox, "SELECT DISTINCT source, length(question_id) FROM answers") == ["bundled|16"])
+    #expect(try Self.rows(sandbox, "PRAGMA user_version") == ["1"])
+
+    // The round saved at quit goes on in the same row when resumed, and ends there.
+    _ = try await sandbox.run([], input: "resume\n\nb\n\ndone\nquit\n")
+    #expect(try Self.rows(sandbox, "SELECT count(*) FROM rounds") == ["2"])
+    #expect(
+      try Self.rows(
+        sandbox, "SELECT ended_how, (SELECT count(*) FROM answers WHERE round_id = 2) FROM rounds WHERE id = 2") == [
+          "completed|2"
+        ])
+  }
+
+  @Test("--no-history neither reads nor writes it, and the transcript is the same")
+  func noHistory() async throws {
+    let sandbox = try Sandbox()
+    let input = "play\na\n\nb\n\ndone\nquit\n"
+    let without = try await sandbox.run(["--seed", "3", "--count", "2", "--no-history"], input: input)
+    #expect(!FileManager.default.fileExists(atPath: sandbox.historyFile))
+    let with = try await sandbox.run(["--seed", "3", "--count", "2"], input: input)
+    #expect(FileManager.default.fileExists(atPath: sandbox.historyFile))
+    #expect(with.stdout == without.stdout)
+  }
+
+  @Test("A damaged history file is moved aside and said once; the game plays")
+  func damagedFile() async throws {
+    let sandbox = try Sandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.state + "/trivia", withIntermediateDirectories: true)
+    try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: sandbox.historyFile))
+    let result = try await sandbox.run(["--seed", "1", "--count", "2"], input: "play\na\n\nb\n\ndone\nquit\n")
+    #expect(result.status == 0)
+    #expect(result.stdout.components(separatedBy: "was damaged; it is kept as").count == 2)
+    #expect(result.transcript.allLines.contains { $0.hasPrefix("Score: ") })
+    let kept = try FileManager.default.contentsOfDirectory(atPath: sandbox.state + "/trivia")
+      .filter { $0.hasPrefix("history.sqlite.corrupt-") }
+    #expect(kept.count == 1)
+    #expect(try Self.rows(sandbox, "SELECT count(*) FROM answers") == ["2"])
+  }
+
+  @Test("Two games answering at once both keep every answer, and nobody hears the file is locked")
+  func twoGamesAtOnce() async throws {
+    let sandbox = try Sandbox()
+    // Ten rounds of five, each game: 50 answers each, written as fast as they are read.
+    let input =
+      "options\ncount 5\ndone\n"
+      + String(repeating: "play\n" + String(repeating: "a\n\n", count: 5) + "done\n", count: 10) + "quit\n"
+    let environment = sandbox.environment
+    let runs = [1, 2].map { seed in
+      Task.detached {
+        try TriviaProcess.run(
+          arguments: ["--seed", "\(seed)"], input: Array(input.utf8), environment: environment,
+          timeout: .seconds(60))
+      }
+    }
+    var results: [ProcessResult] = []
+    for run in runs { results.append(try await run.value) }
+    for result in results {
+      #expect(result.status == 0)
+      #expect(!result.stdout.contains("locked"))
+      #expect(!result.stdout.contains("History not"))
+    }
+    #expect(try Self.rows(sandbox, "SELECT count(*) FROM answers") == ["100"])
+    #expect(try Self.rows(sandbox, "SELECT count(*) FROM rounds WHERE ended_how = 'completed'") == ["20"])
+  }
+
+  @Test("Killed at random moments while answering, 200 times: the file is whole and keeps every answer shown")
+  func killedWhileAnswering() throws {
+    let sandbox = try Sandbox()
+    var generator = SystemRandomNumberGenerator()
+    var shown = 0
+    for _ in 0..<200 {
+      let game = try LiveProcess(sandbox, arguments: ["--count", "50"])
+      try game.send("play")
+      try game.expect("question 1/50> ")
+      // Some answers whose verdict is seen, then one more sent and the kill a moment later.
+      let answers = Int.random(in: 0...3, using: &generator)
+      for _ in 0..<answers {
+        try game.send("a")
+        try game.expect("continue> ")
+        try game.send("")
+        try game.expect("> ")
+        shown += 1
+      }
+      try game.send("a")
+      usleep(UInt32.random(in: 0...3_000, using: &generator))
+      game.send(signal: SIGKILL)
+      _ = game.waitForExit(timeout: .seconds(5))
+    }
+    #expect(try Self.rows(sandbox, "PRAGMA integrity_check") == ["ok"])
+    let kept = try #require(Int(try Self.rows(sandbox, "SELECT count(*) FROM answers").first ?? ""))
+    // Every verdict seen was recorded first; the answer sent just before a kill may or may not be.
+    #expect(kept >= shown)
+    #expect(kept <= shown + 200)
+  }
+}
+
+extension Sandbox {
+  var historyFile: String { state + "/trivia/history.sqlite" }
+}

@@ -1,0 +1,155 @@
+import CSQLite
+import Foundation
+import Testing
+import TriviaHistory
+
+/// The history file through the real libsqlite3: what is written, and what happens to a
+/// file that is old, new, damaged or in the way.
+@MainActor
+@Suite("SQLite history")
+final class SQLiteHistoryTests {
+  let folder = NSTemporaryDirectory() + "trivia-history-" + UUID().uuidString
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  var path: String { folder + "/state/trivia/history.sqlite" }
+  final class Messages {
+    var lines: [String] = []
+  }
+  let messages = Messages()
+
+  func history() -> SQLiteHistory {
+    SQLiteHistory(path: path) { [messages] in messages.lines.append($0) }
+  }
+
+  func answer(_ text: String, right: Bool) -> AnsweredQuestion {
+    AnsweredQuestion(
+      source: "bundled", question: text, category: "Science", difficulty: "easy", chosen: right ? "Au" : "Ag",
+      correctAnswer: "Au", isRight: right, seconds: 2.5)
+  }
+
+  /// Rows of `sql` read with a connection of the test's own, as the sqlite3 shell would.
+  func rows(_ sql: String) throws -> [[String]] {
+    var handle: OpaquePointer?
+    try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
+    defer { sqlite3_close(handle) }
+    var statement: OpaquePointer?
+    try #require(sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK)
+    defer { sqlite3_finalize(statement) }
+    var result: [[String]] = []
+    while sqlite3_step(statement) == SQLITE_ROW {
+      result.append(
+        (0..<sqlite3_column_count(statement)).map { column in
+          sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
+        })
+    }
+    return result
+  }
+
+  @Test func nothingIsOpenedUntilSomethingIsRecorded() {
+    _ = history()
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func roundsAndAnswersAreKept() throws {
+    let history = history()
+    let round = try #require(
+      history.roundStarted(
+        PlayedRound(source: "bundled", questionCount: 2, difficulty: "mixed", category: nil, total: 2)))
+    history.answered(answer("Symbol for gold?", right: true), inRound: round)
+    history.answered(answer("Symbol of gold, again?", right: false), inRound: round)
+    history.roundEnded(round, score: 1, how: .completed)
+    #expect(messages.lines.isEmpty)
+    #expect(
+      try rows("SELECT source, question_count, difficulty, category, total, score, ended_how FROM rounds") == [
+        ["bundled", "2", "mixed", "NULL", "2", "1", "completed"]
+      ])
+    #expect(
+      try rows("SELECT question, chosen, correct_answer, is_right, seconds FROM answers ORDER BY id") == [
+        ["Symbol for gold?", "Au", "Au", "1", "2.5"], ["Symbol of gold, again?", "Ag", "Au", "0", "2.5"],
+      ])
+    #expect(try rows("PRAGMA user_version") == [["1"]])
+    #expect(try rows("PRAGMA journal_mode") == [["wal"]])
+    // Started and ended are times a person can read.
+    let times = try rows("SELECT started_at, ended_at FROM rounds")[0]
+    #expect(times.allSatisfy { $0.hasPrefix("20") && $0.hasSuffix("Z") })
+  }
+
+  @Test func theSameQuestionFromAnotherFileIsTheSameQuestion() {
+    #expect(
+      QuestionID.make(text: "What is  the symbol for gold?", answer: "Au")
+        == QuestionID.make(text: "what is the symbol for gold? ", answer: "AU"))
+    #expect(QuestionID.make(text: "Gold?", answer: "Au") != QuestionID.make(text: "Gold?", answer: "Ag"))
+    #expect(QuestionID.make(text: "Gold?", answer: "Au").count == 16)
+  }
+
+  @Test func aResumedRoundGoesOnInTheSameRow() throws {
+    let first = history()
+    let round = first.roundStarted(
+      PlayedRound(source: "b", questionCount: 3, difficulty: "easy", category: "X", total: 3))
+    first.answered(answer("One?", right: true), inRound: round)
+    first.roundEnded(round, score: 1, how: .saved)
+    let next = history()
+    next.roundResumed(round)
+    next.answered(answer("Two?", right: true), inRound: round)
+    next.roundEnded(round, score: 2, how: .completed)
+    #expect(try rows("SELECT score, ended_how FROM rounds") == [["2", "completed"]])
+    #expect(try rows("SELECT count(*) FROM answers WHERE round_id = \(round ?? -1)") == [["2"]])
+  }
+
+  @Test func aNewerFileIsLeftAsItIsAndTheGamePlaysWithoutHistory() throws {
+    try FileManager.default.createDirectory(atPath: folder + "/state/trivia", withIntermediateDirectories: true)
+    var handle: OpaquePointer?
+    sqlite3_open(path, &handle)
+    sqlite3_exec(handle, "CREATE TABLE future (x); PRAGMA user_version = 9", nil, nil, nil)
+    sqlite3_close(handle)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let history = history()
+    #expect(
+      history.roundStarted(PlayedRound(source: "b", questionCount: 1, difficulty: "mixed", category: nil, total: 1))
+        == nil)
+    history.answered(answer("One?", right: true), inRound: nil)
+    #expect(messages.lines.count == 1)
+    #expect(messages.lines.first?.contains("newer trivia (version 9") == true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test(arguments: ["garbage", "truncated"])
+  func aDamagedFileIsMovedAsideAndANewOneBegins(damage: String) throws {
+    try FileManager.default.createDirectory(atPath: folder + "/state/trivia", withIntermediateDirectories: true)
+    if damage == "garbage" {
+      try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
+    } else {
+      let good = history()
+      for index in 0..<200 { good.answered(answer("Question \(index)?", right: true), inRound: nil) }
+      var handle: OpaquePointer?
+      // Everything into the main file, then cut it short.
+      sqlite3_open(path, &handle)
+      sqlite3_exec(handle, "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE", nil, nil, nil)
+      sqlite3_close(handle)
+      truncate(path, 6000)
+    }
+    let damaged = try Data(contentsOf: URL(fileURLWithPath: path))
+    let history = history()
+    history.answered(answer("After?", right: true), inRound: nil)
+    let aside = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder + "/state/trivia").first { $0.contains(".corrupt-") })
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/state/trivia/" + aside)) == damaged)
+    #expect(messages.lines.count == 1)
+    #expect(messages.lines.first?.contains("was damaged; it is kept as") == true)
+    #expect(try rows("SELECT question FROM answers") == [["After?"]])
+  }
+
+  @Test func aFolderWhereTheFileShouldBeIsReportedOnce() throws {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let history = history()
+    history.answered(answer("One?", right: true), inRound: nil)
+    history.answered(answer("Two?", right: true), inRound: nil)
+    #expect(messages.lines.count == 1)
+    #expect(messages.lines.first?.hasPrefix("History not kept: ") == true)
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+  }
+}
