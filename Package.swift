@@ -51,7 +51,10 @@ let package = Package(
         dependencies: [
           "TriviaApp", "TriviaData", "TriviaHistory", "TriviaTerminal", "NavigatorKit", "ScreenKit",
           .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]
+        ],
+        // The toolchain's lld: GNU ld warns, at every static link, about a mktemp call inside
+        // Foundation's own code, which a newcomer's first build should not show.
+        linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
       ),
       .testTarget(name: "NavigatorKitTests", dependencies: ["NavigatorKit"]),
       .testTarget(name: "ScreenTests", dependencies: ["ScreenKit"] + screens.map { .target(name: $0) }),
