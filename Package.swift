@@ -12,6 +12,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "NavigatorKit", targets: ["NavigatorKit"]),
+    .library(name: "NavigatorKitTesting", targets: ["NavigatorKitTesting"]),
     .executable(name: "trivia", targets: ["trivia"]),
   ],
   dependencies: [
@@ -19,6 +20,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "NavigatorKit"),
+    // Recorders and assertions for an app's navigation tests; import it from test targets only.
+    .target(name: "NavigatorKitTesting", dependencies: ["NavigatorKit"]),
     .target(name: "ScreenKit"),
   ]
     + screens.map { name in
@@ -50,7 +53,7 @@ let package = Package(
           .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
       ),
-      .testTarget(name: "NavigatorKitTests", dependencies: ["NavigatorKit"]),
+      .testTarget(name: "NavigatorKitTests", dependencies: ["NavigatorKit", "NavigatorKitTesting"]),
       .testTarget(name: "ScreenTests", dependencies: ["ScreenKit"] + screens.map { .target(name: $0) }),
       .testTarget(name: "TriviaDataTests", dependencies: ["TriviaData"]),
       .testTarget(name: "TriviaAppTests", dependencies: ["TriviaApp", "TriviaData", "NavigatorKit", "ScreenKit"]),

@@ -36,7 +36,7 @@ public final class AppNavigator: AppNavigating {
   private func destination(_ route: TriviaRoute) -> Destination<TriviaRoute, any TerminalScreen> {
     switch route {
     case .landing, .source:
-      Destination(route, screen: landingScreen(canResume: false), transition: .push)
+      Destination(route, screen: landingScreen(canResume: canResume), transition: .push)
     case .play:
       Destination(
         route, screen: .game(game ?? .placeholder) { [weak self] in self?.actions?.answer($0) }, transition: .push,
@@ -137,13 +137,13 @@ public final class AppNavigator: AppNavigating {
   }
 
   private var source = ""
+  private var canResume = false
 
   public func showLanding(options: GameOptions, source: String, canResume: Bool) {
     self.options = options
     self.source = source
-    attempt { () throws(NavigationError) in
-      try navigator.handle(.root(landingScreen(canResume: canResume).context(TriviaRoute.landing)))
-    }
+    self.canResume = canResume
+    attempt { () throws(NavigationError) in try router.reset(to: .landing) }
   }
 
   public func showNoData(reason: String, details: [String]) {
