@@ -53,6 +53,20 @@ public struct NavigationState<View> {
     return top.children.last?.name ?? top.name
   }
 
+  /// The index in ``entries`` of the entry with `id`, if it is still there. A lookup, not a
+  /// walk: ids grow from the root up.
+  public func index(ofEntry id: Int) -> Int? {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      let found = entries[middle].id
+      if found == id { return middle }
+      if found < id { low = middle + 1 } else { high = middle }
+    }
+    return nil
+  }
+
   /// Whether a modal or popover is showing.
   public var isPresenting: Bool { top?.presentation.isPresented ?? false }
 

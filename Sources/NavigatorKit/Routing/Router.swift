@@ -11,6 +11,8 @@ public final class Router<Route: Hashable, View> {
   private let destination: (Route) -> Destination<Route, View>
   /// The route each entry this router built shows, by entry id.
   private var routes: [Int: Route] = [:]
+  /// The ids of the entries built for each route, oldest first; some may have left.
+  private var entryIDs: [Route: [Int]] = [:]
 
   /// A router on `navigator`; `destination` says where each route leads, and is the only
   /// place screens for routes are made.
@@ -21,9 +23,7 @@ public final class Router<Route: Hashable, View> {
 
   /// The exact steps `navigate(to:)` would take from here, without taking them.
   public func plan(to route: Route) -> RoutePlan {
-    var draft = Draft(levels: levels)
-    plan(route, in: &draft, isHost: false)
-    return RoutePlan(draft.steps)
+    resolve(route).plan
   }
 
   /// Takes the planned steps and returns them. Guards apply as to any navigation; a
@@ -31,14 +31,12 @@ public final class Router<Route: Hashable, View> {
   /// the plan as its cause; a route already on top makes one ``NavigationEvent/Kind/ignored`` event.
   @discardableResult
   public func navigate(to route: Route) throws(NavigationError) -> RoutePlan {
-    var draft = Draft(levels: levels)
-    plan(route, in: &draft, isHost: false)
-    let plan = RoutePlan(draft.steps)
+    let (plan, built) = resolve(route)
     try navigator.batch(cause: plan) { () throws(NavigationError) in
       if plan.isIgnored {
         try navigator.activeNavigator.perform([])
       } else {
-        try run(plan.steps, building: draft.built)
+        try run(plan.steps, building: built)
       }
     }
     forgetEntriesThatLeft()
@@ -49,7 +47,7 @@ public final class Router<Route: Hashable, View> {
   /// first screen. A reset is not planned: its `root` event has no cause.
   public func reset(to route: Route) throws(NavigationError) {
     try navigator.handle(.root(destination(route).screen))
-    if let root = navigator.state.top { routes[root.id] = route }
+    if let root = navigator.state.top { remember(root, showing: route) }
     forgetEntriesThatLeft()
   }
 
@@ -96,6 +94,14 @@ public final class Router<Route: Hashable, View> {
     return levels
   }
 
+  /// The plan to `route` and the destinations it builds. The draft's copies of the states
+  /// are gone when it returns, so running the plan changes the navigators' states in place.
+  private func resolve(_ route: Route) -> (plan: RoutePlan, built: [Destination<Route, View>]) {
+    var draft = Draft(levels: levels)
+    plan(route, in: &draft, isHost: false)
+    return (RoutePlan(draft.steps), draft.built)
+  }
+
   private func route(of entry: NavigationState<View>.Entry?) -> Route? {
     entry.flatMap { routes[$0.id] }
   }
@@ -133,8 +139,8 @@ public final class Router<Route: Hashable, View> {
   /// The level and index of the topmost entry showing `route`.
   private func position(of route: Route, in draft: Draft) -> (level: Int, index: Int)? {
     for level in draft.levels.indices.reversed() {
-      if let index = draft.levels[level].entries.lastIndex(where: { routes[$0.id] == route }) {
-        return (level, index)
+      for id in (entryIDs[route] ?? []).reversed() {
+        if let index = draft.levels[level].index(ofEntry: id) { return (level, index) }
       }
     }
     return nil
@@ -160,7 +166,9 @@ public final class Router<Route: Hashable, View> {
     func flush() throws(NavigationError) {
       guard !batch.isEmpty else { return }
       try level.perform(batch)
-      for (entry, route) in zip(level.state.entries.suffix(arriving.count), arriving) { routes[entry.id] = route }
+      for (entry, route) in zip(level.state.entries.suffix(arriving.count), arriving) {
+        remember(entry, showing: route)
+      }
       batch = []
       arriving = []
     }
@@ -185,7 +193,7 @@ public final class Router<Route: Hashable, View> {
           try flush()
           let flow = Navigator<View>()
           try level.addSubNavigator(flow, root: target.screen)
-          if let root = flow.state.top { routes[root.id] = target.route }
+          if let root = flow.state.top { remember(root, showing: target.route) }
           level = flow
           continue
         }
@@ -195,17 +203,28 @@ public final class Router<Route: Hashable, View> {
     try flush()
   }
 
+  /// Notes that `entry` shows `route`, and forgets that route's entries that left.
+  private func remember(_ entry: NavigationState<View>.Entry, showing route: Route) {
+    let levels = levels
+    let live = (entryIDs[route] ?? []).filter { id in levels.contains { $0.index(ofEntry: id) != nil } }
+    entryIDs[route] = live + [entry.id]
+    routes[entry.id] = route
+  }
+
   /// Drops the routes of entries that left, once there are many of them.
   private func forgetEntriesThatLeft() {
-    let live = levels.reduce(0) { $0 + $1.entries.count }
-    guard routes.count > 2 * live + 16 else { return }
-    var kept: [Int: Route] = [:]
+    let levels = levels
+    guard routes.count > 2 * levels.reduce(0, { $0 + $1.entries.count }) + 16 else { return }
+    let known = routes
+    routes = [:]
+    entryIDs = [:]
     for state in levels {
       for entry in state.entries {
-        if let route = routes[entry.id] { kept[entry.id] = route }
+        guard let route = known[entry.id] else { continue }
+        routes[entry.id] = route
+        entryIDs[route, default: []].append(entry.id)
       }
     }
-    routes = kept
   }
 }
 
