@@ -16,7 +16,9 @@ let package = Package(
     .executable(name: "trivia", targets: ["trivia"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // `make docs`: NavigatorKit's documentation, built with warnings as errors.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "NavigatorKit"),

@@ -1,5 +1,6 @@
 /// What a guard says about a screen arriving or leaving.
 public enum GuardDecision: Equatable, Sendable {
+  /// Go ahead.
   case allow
   /// Refuse, with a reason for the person.
   case deny(String)

@@ -12,10 +12,13 @@ public struct NavigationState<View> {
     /// Unique in the process, so guards and routers can tell which entries left or stayed,
     /// across every navigator.
     public let id: Int
+    /// The name of the screen it was built from.
     public let name: String
     /// The anchors a popover shown over this entry may attach to.
     public let anchors: Set<String>
+    /// The view the screen built.
     public let view: View
+    /// How the entry came to be in the navigation.
     public let presentation: Presentation
     /// Children of this entry, oldest first.
     public internal(set) var children: [Child]
@@ -23,8 +26,11 @@ public struct NavigationState<View> {
 
   /// A screen shown inside another, such as an overlay.
   public struct Child {
+    /// Unique in the process, like an entry's.
     public let id: Int
+    /// The name of the screen it was built from.
     public let name: String
+    /// The view the screen built.
     public let view: View
   }
 

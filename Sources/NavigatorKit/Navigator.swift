@@ -35,6 +35,7 @@ public final class Navigator<View> {
   private var batchDepth = 0
   private var renderPending = false
 
+  /// An empty navigator; give it a root with ``Navigation/root(_:)`` before anything else.
   public init(renderer: (any NavigationRenderer<View>)? = nil) {
     self.renderer = renderer
   }
@@ -115,9 +116,9 @@ public final class Navigator<View> {
 
   /// Runs several navigations, across sub-navigators too, as one: the renderer shows only
   /// the end result, and every event they make carries `cause` (a router passes its plan).
-  public func batch<T>(
-    cause: (any Hashable & Sendable)? = nil, _ body: () throws(NavigationError) -> T
-  ) throws(NavigationError) -> T {
+  public func batch<T, Failure: Error>(
+    cause: (any Hashable & Sendable)? = nil, _ body: () throws(Failure) -> T
+  ) throws(Failure) -> T {
     let outer = self.cause
     if let cause { self.cause = cause }
     batchDepth += 1

@@ -11,6 +11,7 @@ public struct Screen<View> {
   /// Builds the view; called once, when the screen arrives.
   public let build: () -> View
 
+  /// A screen named `name` whose view `build` makes when it arrives.
   public init(name: String, anchors: Set<String> = [], build: @escaping () -> View) {
     self.name = name
     self.anchors = anchors

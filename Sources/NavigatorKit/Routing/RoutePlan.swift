@@ -7,14 +7,20 @@ public struct RoutePlan: Hashable, Sendable, CustomStringConvertible {
     case ignored(String)
     /// Remove the innermost sub-navigator, whose root is named.
     case endFlow(String)
+    /// Dismiss the named modal or popover.
     case dismiss(String)
+    /// Pop the named screen.
     case pop(String)
+    /// Push the named screen.
     case push(String)
+    /// Present the named screen as a modal.
     case present(String)
+    /// Show the named screen as a popover on `anchor`.
     case popover(String, anchor: String)
     /// Start a sub-navigator with the named screen as its root.
     case flow(String)
 
+    /// The step as a trace writes it.
     public var description: String {
       switch self {
       case .ignored(let name): "ignored \(name)"
@@ -29,8 +35,10 @@ public struct RoutePlan: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The steps, in the order they are taken.
   public var steps: [Step]
 
+  /// A plan of `steps`, as tests compare them.
   public init(_ steps: [Step]) {
     self.steps = steps
   }

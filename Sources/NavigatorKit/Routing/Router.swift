@@ -7,6 +7,7 @@
 /// the navigators' states, and gives each navigation its ``RoutePlan`` as the events'
 /// ``NavigationEvent/cause``. Use it in the navigator's isolation domain.
 public final class Router<Route: Hashable, View> {
+  /// The navigator the router navigates, from its root.
   public let navigator: Navigator<View>
   private let destination: (Route) -> Destination<Route, View>
   /// The route each entry this router built shows, by entry id.
