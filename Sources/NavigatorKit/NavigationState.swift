@@ -112,11 +112,12 @@ public struct NavigationState<View> {
       return (.push, screen.name)
 
     case .pop, .popToRoot:
-      guard let top else { throw .noRoot }
+      guard !entries.isEmpty else { throw .noRoot }
       guard !isPresenting else { throw .presentationActive }
       guard entries.count > 1 else { throw .popAtRoot }
+      let name = entries[entries.count - 1].name
       removeEntries(from: navigation.isPopToRoot ? 1 : entries.count - 1)
-      return (.pop, top.name)
+      return (.pop, name)
 
     case .present(let screen):
       guard top != nil else { throw .noRoot }

@@ -69,17 +69,14 @@ public final class Router<Route: Hashable, View> {
 
     /// Plans the step that takes the top entry away; false at the root.
     mutating func removeTop() -> Bool {
-      guard let top else { return false }
+      guard let level = levels.indices.last, !levels[level].entries.isEmpty else { return false }
       if topStartsFlow {
-        levels.removeLast()
-        steps.append(.endFlow(top.name))
-      } else if top.presentation.isPresented {
-        guard (try? levels[levels.count - 1].apply(.dismiss)) != nil else { return false }
-        steps.append(.dismiss(top.name))
-      } else {
-        guard (try? levels[levels.count - 1].apply(.pop)) != nil else { return false }
-        steps.append(.pop(top.name))
+        steps.append(.endFlow(levels.removeLast().entries[0].name))
+        return true
       }
+      let navigation: Navigation<View> = levels[level].isPresenting ? .dismiss : .pop
+      guard let change = try? levels[level].apply(navigation) else { return false }
+      steps.append(navigation.isPop ? .pop(change.screen) : .dismiss(change.screen))
       return true
     }
   }
@@ -232,6 +229,13 @@ public final class Router<Route: Hashable, View> {
 /// A router belongs to its navigator's isolation domain.
 @available(*, unavailable)
 extension Router: Sendable {}
+
+extension Navigation {
+  fileprivate var isPop: Bool {
+    if case .pop = self { return true }
+    return false
+  }
+}
 
 extension Presentation {
   fileprivate var isPopover: Bool {
