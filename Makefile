@@ -1,12 +1,13 @@
 # Two commands do everything on a fresh Debian machine with Swift: `make play` and `make test`.
 SWIFT ?= swift
+SWIFTC ?= swiftc
 # An import of a target that is not a declared dependency fails the build: this is what
 # keeps one screen from naming another.
 CHECKS := --explicit-target-dependency-import-check error
 ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test build deps lint clean
+.PHONY: play test build deps lint docs router-check clean
 
 ## Start the game; pass options with ARGS="--difficulty hard --count 5". The Swift runtime
 ## is linked in, so the binary starts fast and runs when copied anywhere on the machine.
@@ -15,17 +16,34 @@ play: deps
 	@$(SWIFT) build $(RELEASE) $(CHECKS) --product trivia
 	@.build/release/trivia $(ARGS)
 
-## Build everything and run every test, then the format check.
+## Build everything (the snippets too) and run every test, then the format check, the
+## router's public-API check and NavigatorKit's documentation, which fails on any warning.
 test: deps
 	$(SWIFT) build --build-tests $(CHECKS)
 	$(SWIFT) test --skip-build --parallel
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
+	$(MAKE) --no-print-directory router-check docs
 
 build: deps
 	$(SWIFT) build $(CHECKS)
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
+
+## NavigatorKit's DocC archive (articles, snippets, every public symbol), warnings as errors:
+## .build/plugins/Swift-DocC/outputs/NavigatorKit.doccarchive.
+docs:
+	$(SWIFT) package generate-documentation --target NavigatorKit --warnings-as-errors
+
+## The router is a client of the navigator: its files type-check as a module of their own,
+## against NavigatorKit's public interface only.
+ROUTER_CHECK := .build/router-check
+router-check:
+	@rm -rf $(ROUTER_CHECK) && mkdir -p $(ROUTER_CHECK)
+	@for file in Sources/NavigatorKit/Routing/*.swift; do \
+	  { echo "import NavigatorKit"; cat "$$file"; } > $(ROUTER_CHECK)/$$(basename "$$file"); done
+	$(SWIFTC) -typecheck -swift-version 6 -I "$$($(SWIFT) build --show-bin-path)/Modules" \
+	  -module-name RouterCheck $(ROUTER_CHECK)/*.swift
 
 ## libedit's and SQLite's headers and pkg-config files come from libedit-dev and
 ## libsqlite3-dev; the sqlite3 shell reads the history file (and the tests use it). libcurl is not needed to

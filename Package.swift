@@ -12,13 +12,18 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "NavigatorKit", targets: ["NavigatorKit"]),
+    .library(name: "NavigatorKitTesting", targets: ["NavigatorKitTesting"]),
     .executable(name: "trivia", targets: ["trivia"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // `make docs`: NavigatorKit's documentation, built with warnings as errors.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "NavigatorKit"),
+    // Recorders and assertions for an app's navigation tests; import it from test targets only.
+    .target(name: "NavigatorKitTesting", dependencies: ["NavigatorKit"]),
     .target(name: "ScreenKit"),
   ]
     + screens.map { name in
@@ -56,7 +61,7 @@ let package = Package(
         // Foundation's own code, which a newcomer's first build should not show.
         linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
       ),
-      .testTarget(name: "NavigatorKitTests", dependencies: ["NavigatorKit"]),
+      .testTarget(name: "NavigatorKitTests", dependencies: ["NavigatorKit", "NavigatorKitTesting"]),
       .testTarget(name: "ScreenTests", dependencies: ["ScreenKit"] + screens.map { .target(name: $0) }),
       .testTarget(name: "TriviaDataTests", dependencies: ["TriviaData"]),
       .testTarget(

@@ -1,5 +1,5 @@
 // Measures NavigatorKit on a deep stack: push/pop steps and Router deep-link resolutions
-// per second at `--depth` (1,000 by default), and the same at `--baseline-depth` (10) as
+// per second at `--depth` (100 by default), and the same at `--baseline-depth` (10) as
 // the baseline measured in the same run. Prints one JSON object; Benchmarks/bench.py runs
 // it several times and takes medians.
 import NavigatorKit
@@ -56,11 +56,8 @@ struct Fixture {
         Destination(route, screen: .named("item-\(id)"), transition: .push)
       }
     }
-    try navigator.handle(.root(Destination(BenchRoute.home, screen: .named("home"), transition: .push).screen))
-    for id in 1..<depth {
-      try navigator.handle(
-        .push(Destination(BenchRoute.item(id), screen: .named("item-\(id)"), transition: .push).screen))
-    }
+    try router.reset(to: .home)
+    for id in 1..<depth { try router.navigate(to: .item(id)) }
     precondition(navigator.stack.count == depth, "the fixture has the wrong depth")
   }
 }
@@ -134,7 +131,7 @@ func option(_ name: String, default value: Double) -> Double {
   return parsed
 }
 
-let depth = Int(option("--depth", default: 1000))
+let depth = Int(option("--depth", default: 100))
 let baselineDepth = Int(option("--baseline-depth", default: 10))
 let seconds = option("--seconds", default: 0.3)
 

@@ -19,6 +19,7 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
   /// A guard asked for confirmation and did not get it.
   case cancelled(String)
 
+  /// The reason as a sentence a person can read.
   public var description: String {
     switch self {
     case .noRoot: "there is no screen yet"

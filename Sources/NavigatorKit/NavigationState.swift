@@ -1,14 +1,24 @@
+import Synchronization
+
 /// The navigation model as a plain value: the root, what was pushed on it, what is
 /// presented above, and each entry's children.
+///
+/// Its rules live in one place, ``apply(_:configure:)``: the navigator takes every step
+/// through it, and a router plans by applying steps to a copy. Build your own states the
+/// same way to test a renderer without a navigator.
 public struct NavigationState<View> {
   /// A screen that was built and placed in the navigation.
   public struct Entry {
-    /// Unique within one navigator's life, so guards can tell which entries left.
+    /// Unique in the process, so guards and routers can tell which entries left or stayed,
+    /// across every navigator.
     public let id: Int
+    /// The name of the screen it was built from.
     public let name: String
-    public let context: AnyHashable?
+    /// The anchors a popover shown over this entry may attach to.
     public let anchors: Set<String>
+    /// The view the screen built.
     public let view: View
+    /// How the entry came to be in the navigation.
     public let presentation: Presentation
     /// Children of this entry, oldest first.
     public internal(set) var children: [Child]
@@ -16,15 +26,22 @@ public struct NavigationState<View> {
 
   /// A screen shown inside another, such as an overlay.
   public struct Child {
+    /// Unique in the process, like an entry's.
     public let id: Int
+    /// The name of the screen it was built from.
     public let name: String
+    /// The view the screen built.
     public let view: View
   }
 
   /// From the root up: pushed entries first, then presented ones.
-  public internal(set) var entries: [Entry] = []
-  var nextID = 1
+  public private(set) var entries: [Entry] = []
 
+  /// Names of the entries from the root up; children are not in it. Kept as entries come
+  /// and go, so events can carry it without walking the stack.
+  public private(set) var stack: [String] = []
+
+  /// An empty navigation: only ``Navigation/root(_:)`` applies to it.
   public init() {}
 
   /// The topmost entry, which owns the screen the user is looking at.
@@ -42,45 +59,159 @@ public struct NavigationState<View> {
     return top.children.last?.name ?? top.name
   }
 
-  /// Names of the entries from the root up; children are not in it. Kept as entries come
-  /// and go, so events can carry it without walking a deep stack.
-  public internal(set) var stack: [String] = []
+  /// The index in ``entries`` of the entry with `id`, if it is still there. A lookup, not a
+  /// walk: ids grow from the root up.
+  public func index(ofEntry id: Int) -> Int? {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      let found = entries[middle].id
+      if found == id { return middle }
+      if found < id { low = middle + 1 } else { high = middle }
+    }
+    return nil
+  }
 
   /// Whether a modal or popover is showing.
   public var isPresenting: Bool { top?.presentation.isPresented ?? false }
 
-  /// Where each context is in `entries`, lowest first: finding one is a lookup, not a
-  /// walk down a deep stack.
-  private var positions: [AnyHashable: [Int]] = [:]
-
-  /// The index of the topmost entry showing `context`.
-  public func index(of context: AnyHashable) -> Int? {
-    positions[context]?.last
+  /// The state after `navigation`, or why it is refused. Views of arriving screens are built.
+  public func applying(_ navigation: Navigation<View>) throws(NavigationError) -> NavigationState {
+    var next = self
+    try next.apply(navigation)
+    return next
   }
 
-  /// The index of the topmost entry below `limit` showing `context`.
-  func index(of context: AnyHashable, below limit: Int) -> Int? {
-    positions[context]?.last { $0 < limit }
+  /// Takes one step on this value, or throws and leaves it as it was. `configure` runs on
+  /// the view of an arriving screen as soon as it is built.
+  ///
+  /// - Returns: what kind of event the step makes, and the screen that arrived or left.
+  @discardableResult
+  public mutating func apply(
+    _ navigation: Navigation<View>, configure: ((View) -> Void)? = nil
+  ) throws(NavigationError) -> (kind: NavigationEvent.Kind, screen: String) {
+    func entry(_ screen: Screen<View>, _ presentation: Presentation) -> Entry {
+      let view = screen.build()
+      configure?(view)
+      return Entry(
+        id: Self.newID(), name: screen.name, anchors: screen.anchors, view: view, presentation: presentation,
+        children: [])
+    }
+
+    switch navigation {
+    case .root(let screen):
+      removeEntries(from: 0)
+      append(entry(screen, .root))
+      return (.root, screen.name)
+
+    case .push(let screen):
+      guard top != nil else { throw .noRoot }
+      guard !isPresenting else { throw .presentationActive }
+      append(entry(screen, .push))
+      return (.push, screen.name)
+
+    case .pop, .popToRoot:
+      guard !entries.isEmpty else { throw .noRoot }
+      guard !isPresenting else { throw .presentationActive }
+      guard entries.count > 1 else { throw .popAtRoot }
+      let name = entries[entries.count - 1].name
+      removeEntries(from: navigation.isPopToRoot ? 1 : entries.count - 1)
+      return (.pop, name)
+
+    case .present(let screen):
+      guard top != nil else { throw .noRoot }
+      append(entry(screen, .modal))
+      return (.present, screen.name)
+
+    case .dismiss:
+      guard let top, top.presentation.isPresented else { throw .nothingPresented }
+      removeEntries(from: entries.count - 1)
+      return (.dismiss, top.name)
+
+    case .popover(let screen, let anchor):
+      guard let presenter = top, !presenter.isPopover else { throw .noPresenter }
+      guard presenter.anchors.contains(anchor) else { throw .unknownAnchor(anchor, screen: presenter.name) }
+      append(entry(screen, .popover(anchor: anchor)))
+      return (.popover, screen.name)
+
+    case .addChild(let screen):
+      guard !entries.isEmpty else { throw .noRoot }
+      let view = screen.build()
+      configure?(view)
+      entries[entries.count - 1].children.append(Child(id: Self.newID(), name: screen.name, view: view))
+      return (.child, screen.name)
+
+    case .removeChild:
+      guard !entries.isEmpty else { throw .noRoot }
+      guard let child = entries[entries.count - 1].children.popLast() else { throw .noChild }
+      return (.removeChild, child.name)
+    }
   }
 
-  /// Puts `entry` on top.
-  mutating func append(_ entry: Entry) {
-    if let context = entry.context { positions[context, default: []].append(entries.count) }
+  private mutating func append(_ entry: Entry) {
     entries.append(entry)
     stack.append(entry.name)
   }
 
-  /// Removes the entries from `index` up.
-  mutating func removeEntries(from index: Int) {
-    for entry in entries[index...] {
-      guard let context = entry.context else { continue }
-      positions[context]?.removeLast()
-      if positions[context]?.isEmpty == true { positions[context] = nil }
-    }
+  private mutating func removeEntries(from index: Int) {
     entries.removeSubrange(index...)
     stack.removeSubrange(index...)
   }
 
-  /// The number of pushed entries above the root.
-  public var pushedCount: Int { entries.filter { $0.presentation == .push }.count }
+  private static func newID() -> Int { entryIDs.add(1, ordering: .relaxed).newValue }
+
+  /// The names of the screens that leave and arrive between this state and `new`, which
+  /// must have come from it by applying steps.
+  ///
+  /// Entries only come and go at the top, so both share a prefix of the same entries; of
+  /// those, only the last can have gained or lost children (only the top takes children).
+  func changes(to new: NavigationState) -> (leaving: Set<String>, entering: Set<String>) {
+    var shared = 0
+    while shared < entries.count, shared < new.entries.count, entries[shared].id == new.entries[shared].id {
+      shared += 1
+    }
+    var leaving = Self.names(entries[shared...])
+    var entering = Self.names(new.entries[shared...])
+    if shared > 0 {
+      let before = entries[shared - 1].children
+      let after = new.entries[shared - 1].children
+      let beforeIDs = Set(before.map(\.id))
+      let afterIDs = Set(after.map(\.id))
+      for child in before where !afterIDs.contains(child.id) { leaving.insert(child.name) }
+      for child in after where !beforeIDs.contains(child.id) { entering.insert(child.name) }
+    }
+    return (leaving, entering)
+  }
+
+  /// The names of `entries` and their children.
+  private static func names(_ entries: ArraySlice<Entry>) -> Set<String> {
+    var names = Set<String>()
+    for entry in entries {
+      names.insert(entry.name)
+      for child in entry.children { names.insert(child.name) }
+    }
+    return names
+  }
+}
+
+extension NavigationState: Sendable where View: Sendable {}
+extension NavigationState.Entry: Sendable where View: Sendable {}
+extension NavigationState.Child: Sendable where View: Sendable {}
+
+/// Entry and child ids, shared by every navigator so that no two entries ever share one.
+private let entryIDs = Atomic<Int>(0)
+
+extension NavigationState.Entry {
+  var isPopover: Bool {
+    if case .popover = presentation { return true }
+    return false
+  }
+}
+
+extension Navigation {
+  fileprivate var isPopToRoot: Bool {
+    if case .popToRoot = self { return true }
+    return false
+  }
 }

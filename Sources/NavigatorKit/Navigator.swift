@@ -1,10 +1,13 @@
 /// A headless navigator: it keeps the stack, the presented modals and popovers, and each
 /// screen's children, tells observers what happened and asks a renderer to show the result.
 ///
-/// Every navigation is checked against the model and the guards first; a refused one
-/// throws and changes nothing. The navigator is not tied to an actor: use it from one
-/// isolation domain.
+/// Every navigation is checked against the model's rules (``NavigationState/apply(_:configure:)``)
+/// and the guards first; a refused one throws and changes nothing.
+///
+/// A navigator is not `Sendable` and not tied to an actor: create and use it in one
+/// isolation domain, such as the main actor, with its renderer, observers and guards.
 public final class Navigator<View> {
+  /// Sees every event of every accepted navigation.
   public typealias Observer = (NavigationEvent) -> Void
 
   /// A token for removing an observer or a guard.
@@ -12,7 +15,9 @@ public final class Navigator<View> {
     fileprivate let id: Int
   }
 
+  /// This navigator's own screens; those of its sub-navigators are in theirs.
   public private(set) var state = NavigationState<View>()
+  /// Shows the navigation after every accepted navigation; held weakly.
   public weak var renderer: (any NavigationRenderer<View>)?
   /// Asked when a guard wants confirmation; a navigation goes ahead only on `true`.
   /// Without it, such navigations are cancelled.
@@ -25,9 +30,12 @@ public final class Navigator<View> {
   /// Flows running above this navigator's screens, newest last.
   public private(set) var subNavigators: [Navigator<View>] = []
   private weak var parent: Navigator<View>?
-  /// The plan a router is carrying out, attached to the events it causes.
-  var currentPlan: [String] = []
+  /// The cause of the innermost running batch, given to the events it makes.
+  private var cause: (any Hashable & Sendable)?
+  private var batchDepth = 0
+  private var renderPending = false
 
+  /// An empty navigator; give it a root with ``Navigation/root(_:)`` before anything else.
   public init(renderer: (any NavigationRenderer<View>)? = nil) {
     self.renderer = renderer
   }
@@ -43,7 +51,8 @@ public final class Navigator<View> {
     return Token(id: nextTokenID)
   }
 
-  /// Adds a guard on screens named `screen` entering or leaving the navigation.
+  /// Adds a guard on screens named `screen` entering or leaving the navigation, whatever
+  /// the navigation: push, pop, dismiss, root, a sub-navigator's end or a route's plan.
   @discardableResult
   public func addGuard(
     _ direction: GuardDirection, screen: String, decide: @escaping () -> GuardDecision
@@ -53,6 +62,7 @@ public final class Navigator<View> {
     return Token(id: nextTokenID)
   }
 
+  /// Removes the observer or guard `token` was returned for.
   public func remove(_ token: Token) {
     observers.removeAll { $0.id == token.id }
     guards.removeAll { $0.id == token.id }
@@ -61,7 +71,7 @@ public final class Navigator<View> {
   // MARK: Navigating
 
   /// Takes one step. `configure` runs on a built view before it is shown, `completion`
-  /// after the renderer has shown it.
+  /// on the active view after the renderer has shown it.
   public func handle(
     _ navigation: Navigation<View>,
     configure: ((View) -> Void)? = nil,
@@ -70,50 +80,72 @@ public final class Navigator<View> {
     try perform([navigation], configure: configure, completion: completion)
   }
 
-  /// Takes several steps as one: all are checked before any is kept, guards are asked
-  /// once, observers see each step, and the renderer shows only the end result.
+  /// Takes several steps as one: all are applied to a copy of the state, the guards are
+  /// asked once about the difference, and only then is the copy kept. Observers see each
+  /// step; the renderer shows only the end result.
+  ///
+  /// An empty batch changes nothing and renders nothing; observers see one
+  /// ``NavigationEvent/Kind/ignored`` event, so a request that found nothing to do is traced.
   public func perform(
     _ navigations: [Navigation<View>],
     configure: ((View) -> Void)? = nil,
     completion: ((View) -> Void)? = nil
   ) throws(NavigationError) {
-    var changes: [(NavigationEvent.Kind, String, [String])] = []
-    if navigations.count == 1, let moves = state.moves(of: navigations[0]) {
-      // One step: the guards are asked from a preview, then the state changes in place,
-      // without copying a deep stack.
-      try checkGuards(leaving: moves.leaving, entering: moves.entering)
-      let (kind, name) = try state.apply(navigations[0], configure: configure)
-      changes.append((kind, name, state.stack))
+    guard !navigations.isEmpty else {
+      emit(.ignored, state.top?.name ?? "", state.stack)
+      return
+    }
+    var changes: [(kind: NavigationEvent.Kind, screen: String, stack: [String])] = []
+    if navigations.count == 1, rootNavigator.guards.isEmpty {
+      // Nothing to compare and nothing to undo: a refused step leaves the state as it was.
+      let change = try state.apply(navigations[0], configure: configure)
+      changes.append((change.kind, change.screen, state.stack))
     } else {
       var next = state
       for navigation in navigations {
-        let (kind, name) = try next.apply(navigation, configure: configure)
-        changes.append((kind, name, next.stack))
+        let change = try next.apply(navigation, configure: configure)
+        changes.append((change.kind, change.screen, next.stack))
       }
       try checkGuards(from: state, to: next)
       state = next
     }
-    for (kind, name, stack) in changes { emit(kind, name, stack) }
+    for change in changes { emit(change.kind, change.screen, change.stack) }
     render()
     if let completion, let active = activeView { completion(active) }
   }
 
-  /// Asks the guards about every screen that would leave or arrive.
-  /// Guards and confirmation belong to the outermost navigator and cover its flows too.
-  private func checkGuards(from old: NavigationState<View>, to new: NavigationState<View>) throws(NavigationError) {
-    guard !rootNavigator.guards.isEmpty else { return }
-    let (leaving, entering) = old.moves(to: new)
-    try checkGuards(leaving: leaving, entering: entering)
+  /// Runs several navigations, across sub-navigators too, as one: the renderer shows only
+  /// the end result, and every event they make carries `cause` (a router passes its plan).
+  public func batch<T, Failure: Error>(
+    cause: (any Hashable & Sendable)? = nil, _ body: () throws(Failure) -> T
+  ) throws(Failure) -> T {
+    let outer = self.cause
+    if let cause { self.cause = cause }
+    batchDepth += 1
+    defer {
+      self.cause = outer
+      batchDepth -= 1
+      if batchDepth == 0, renderPending {
+        renderPending = false
+        render()
+      }
+    }
+    return try body()
   }
 
-  private func checkGuards(leaving: Set<String>, entering: Set<String>) throws(NavigationError) {
-    if let parent {
-      try parent.checkGuards(leaving: leaving, entering: entering)
-      return
-    }
-    guard !guards.isEmpty else { return }
+  /// Asks the renderer to show the current state again, after a screen changed in place.
+  public func refresh() {
+    render()
+  }
+
+  /// Asks the guards about every screen that would leave or arrive between two states.
+  /// Guards and confirmation belong to the outermost navigator and cover its flows too.
+  private func checkGuards(from old: NavigationState<View>, to new: NavigationState<View>) throws(NavigationError) {
+    let root = rootNavigator
+    guard !root.guards.isEmpty else { return }
+    let (leaving, entering) = old.changes(to: new)
     var questions: [String] = []
-    for check in guards {
+    for check in root.guards {
       let moving = check.direction == .leave ? leaving : entering
       guard moving.contains(check.screen) else { continue }
       switch check.decide() {
@@ -122,50 +154,29 @@ public final class Navigator<View> {
       case .confirm(let question): if !questions.contains(question) { questions.append(question) }
       }
     }
-    for question in questions where confirm?(question) != true {
+    for question in questions where root.confirm?(question) != true {
       throw .cancelled(question)
     }
-  }
-
-  /// Asks the renderer to show the current state again, after a screen changed in place.
-  public func refresh() {
-    render()
   }
 
   private func render() {
     if let parent {
       parent.render()
-    } else if holdingRender > 0 {
+    } else if batchDepth > 0 {
       renderPending = true
     } else {
       renderer?.render(activeState)
     }
   }
 
-  private var holdingRender = 0
-  private var renderPending = false
-
-  /// Runs several navigations, across sub-navigators too, and renders once at the end.
-  public func renderingOnce<T>(_ body: () throws(NavigationError) -> T) throws(NavigationError) -> T {
-    holdingRender += 1
-    defer {
-      holdingRender -= 1
-      if holdingRender == 0, renderPending {
-        renderPending = false
-        render()
-      }
-    }
-    return try body()
-  }
-
-  func emit(_ kind: NavigationEvent.Kind, _ name: String, _ stack: [String]) {
+  private func emit(_ kind: NavigationEvent.Kind, _ name: String, _ stack: [String]) {
     if let parent {
       // A sub-navigator's flow is presented over its parent's screens.
       parent.emit(kind == .root ? .present : kind, name, parent.state.stack + stack)
       return
     }
     sequence += 1
-    let event = NavigationEvent(sequence: sequence, kind: kind, screen: name, stack: stack, plan: currentPlan)
+    let event = NavigationEvent(sequence: sequence, kind: kind, screen: name, stack: stack, cause: cause)
     for observer in observers { observer.observe(event) }
   }
 
@@ -220,7 +231,8 @@ public final class Navigator<View> {
     state.stack + (subNavigators.last?.stack ?? [])
   }
 
-  /// The whole navigation as indented text, sub-navigators included.
+  /// The whole navigation as indented text, sub-navigators included: one line per entry
+  /// and child, such as `"  options (sub-navigator)"`.
   public var tree: [String] { tree(depth: 0, rootLabel: "root") }
 
   private func tree(depth: Int, rootLabel: String) -> [String] {
@@ -241,149 +253,6 @@ public final class Navigator<View> {
   }
 }
 
-extension NavigationState {
-  /// The names of `entries` and their children.
-  private func names(_ entries: ArraySlice<Entry>) -> Set<String> {
-    var names = Set<String>()
-    for entry in entries {
-      names.insert(entry.name)
-      for child in entry.children { names.insert(child.name) }
-    }
-    return names
-  }
-
-  /// The names of the screens one step would move, read before taking it; nil when the
-  /// step would be refused, so that its own error is what the caller sees.
-  func moves(of navigation: Navigation<View>) -> (leaving: Set<String>, entering: Set<String>)? {
-    switch navigation {
-    case .root(let screen):
-      return (names(entries[...]), [screen.name])
-    case .push(let screen):
-      guard top != nil, !isPresenting else { return nil }
-      return ([], [screen.name])
-    case .present(let screen):
-      guard top != nil else { return nil }
-      return ([], [screen.name])
-    case .popover(let screen, let anchor):
-      guard let presenter = top, !presenter.isPopover, presenter.anchors.contains(anchor) else { return nil }
-      return ([], [screen.name])
-    case .addChild(let screen):
-      guard top != nil else { return nil }
-      return ([], [screen.name])
-    case .pop:
-      guard top != nil, !isPresenting, entries.count > 1 else { return nil }
-      return (names(entries.suffix(1)), [])
-    case .popToRoot:
-      guard top != nil, !isPresenting, entries.count > 1 else { return nil }
-      return (names(entries.dropFirst()), [])
-    case .dismiss:
-      guard let top, top.presentation.isPresented else { return nil }
-      return (names(entries.suffix(1)), [])
-    case .removeChild:
-      guard let child = top?.children.last else { return nil }
-      return ([child.name], [])
-    }
-  }
-
-  /// The names of the screens that leave and arrive between this state and `new`.
-  ///
-  /// Entries only come and go at the top, so both share a prefix of the same entries; of
-  /// those, only the last can have gained or lost children (only the top takes children).
-  func moves(to new: NavigationState) -> (leaving: Set<String>, entering: Set<String>) {
-    var shared = 0
-    while shared < entries.count, shared < new.entries.count, entries[shared].id == new.entries[shared].id {
-      shared += 1
-    }
-    var leaving = names(entries[shared...])
-    var entering = new.names(new.entries[shared...])
-    if shared > 0 {
-      let before = entries[shared - 1].children
-      let after = new.entries[shared - 1].children
-      let beforeIDs = Set(before.map { $0.id })
-      let afterIDs = Set(after.map { $0.id })
-      for child in before where !afterIDs.contains(child.id) { leaving.insert(child.name) }
-      for child in after where !beforeIDs.contains(child.id) { entering.insert(child.name) }
-    }
-    return (leaving, entering)
-  }
-
-  /// Applies one step to this value, or throws and leaves it as it was.
-  mutating func apply(
-    _ navigation: Navigation<View>,
-    configure: ((View) -> Void)?
-  ) throws(NavigationError) -> (NavigationEvent.Kind, String) {
-    func make(_ screen: Screen<View>, _ presentation: Presentation) -> Entry {
-      let view = screen.build()
-      configure?(view)
-      nextID += 1
-      return Entry(
-        id: nextID, name: screen.name, context: screen.context, anchors: screen.anchors, view: view,
-        presentation: presentation, children: [])
-    }
-
-    switch navigation {
-    case .root(let screen):
-      removeEntries(from: 0)
-      append(make(screen, .root))
-      return (.root, screen.name)
-
-    case .push(let screen):
-      guard top != nil else { throw .noRoot }
-      guard !isPresenting else { throw .presentationActive }
-      append(make(screen, .push))
-      return (.push, screen.name)
-
-    case .pop:
-      guard let top else { throw .noRoot }
-      guard !isPresenting else { throw .presentationActive }
-      guard entries.count > 1 else { throw .popAtRoot }
-      removeEntries(from: entries.count - 1)
-      return (.pop, top.name)
-
-    case .popToRoot:
-      guard let top else { throw .noRoot }
-      guard !isPresenting else { throw .presentationActive }
-      guard entries.count > 1 else { throw .popAtRoot }
-      removeEntries(from: 1)
-      return (.pop, top.name)
-
-    case .present(let screen):
-      guard top != nil else { throw .noRoot }
-      append(make(screen, .modal))
-      return (.present, screen.name)
-
-    case .dismiss:
-      guard let top, top.presentation.isPresented else { throw .nothingPresented }
-      removeEntries(from: entries.count - 1)
-      return (.dismiss, top.name)
-
-    case .popover(let screen, let anchor):
-      guard let presenter = top, !presenter.isPopover else { throw .noPresenter }
-      guard presenter.anchors.contains(anchor) else {
-        throw .unknownAnchor(anchor, screen: presenter.name)
-      }
-      append(make(screen, .popover(anchor: anchor)))
-      return (.popover, screen.name)
-
-    case .addChild(let screen):
-      guard !entries.isEmpty else { throw .noRoot }
-      let view = screen.build()
-      configure?(view)
-      nextID += 1
-      entries[entries.count - 1].children.append(Child(id: nextID, name: screen.name, view: view))
-      return (.child, screen.name)
-
-    case .removeChild:
-      guard !entries.isEmpty else { throw .noRoot }
-      guard let child = entries[entries.count - 1].children.popLast() else { throw .noChild }
-      return (.removeChild, child.name)
-    }
-  }
-}
-
-extension NavigationState.Entry {
-  var isPopover: Bool {
-    if case .popover = presentation { return true }
-    return false
-  }
-}
+/// A navigator belongs to one isolation domain.
+@available(*, unavailable)
+extension Navigator: Sendable {}

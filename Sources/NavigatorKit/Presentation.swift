@@ -1,8 +1,12 @@
 /// How an entry came to be in the navigation.
 public enum Presentation: Equatable, Sendable {
+  /// The first entry of a navigator.
   case root
+  /// Pushed on the stack by ``Navigation/push(_:)``.
   case push
+  /// Presented by ``Navigation/present(_:)``.
   case modal
+  /// Shown by ``Navigation/popover(_:anchor:)`` on `anchor` of the entry below.
   case popover(anchor: String)
 
   /// Modals and popovers sit above the pushed stack and leave by `dismiss`.

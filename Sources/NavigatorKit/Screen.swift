@@ -4,22 +4,17 @@
 /// Apps add typed static factories in extensions (`.game(round)`), so the navigator
 /// never grows a case per screen and no screen takes untyped parameters.
 public struct Screen<View> {
+  /// The name events, guards and ``Navigator/stack`` know the screen by.
   public let name: String
+  /// The anchors a popover shown over this screen may attach to.
   public let anchors: Set<String>
-  /// What the screen shows, for deep links: the router skips a link whose context is
-  /// already on top, and goes back to one already in the stack.
-  public let context: AnyHashable?
+  /// Builds the view; called once, when the screen arrives.
   public let build: () -> View
 
-  public init(name: String, anchors: Set<String> = [], context: AnyHashable? = nil, build: @escaping () -> View) {
+  /// A screen named `name` whose view `build` makes when it arrives.
+  public init(name: String, anchors: Set<String> = [], build: @escaping () -> View) {
     self.name = name
     self.anchors = anchors
-    self.context = context
     self.build = build
-  }
-
-  /// The same screen showing `context`.
-  public func context(_ context: AnyHashable) -> Screen {
-    Screen(name: name, anchors: anchors, context: context, build: build)
   }
 }

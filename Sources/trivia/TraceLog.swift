@@ -28,7 +28,8 @@ final class TraceLog {
 
   static func line(for event: NavigationEvent) -> String {
     let stack = event.stack.map(quoted).joined(separator: ",")
-    let plan = event.plan.isEmpty ? "" : ",\"plan\":[\(event.plan.map(quoted).joined(separator: ","))]"
+    let steps = (event.cause as? RoutePlan)?.steps.map { quoted($0.description) } ?? []
+    let plan = steps.isEmpty ? "" : ",\"plan\":[\(steps.joined(separator: ","))]"
     return
       "{\"seq\":\(event.sequence),\"event\":\(quoted(event.kind.rawValue)),\"screen\":\(quoted(event.screen)),\"stack\":[\(stack)]\(plan)}"
   }

@@ -1,4 +1,5 @@
 import NavigatorKit
+import NavigatorKitTesting
 import Testing
 
 @Suite("Guards")

@@ -1,4 +1,5 @@
 import NavigatorKit
+import NavigatorKitTesting
 import Testing
 
 /// Every refused navigation throws its own error and leaves the model, the observers and
@@ -32,11 +33,11 @@ struct NavigationErrorTests {
     for navigation in setup { try navigator.handle(navigation) }
     let stack = navigator.state.stack
     let events = log.events.count
-    let renders = renderer.renders.count
+    let renders = renderer.count
     #expect(throws: expected, "\(name)") { try navigator.handle(step) }
     #expect(navigator.state.stack == stack)
     #expect(log.events.count == events)
-    #expect(renderer.renders.count == renders)
+    #expect(renderer.count == renders)
   }
 
   @Test func everyCaseIsExercised() {

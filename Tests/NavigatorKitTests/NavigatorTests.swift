@@ -1,4 +1,5 @@
 import NavigatorKit
+import NavigatorKitTesting
 import Testing
 
 @Suite("Navigator operations")
@@ -18,11 +19,11 @@ struct NavigatorTests {
     try navigator.handle(.push(.named("a")))
     try navigator.handle(.push(.named("b")))
     #expect(navigator.state.stack == ["home", "a", "b"])
-    #expect(navigator.state.pushedCount == 2)
+    #expect(navigator.state.entries.map(\.presentation) == [.root, .push, .push])
     try navigator.handle(.pop)
     #expect(navigator.state.stack == ["home", "a"])
     #expect(log.events.last == NavigationEvent(sequence: 4, kind: .pop, screen: "b", stack: ["home", "a"]))
-    #expect(renderer.renders.last == ["home", "a"])
+    #expect(renderer.stacks.last == ["home", "a"])
   }
 
   @Test func popToRootLeavesOnlyTheRoot() throws {
@@ -58,7 +59,7 @@ struct NavigatorTests {
     let (navigator, _, _) = try makeNavigator()
     try navigator.handle(.present(.named("options", anchors: ["difficulty"])))
     try navigator.handle(.popover(.named("menu"), anchor: "difficulty"))
-    #expect(navigator.state.stack == ["home", "options", "menu"])
+    navigator.expectShowing("menu", over: "options")
     try navigator.handle(.dismiss)
     #expect(navigator.state.stack == ["home", "options"])
   }
@@ -93,11 +94,11 @@ struct NavigatorTests {
       .push(.named("a")),
       configure: { view in
         view.configured = true
-        order.append("configure:\(renderer.renders.count)")
+        order.append("configure:\(renderer.count)")
       },
       completion: { view in
         #expect(view.configured)
-        order.append("completion:\(renderer.renders.count)")
+        order.append("completion:\(renderer.count)")
       })
     // One render for the root, then configure, the render of `a`, completion.
     #expect(order == ["configure:1", "completion:2"])
@@ -118,7 +119,7 @@ struct NavigatorTests {
 
   @Test func everyObserverSeesEveryEventInOrder() throws {
     let (navigator, _, first) = try makeNavigator()
-    let second = EventLog()
+    let second = NavigationRecorder()
     let token = navigator.addObserver(didNavigate: second.record)
     try navigator.handle(.push(.named("a")))
     try navigator.handle(.pop)
@@ -134,9 +135,9 @@ struct NavigatorTests {
     let (navigator, renderer, log) = try makeNavigator()
     try navigator.handle(.push(.named("game")))
     try navigator.handle(.present(.named("complete")))
-    let rendersBefore = renderer.renders.count
+    let rendersBefore = renderer.count
     try navigator.perform([.dismiss, .popToRoot])
-    #expect(renderer.renders.count == rendersBefore + 1)
+    #expect(renderer.count == rendersBefore + 1)
     #expect(log.kinds.suffix(2) == [.dismiss, .pop])
     #expect(log.events.suffix(2).map(\.stack) == [["home", "game"], ["home"]])
   }
@@ -144,7 +145,7 @@ struct NavigatorTests {
   @Test func refreshRendersWithoutAnEvent() throws {
     let (navigator, renderer, log) = try makeNavigator()
     navigator.refresh()
-    #expect(renderer.renders.count == 2)
+    #expect(renderer.count == 2)
     #expect(log.events.count == 1)
   }
 
@@ -154,5 +155,19 @@ struct NavigatorTests {
     try navigator.handle(.addChild(.named("feedback")))
     #expect(navigator.topmost(TestView.self)?.name == "feedback")
     #expect(navigator.topmost(String.self) == nil)
+  }
+
+  @Test func aStateIsAValueItsRulesApplyTo() throws {
+    let empty = NavigationState<TestView>()
+    #expect(throws: NavigationError.noRoot) { try empty.applying(.push(.named("a"))) }
+    let home = try empty.applying(.root(.named("home", anchors: ["line"])))
+    let menu = try home.applying(.popover(.named("menu"), anchor: "line"))
+    #expect(menu.stack == ["home", "menu"])
+    #expect(home.stack == ["home"])
+    #expect(menu.tree == ["home (root)", "  menu (popover on line)"])
+    var state = menu
+    let change = try state.apply(.dismiss)
+    #expect(change.kind == .dismiss && change.screen == "menu")
+    #expect(state.stack == home.stack)
   }
 }

@@ -1,4 +1,5 @@
 import NavigatorKit
+import NavigatorKitTesting
 import Testing
 
 /// A small app's routes, to plan against.
@@ -10,7 +11,7 @@ enum TestRoute: Hashable {
   case log(Int)
 }
 
-func makeRouter() throws -> (Router<TestRoute, TestView>, Navigator<TestView>, EventLog) {
+func makeRouter() throws -> (Router<TestRoute, TestView>, Navigator<TestView>, NavigationRecorder) {
   let (navigator, _, log) = try makeNavigator()
   let router = Router<TestRoute, TestView>(navigator: navigator) { route in
     switch route {
@@ -26,9 +27,8 @@ func makeRouter() throws -> (Router<TestRoute, TestView>, Navigator<TestView>, E
       Destination(route, screen: .named("log-\(id)"), transition: .push, policy: .allowDuplicates)
     }
   }
-  // The root shows the home context, as an app's first screen would.
-  try navigator.handle(
-    .root(Destination(TestRoute.home, screen: .named("home", anchors: ["line"]), transition: .push).screen))
+  // The root shows the home route, as an app's first screen would.
+  try router.reset(to: .home)
   return (router, navigator, log)
 }
 
@@ -53,21 +53,28 @@ struct RouterTests {
     #expect(navigator.stack == ["home", "detail-1"])
   }
 
-  @Test func theIndexOfAContextFollowsEveryChange() throws {
+  @Test func theRouterFollowsNavigationsItDidNotTake() throws {
     let (router, navigator, _) = try makeRouter()
     try router.navigate(to: .detail(1))
     try router.navigate(to: .log(7))
     try router.navigate(to: .log(7))
-    #expect(navigator.state.index(of: TestRoute.log(7)) == 3)
     try navigator.handle(.pop)
-    #expect(navigator.state.index(of: TestRoute.log(7)) == 2)
-    #expect(navigator.state.index(of: TestRoute.detail(1)) == 1)
+    #expect(router.plan(to: .detail(1)) == RoutePlan([.pop("log-7")]))
     try navigator.handle(.popToRoot)
-    #expect(navigator.state.index(of: TestRoute.log(7)) == nil)
-    #expect(navigator.state.index(of: TestRoute.home) == 0)
-    try navigator.handle(.root(Destination(TestRoute.log(1), screen: .named("log-1"), transition: .push).screen))
-    #expect(navigator.state.index(of: TestRoute.home) == nil)
-    #expect(navigator.state.index(of: TestRoute.log(1)) == 0)
+    #expect(router.plan(to: .detail(1)) == RoutePlan([.push("detail-1")]))
+    #expect(router.plan(to: .home).isIgnored)
+    // A root it did not build shows no route it knows.
+    try navigator.handle(.root(.named("home", anchors: ["line"])))
+    #expect(router.plan(to: .home) == RoutePlan([.push("home")]))
+  }
+
+  @Test func aResetIsARootWithoutACause() throws {
+    let (router, navigator, log) = try makeRouter()
+    try router.navigate(to: .detail(1))
+    try router.reset(to: .home)
+    navigator.expectStack(["home"])
+    #expect(log.events.last == NavigationEvent(sequence: 4, kind: .root, screen: "home", stack: ["home"]))
+    #expect(router.plan(to: .home).isIgnored)
   }
 
   @Test func aDeepStackIsPlannedFromItsTop() throws {
@@ -123,8 +130,8 @@ struct RouterTests {
     let (router, navigator, _) = try makeRouter()
     try router.navigate(to: .settings)
     #expect(router.plan(to: .menu) == RoutePlan([.popover("menu", anchor: "line")]))
-    try router.navigate(to: .menu)
-    #expect(navigator.stack == ["home", "settings", "menu"])
+    try navigator.expect(
+      on: "settings", doing: { try router.navigate(to: .menu) }, shows: "menu", over: "settings")
     #expect(navigator.subNavigators.count == 1)
   }
 
@@ -150,11 +157,13 @@ struct RouterTests {
     let (router, _, log) = try makeRouter()
     try router.navigate(to: .detail(1))
     try router.navigate(to: .menu)
-    #expect(
-      log.events.suffix(2).map(\.plan) == [
-        ["pop detail-1", "popover menu@line"], ["pop detail-1", "popover menu@line"],
-      ])
-    #expect(log.events.suffix(2).map(\.kind) == [.pop, .popover])
+    let plan = RoutePlan([.pop("detail-1"), .popover("menu", anchor: "line")])
+    #expect(log.plans.suffix(2) == [plan, plan])
+    log.expectLast(["pop detail-1", "popover menu"])
+    try router.navigate(to: .menu)
+    #expect(log.events.last?.kind == .ignored)
+    #expect(log.plans.last == RoutePlan([.ignored("menu")]))
+    #expect(log.plans[0] == nil)
   }
 
   @Test func guardsApplyToLinks() throws {

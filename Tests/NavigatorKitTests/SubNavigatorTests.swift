@@ -1,4 +1,5 @@
 import NavigatorKit
+import NavigatorKitTesting
 import Testing
 
 @Suite("Sub-navigators")
@@ -18,7 +19,7 @@ struct SubNavigatorTests {
       #expect(renderer.activeNames.last == "menu")
       #expect(log.events.suffix(2).map(\.kind) == [.present, .popover])
       #expect(log.events.last?.stack == ["home", "options", "menu"])
-      #expect(navigator.tree == ["home (root)", "  options (sub-navigator)", "    menu (popover on difficulty)"])
+      navigator.expectTree(["home (root)", "  options (sub-navigator)", "    menu (popover on difficulty)"])
       try flow.handle(.dismiss)
       try navigator.removeSubNavigator(flow)
     }

@@ -1,4 +1,5 @@
 import NavigatorKit
+import NavigatorKitTesting
 
 /// A stand-in view: NavigatorKit works with any view type.
 final class TestView {
@@ -16,35 +17,13 @@ extension Screen where View == TestView {
   }
 }
 
-/// Remembers what it was asked to render.
-final class RecordingRenderer: NavigationRenderer {
-  var renders: [[String]] = []
-  var activeNames: [String?] = []
-
-  func render(_ state: NavigationState<TestView>) {
-    renders.append(state.stack)
-    activeNames.append(state.activeName)
-  }
-}
-
-/// A navigator with a root, a renderer and an event log.
+/// A navigator with a root, a recording renderer and a recorder.
 func makeNavigator(root: String = "home", anchors: Set<String> = ["line"]) throws -> (
-  Navigator<TestView>, RecordingRenderer, EventLog
+  Navigator<TestView>, RecordingRenderer<TestView>, NavigationRecorder
 ) {
-  let renderer = RecordingRenderer()
+  let renderer = RecordingRenderer<TestView>()
   let navigator = Navigator<TestView>(renderer: renderer)
-  let log = EventLog()
-  navigator.addObserver(didNavigate: log.record)
+  let log = NavigationRecorder(observing: navigator)
   try navigator.handle(.root(.named(root, anchors: anchors)))
   return (navigator, renderer, log)
-}
-
-final class EventLog {
-  var events: [NavigationEvent] = []
-
-  func record(_ event: NavigationEvent) {
-    events.append(event)
-  }
-
-  var kinds: [NavigationEvent.Kind] { events.map(\.kind) }
 }

@@ -6,9 +6,8 @@ import TriviaData
 
 extension AppNavigator: HomeNavigating {
   public func showLanding(_ setup: @escaping () -> Setup, events: LandingEvents) {
-    let landing = TriviaScreen.landing(setup, events)
-    self.landing = landing
-    attempt { () throws(NavigationError) in try navigator.handle(.root(landing.context(Place.landing))) }
+    landing = .landing(setup, events)
+    attempt { () throws(NavigationError) in try router.reset(to: .landing) }
   }
 
   public func showNoData(_ problem: @escaping () -> NoQuestions, events: NoDataEvents) {

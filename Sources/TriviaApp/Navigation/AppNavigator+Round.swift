@@ -9,9 +9,8 @@ extension AppNavigator: RoundNavigating {
     -> PlayPreparation
   {
     let game = Place.game(request)
-    let router = router(showing: .game(round, events), at: game)
-    if router.plan(to: game).isIgnored {
-      attempt { () throws(NavigationError) in try router.navigate(to: game) }
+    if isShowing(game, built: .game(round, events)) {
+      follow(game, showing: .game(round, events))
       return .alreadyShowing
     }
     return returnToLanding(fromLink: false) ? .ready : .stayed

@@ -15,6 +15,12 @@ public final class AppNavigator {
   private let console: any Console
   /// How to build the landing, for the routes that pass through it on their way.
   var landing: TriviaScreen?
+  /// What the call in progress asks the router to show; the router builds it only if it must.
+  private var showing: (place: Place, screen: TriviaScreen)?
+  /// Remembers which place each screen it built shows, to skip or bring back a place.
+  private(set) lazy var router = Router<Place, any TerminalScreen>(navigator: navigator) { [unowned self] place in
+    destination(place)
+  }
   /// The guard and the observer of the round on screen, replaced with each new game.
   var roundWatch: [Navigator<any TerminalScreen>.Token] = []
 
@@ -40,26 +46,33 @@ public final class AppNavigator {
   /// open, else `screen` is built after closing what is in the way.
   @discardableResult
   func follow(_ place: Place, showing screen: TriviaScreen) -> Bool {
-    attempt { () throws(NavigationError) in try router(showing: screen, at: place).navigate(to: place) }
+    showing = (place, screen)
+    defer { showing = nil }
+    return attempt { () throws(NavigationError) in try router.navigate(to: place) }
   }
 
-  /// A router that builds `screen` for `place`; every other place it passes through is the
+  /// Whether following `place` now would do nothing: it is on top already.
+  func isShowing(_ place: Place, built screen: TriviaScreen) -> Bool {
+    showing = (place, screen)
+    defer { showing = nil }
+    return router.plan(to: place).isIgnored
+  }
+
+  /// Where each place is shown; every place a route passes through on its way is the
   /// landing, which is always open beneath.
-  func router(showing screen: TriviaScreen?, at place: Place) -> Router<Place, any TerminalScreen> {
-    Router(navigator: navigator) { [unowned self] target in
-      guard let screen = (target == place ? screen : nil) ?? landing else {
-        preconditionFailure("a route was followed before the landing was shown")
-      }
-      switch target {
-      case .landing:
-        return Destination(target, screen: screen, transition: .push)
-      case .game:
-        return Destination(target, screen: screen, transition: .push, policy: .singleTop, host: .landing)
-      case .options:
-        return Destination(target, screen: screen, transition: .flow, host: .landing, shownOver: ["no-data"])
-      case .difficulty:
-        return Destination(target, screen: screen, transition: .popover(anchor: Anchor.difficulty), host: .landing)
-      }
+  private func destination(_ place: Place) -> Destination<Place, any TerminalScreen> {
+    guard let screen = (showing?.place == place ? showing?.screen : nil) ?? landing else {
+      preconditionFailure("a route was followed before the landing was shown")
+    }
+    switch place {
+    case .landing:
+      return Destination(place, screen: screen, transition: .push)
+    case .game:
+      return Destination(place, screen: screen, transition: .push, policy: .singleTop, host: .landing)
+    case .options:
+      return Destination(place, screen: screen, transition: .flow, host: .landing, shownOver: ["no-data"])
+    case .difficulty:
+      return Destination(place, screen: screen, transition: .popover(anchor: Anchor.difficulty), host: .landing)
     }
   }
 
@@ -68,7 +81,7 @@ public final class AppNavigator {
   @discardableResult
   public func returnToLanding(fromLink: Bool) -> Bool {
     if !fromLink, navigator.stack == ["landing"] { return true }
-    return attempt { () throws(NavigationError) in try router(showing: nil, at: .landing).navigate(to: .landing) }
+    return attempt { () throws(NavigationError) in try router.navigate(to: .landing) }
   }
 
   /// Runs navigations. A guard's refusal is told to the player and leaves the screen as it

@@ -1,0 +1,11 @@
+/// How a route's screen is shown when it has to be built.
+public enum Transition: Equatable, Sendable {
+  /// Pushed on the stack, after dismissing anything presented.
+  case push
+  /// Presented as a modal.
+  case present
+  /// As a popover on `anchor` of the screen below it.
+  case popover(anchor: String)
+  /// As the root of a new sub-navigator above the current screens.
+  case flow
+}
