@@ -138,10 +138,7 @@ public struct DirectoryDataSource: DataSource {
     }
     OpenTriviaQAFormat.decode(
       bytes, name: name, category: OpenTriviaQAFormat.category(forFileName: category), into: &bank)
-    if bank.questions.isEmpty {
-      let why = bank.skipped.first.map { " (\($0))" } ?? ""
-      throw DataSourceError("\(name): no usable questions; \(bank.skipped.count) skipped\(why)")
-    }
+    try bank.requireQuestions(from: name)
   }
 
   /// `message` without a leading `path: ` or `path, `, since the location names the file.

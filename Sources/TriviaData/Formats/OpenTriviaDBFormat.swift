@@ -95,10 +95,7 @@ public enum OpenTriviaDBFormat {
         bank.skipped.append(.init(location: "\(name): result \(offset + 1)", reason: error.message))
       }
     }
-    if bank.questions.isEmpty {
-      let why = bank.skipped.first.map { " (\($0))" } ?? ""
-      throw DataSourceError("\(name): no usable questions; \(bank.skipped.count) skipped\(why)")
-    }
+    try bank.requireQuestions(from: name)
     return bank
   }
 

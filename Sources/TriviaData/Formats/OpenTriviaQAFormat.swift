@@ -70,10 +70,7 @@ public enum OpenTriviaQAFormat {
     bytes.withUnsafeBufferPointer { buffer in
       decode(buffer, name: name, category: category ?? Self.category(forFileName: name), into: &bank)
     }
-    if bank.questions.isEmpty {
-      let why = bank.skipped.first.map { " (\($0))" } ?? " (no line starts with #Q)"
-      throw DataSourceError("\(name): no usable questions; \(bank.skipped.count) skipped\(why)")
-    }
+    try bank.requireQuestions(from: name, otherwise: " (no line starts with #Q)")
     return bank
   }
 

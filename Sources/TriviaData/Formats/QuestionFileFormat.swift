@@ -34,10 +34,7 @@ public enum QuestionFileFormat {
     if count == 0 {
       throw DataSourceError("\(name), line \(root.line): the \"questions\" array is empty")
     }
-    if bank.questions.isEmpty {
-      let why = bank.skipped.first.map { " (\($0))" } ?? ""
-      throw DataSourceError("\(name): no usable questions; \(bank.skipped.count) skipped\(why)")
-    }
+    try bank.requireQuestions(from: name)
     return bank
   }
 
