@@ -98,17 +98,17 @@ public struct DirectoryDataSource: DataSource {
 
   /// Reads the files at `indices`, each into a bank of its own.
   static func read(_ files: [Entry], _ indices: [Int]) -> [(index: Int, bank: QuestionBank)] {
-    var buffer = FileBuffer()
-    defer { buffer.deallocate() }
+    var reader = FileReader()
+    defer { reader.deallocate() }
     // Room for the largest file at once: each new buffer is memory to fault in again.
-    buffer.reserve(min(indices.map { files[$0].size }.max() ?? 0, FileDataSource.maximumSize) + 1)
+    reader.reserve(min(indices.map { files[$0].size }.max() ?? 0, FileDataSource.maximumSize) + 1)
     var parts: [(index: Int, bank: QuestionBank)] = []
     // A cancelled load (Ctrl-C) stops between files; the caller reports it.
     for index in indices where !Task.isCancelled {
       let file = files[index]
       var bank = QuestionBank(questions: [])
       do {
-        let bytes = try buffer.load(file.path, limit: FileDataSource.maximumSize)
+        let bytes = try reader.read(file.path, limit: FileDataSource.maximumSize)
         if let format = QuestionFormat.detect(bytes) {
           try Self.append(bytes, format: format, name: file.path, category: file.name, to: &bank)
           bank.filesRead = 1
@@ -153,55 +153,4 @@ public struct DirectoryDataSource: DataSource {
   static func reason(_ code: Int32) -> String {
     code == ENOTDIR ? "not a folder" : String(cString: strerror(code))
   }
-}
-
-/// Memory for reading one file after another, reused so each file costs no allocation.
-struct FileBuffer {
-  private var base: UnsafeMutableRawPointer?
-  private var capacity = 0
-
-  /// Reads the file at `path`, replacing what the buffer held; the bytes stay valid until
-  /// the next load.
-  mutating func load(_ path: String, limit: Int) throws(DataSourceError) -> UnsafeBufferPointer<UInt8> {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw DataSourceError("\(path): \(String(cString: strerror(errno)))") }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw DataSourceError("\(path): \(String(cString: strerror(errno)))") }
-    guard Int(info.st_size) <= limit else {
-      throw DataSourceError(
-        "\(path): \(info.st_size) bytes is more than the \(limit >> 20) MB a question file may have")
-    }
-    // One byte more than the size, to notice a file that grew.
-    reserve(Int(info.st_size) + 1, keeping: 0)
-    var count = 0
-    while true {
-      if count == capacity { reserve(capacity * 2, keeping: count) }
-      let got = read(descriptor, base! + count, capacity - count)
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw DataSourceError("\(path): \(String(cString: strerror(errno)))")
-      }
-      if got == 0 { break }
-      count += got
-      guard count <= limit else {
-        throw DataSourceError("\(path): more than the \(limit >> 20) MB a question file may have")
-      }
-    }
-    return UnsafeBufferPointer(start: base!.assumingMemoryBound(to: UInt8.self), count: count)
-  }
-
-  /// Makes room for `size` bytes, keeping the first `kept`.
-  mutating func reserve(_ size: Int, keeping kept: Int = 0) {
-    guard size > capacity else { return }
-    let newBase = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-    if let base {
-      newBase.copyMemory(from: base, byteCount: kept)
-      base.deallocate()
-    }
-    base = newBase
-    capacity = size
-  }
-
-  func deallocate() { base?.deallocate() }
 }
