@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Every question file in a folder, merged into one bank.

@@ -1,6 +1,3 @@
-import FoundationEssentials
-import Glibc
-
 /// Questions in one file of any format `QuestionFormat` knows: the project's JSON, a saved
 /// Open Trivia DB response, or OpenTriviaQA text. The format is told from the content.
 public struct FileDataSource: DataSource {
