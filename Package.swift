@@ -42,7 +42,7 @@ let package = Package(
         providers: [.apt(["libedit-dev"])]
       ),
       .target(name: "EditLineShim", dependencies: ["CLibedit"]),
-      .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim"]),
+      .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim", "TriviaData"]),
       .executableTarget(
         name: "trivia",
         dependencies: [
