@@ -13,10 +13,6 @@ extension DataSource {
   public var loadsPerRound: Bool { false }
 }
 
-extension URLDataSource {
-  public var loadsPerRound: Bool { true }
-}
-
 /// What the next round wants, for sources that fetch only part of their questions.
 public struct LoadRequest: Sendable, Equatable {
   public var count: Int

@@ -93,6 +93,9 @@ public struct URLDataSource: DataSource {
     }
     return try OpenTriviaDBFormat.decode(body, name: name, encoding: requestedEncoding)
   }
+
+  /// Each round asks the API for its own questions.
+  public var loadsPerRound: Bool { true }
 }
 
 /// How one fetch ended.
