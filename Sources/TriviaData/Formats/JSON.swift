@@ -221,10 +221,7 @@ private struct Parser {
     index += 1
     var members: [(key: String, value: JSON)] = []
     skipSpace()
-    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-      index += 1
-      return .object(.init(line: startLine, members: members))
-    }
+    if take("}") { return .object(.init(line: startLine, members: members)) }
     repeat {
       let key = try memberKey()
       if depth == 1, let stream, key == stream.key, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
@@ -244,10 +241,7 @@ private struct Parser {
     }
     let key = try string()
     skipSpace()
-    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-      throw error("expected ':' after \"\(key)\", found \(foundDescription)")
-    }
-    index += 1
+    guard take(":") else { throw error("expected ':' after \"\(key)\", found \(foundDescription)") }
     skipSpace()
     return key
   }
@@ -255,16 +249,9 @@ private struct Parser {
   /// After a member: true at the `,` before another, false at the `}` that ends the object.
   mutating func anotherMember() throws(JSON.SyntaxError) -> Bool {
     skipSpace()
-    guard index < bytes.count else { throw error("expected ',' or '}', found the end of the file") }
-    switch bytes[index] {
-    case UInt8(ascii: ","):
-      index += 1
-      return true
-    case UInt8(ascii: "}"):
-      index += 1
-      return false
-    default: throw error("expected ',' or '}', found \(foundDescription)")
-    }
+    if take(",") { return true }
+    if take("}") { return false }
+    throw error("expected ',' or '}', found \(foundDescription)")
   }
 
   /// An array; with `handingTo`, its elements go there instead of into the value.
