@@ -9,3 +9,10 @@ public struct DataSourceError: Error, Equatable, Sendable, CustomStringConvertib
 
   public var description: String { message }
 }
+
+extension DataSourceError {
+  /// A load stopped before it ended: the player pressed Ctrl-C, or chose another source.
+  static func cancelled(loading name: String) -> DataSourceError {
+    DataSourceError("Loading from \(name) was cancelled.")
+  }
+}

@@ -43,7 +43,7 @@ public struct DirectoryDataSource: DataSource {
       bank.filesIgnored += part.filesIgnored
       bank.filesRead += part.filesRead
     }
-    if Task.isCancelled { throw DataSourceError("Loading from \(path) was cancelled.") }
+    if Task.isCancelled { throw .cancelled(loading: path) }
     guard !bank.questions.isEmpty else {
       let detail = bank.filesIgnored.prefix(3).map(\.description).joined(separator: "; ")
       let count = bank.filesIgnored.count

@@ -84,7 +84,7 @@ public struct URLDataSource: DataSource {
       body = bytes
     case .tooLarge: throw DataSourceError(Self.tooLargeMessage(name: name, limit: maximumBodySize))
     case .timedOut: throw DataSourceError(Self.timedOutMessage(name: name, timeout: timeout))
-    case .cancelled: throw DataSourceError(Self.cancelledMessage(name: name))
+    case .cancelled: throw .cancelled(loading: name)
     case .failed(let code, let detail):
       throw DataSourceError(
         Self.message(

@@ -89,7 +89,7 @@ struct FileReader {
       let ready = poll(&request, 1, 100)
       if ready > 0 { return }
       if ready < 0, errno != EINTR { throw failure(path) }
-      if Task.isCancelled { throw DataSourceError("Loading from \(path) was cancelled.") }
+      if Task.isCancelled { throw .cancelled(loading: path) }
       waited += 100
       guard waited < milliseconds else {
         let limit = URLDataSource.secondsText(Double(milliseconds) / 1000)
