@@ -123,14 +123,14 @@ public struct DirectoryDataSource: DataSource {
     return parts
   }
 
-  /// Decodes one file into `bank`, the file's own and empty until now; OpenTriviaQA text
-  /// straight from the buffer. Blocks skipped in a file without a usable one stay listed.
+  /// Decodes one file into `bank`, the file's own and empty until now. Blocks skipped in an
+  /// OpenTriviaQA file without a usable one stay listed.
   static func append(
     _ bytes: UnsafeBufferPointer<UInt8>, format: QuestionFormat, name: String, category: String,
     to bank: inout QuestionBank
   ) throws(DataSourceError) {
     guard format == .openTriviaQA else {
-      let decoded = try format.decode(Array(bytes), name: name)
+      let decoded = try format.decode(bytes, name: name)
       bank.questions += decoded.questions
       bank.skipped += decoded.skipped
       return

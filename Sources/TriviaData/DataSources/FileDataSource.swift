@@ -12,6 +12,8 @@ public struct FileDataSource: DataSource {
   public var name: String { path }
 
   public func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
-    try QuestionFormat.decode(try FileReader.read(path, limit: Self.maximumSize), name: path)
+    var reader = FileReader()
+    defer { reader.deallocate() }
+    return try QuestionFormat.decode(try reader.read(path, limit: Self.maximumSize), name: path)
   }
 }

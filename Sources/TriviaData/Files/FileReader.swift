@@ -12,15 +12,8 @@ struct FileReader {
   private var base: UnsafeMutableRawPointer?
   private var capacity = 0
 
-  /// The bytes of the file at `path`, in an array of their own.
-  static func read(_ path: String, limit: Int, pipeWait: Int = pipeWait) throws(DataSourceError) -> [UInt8] {
-    var reader = FileReader()
-    defer { reader.deallocate() }
-    return Array(try reader.read(path, limit: limit, pipeWait: pipeWait))
-  }
-
   /// Reads the file at `path`, replacing what the reader held; the bytes stay valid until
-  /// the next read.
+  /// the next read, or `deallocate()`.
   mutating func read(
     _ path: String, limit: Int, pipeWait: Int = pipeWait
   ) throws(DataSourceError) -> UnsafeBufferPointer<UInt8> {

@@ -42,12 +42,9 @@ enum JSON: Equatable {
   }
 
   /// Parses a file's bytes, with a syntax error told as `name, line L, column C: what`.
-  static func parse(_ bytes: [UInt8], name: String) throws(DataSourceError) -> JSON {
-    do {
-      return try parse(bytes)
-    } catch {
-      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
-    }
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> JSON {
+    var parser = Parser(bytes: bytes)
+    return try parser.document(name: name)
   }
 
   static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSON {
@@ -62,17 +59,12 @@ enum JSON: Equatable {
   /// value returned, that array is empty). A bank of 50,000 questions never exists as one
   /// tree of values.
   static func parse(
-    _ bytes: [UInt8], name: String, streaming key: String, element: @escaping (JSON, Int, Int) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, streaming key: String,
+    element: @escaping (JSON, Int, Int) -> Void
   ) throws(DataSourceError) -> JSON {
-    do {
-      return try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in
-        var parser = Parser(bytes: buffer)
-        parser.stream = (key, element)
-        return try parser.document()
-      }
-    } catch {
-      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
-    }
+    var parser = Parser(bytes: bytes)
+    parser.stream = (key, element)
+    return try parser.document(name: name)
   }
 }
 
@@ -148,6 +140,15 @@ private struct Parser {
       throw error("unexpected \(describe(bytes[index])) after the end of the JSON value")
     }
     return value
+  }
+
+  /// The document, with a syntax error told as `name, line L, column C: what`.
+  mutating func document(name: String) throws(DataSourceError) -> JSON {
+    do {
+      return try document()
+    } catch {
+      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
+    }
   }
 
   /// An error at the current position; the column counts characters, not bytes.

@@ -60,6 +60,14 @@ public enum OpenTriviaDBFormat {
   public static func decode(_ bytes: [UInt8], name: String, encoding: Encoding? = nil) throws(DataSourceError)
     -> QuestionBank
   {
+    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in
+      try decode(bytes, name: name, encoding: encoding)
+    }
+  }
+
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, encoding: Encoding? = nil
+  ) throws(DataSourceError) -> QuestionBank {
     let document = try JSON.parse(bytes, name: name)
     guard case .object(let root) = document else {
       throw DataSourceError(

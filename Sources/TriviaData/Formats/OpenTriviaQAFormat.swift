@@ -66,10 +66,16 @@ public enum OpenTriviaQAFormat {
   public static func decode(_ bytes: [UInt8], name: String, category: String? = nil) throws(DataSourceError)
     -> QuestionBank
   {
-    var bank = QuestionBank(questions: [])
-    bytes.withUnsafeBufferPointer { buffer in
-      decode(buffer, name: name, category: category ?? Self.category(forFileName: name), into: &bank)
+    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in
+      try decode(bytes, name: name, category: category)
     }
+  }
+
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String? = nil
+  ) throws(DataSourceError) -> QuestionBank {
+    var bank = QuestionBank(questions: [])
+    decode(bytes, name: name, category: category ?? Self.category(forFileName: name), into: &bank)
     try bank.requireQuestions(from: name, otherwise: " (no line starts with #Q)")
     return bank
   }

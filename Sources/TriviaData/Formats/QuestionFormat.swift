@@ -55,18 +55,17 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     return format
   }
 
-  /// The format of `bytes`, or an error naming the file and what was expected.
-  public static func detect(bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionFormat {
-    try bytes.withUnsafeBufferPointer { buffer throws(DataSourceError) in try detect(buffer, name: name) }
-  }
-
   /// Reads a file of any of the formats.
   public static func decode(_ bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionBank {
-    try detect(bytes: bytes, name: name).decode(bytes, name: name)
+    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in try decode(bytes, name: name) }
+  }
+
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> QuestionBank {
+    try detect(bytes, name: name).decode(bytes, name: name)
   }
 
   /// Reads a file of this format.
-  public func decode(_ bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionBank {
+  func decode(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> QuestionBank {
     switch self {
     case .questionFile: try QuestionFileFormat.decode(bytes, name: name)
     case .openTriviaDB: try OpenTriviaDBFormat.decode(bytes, name: name)
