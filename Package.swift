@@ -50,7 +50,7 @@ let package = Package(
       // The system's libsqlite3, for what the game keeps about its player.
       .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
       .target(name: "TriviaHistory", dependencies: ["CSQLite"]),
-      .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim"]),
+      .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim", "TriviaData"]),
       .executableTarget(
         name: "trivia",
         dependencies: [

@@ -10,7 +10,7 @@
 # (OpenTriviaQAFormat.decode), commands (CommandTable and choiceIndex), route
 # (TriviaRoute(link:)). Each harness is compiled with the package sources it needs into one
 # module, so internal API is reachable; TriviaRoute imports TriviaData, so that target
-# builds Difficulty.swift as a small TriviaData module first.
+# builds Questions/Difficulty.swift as a small TriviaData module first.
 #
 # The corpus a target grows is kept in .build-fuzz/<target>/corpus. It starts from
 # Fuzz/seeds/<target>, and for otqa and json also from pieces of the OpenTriviaQA data in
@@ -50,12 +50,12 @@ td=$sources/TriviaData
 # sources refer to one another (DataSource.swift names URLDataSource, DataSourceSpec.swift
 # every source), so the parsers cannot be built without the rest of the module.
 data_files=()
-for file in "$td"/*.swift; do
+while IFS= read -r file; do
   case "$(basename "$file")" in
   BundledDataSource.swift | URLFetch.swift) ;;
   *) data_files+=("$file") ;;
   esac
-done
+done < <(find "$td" -name '*.swift' | LC_ALL=C sort)
 data_files+=(Fuzz/BundledDataSourceStub.swift Fuzz/URLFetchStub.swift Fuzz/QuestionInvariants.swift)
 support=Fuzz/FuzzSupport.swift
 
@@ -94,7 +94,7 @@ build() {
   local files
   read -r -a files <<<"$(target_files "$target")"
   local inputs=("${files[@]}" Fuzz/run.sh)
-  [ "$target" = route ] && inputs+=("$td/Difficulty.swift")
+  [ "$target" = route ] && inputs+=("$td/Questions/Difficulty.swift")
   if [ -x "$binary" ] && [ -z "$(find "${inputs[@]}" -newer "$binary" 2>/dev/null)" ]; then return 0; fi
   mkdir -p "$dir"
   echo "building $target…"
@@ -103,7 +103,7 @@ build() {
     # TriviaRoute.swift imports TriviaData: build the part it uses as that module.
     mkdir -p "$dir/lib"
     "$swiftc" "${flags[@]}" -module-name TriviaData -emit-library -static -emit-module \
-      -emit-module-path "$dir/lib/TriviaData.swiftmodule" -o "$dir/lib/libTriviaData.a" "$td/Difficulty.swift"
+      -emit-module-path "$dir/lib/TriviaData.swiftmodule" -o "$dir/lib/libTriviaData.a" "$td/Questions/Difficulty.swift"
     extra=(-I "$dir/lib" -L "$dir/lib" -lTriviaData)
   fi
   # Compile a copy: others may be editing the tree, and swiftc stops when a file changes

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/TriviaData/HTMLEntityTable.swift from Python's html.entities.html5.
+"""Writes Sources/TriviaData/Formats/HTMLEntityTable.swift from Python's html.entities.html5.
 
 The table is the complete set of HTML5 named character references: names with their
 trailing ';', plus the legacy names HTML5 also accepts without it (`amp`, `eacute`, ...).
@@ -28,7 +28,7 @@ def swift_literal(value: str) -> str:
 
 def main() -> None:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    target = os.path.join(root, "Sources", "TriviaData", "HTMLEntityTable.swift")
+    target = os.path.join(root, "Sources", "TriviaData", "Formats", "HTMLEntityTable.swift")
     entries = sorted(html.entities.html5.items())
     lines = [
         "// swift-format-ignore-file",

@@ -1,4 +1,5 @@
 import Glibc
+import TriviaData
 
 /// Where text goes, written at once so it interleaves correctly with prompts.
 public struct TextOutput: Sendable {
@@ -15,14 +16,6 @@ public struct TextOutput: Sendable {
   /// Standard output, unbuffered. A closed terminal (EPIPE, EIO) drops the text.
   public static let standardOutput = TextOutput { text in
     var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-      }
-    }
+    _ = text.withUTF8 { Descriptor.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
   }
 }

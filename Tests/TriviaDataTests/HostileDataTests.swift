@@ -292,7 +292,9 @@ struct HostileDataTests {
     try #require(mkfifo(path, 0o600) == 0)
     let start = ContinuousClock.now
     #expect(throws: DataSourceError("\(path): is a pipe, and nothing was written to it within 0.5 seconds")) {
-      try FileReader.read(path, limit: 1 << 20, pipeWait: 500)
+      var reader = FileReader()
+      defer { reader.deallocate() }
+      _ = try reader.read(path, limit: 1 << 20, pipeWait: 500)
     }
     #expect(ContinuousClock.now - start < .seconds(10))
   }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Every question file in a folder, merged into one bank.
@@ -44,7 +43,7 @@ public struct DirectoryDataSource: DataSource {
       bank.filesIgnored += part.filesIgnored
       bank.filesRead += part.filesRead
     }
-    if Task.isCancelled { throw DataSourceError("Loading from \(path) was cancelled.") }
+    if Task.isCancelled { throw .cancelled(loading: path) }
     guard !bank.questions.isEmpty else {
       let detail = bank.filesIgnored.prefix(3).map(\.description).joined(separator: "; ")
       let count = bank.filesIgnored.count
@@ -98,17 +97,17 @@ public struct DirectoryDataSource: DataSource {
 
   /// Reads the files at `indices`, each into a bank of its own.
   static func read(_ files: [Entry], _ indices: [Int]) -> [(index: Int, bank: QuestionBank)] {
-    var buffer = FileBuffer()
-    defer { buffer.deallocate() }
+    var reader = FileReader()
+    defer { reader.deallocate() }
     // Room for the largest file at once: each new buffer is memory to fault in again.
-    buffer.reserve(min(indices.map { files[$0].size }.max() ?? 0, FileDataSource.maximumSize) + 1)
+    reader.reserve(min(indices.map { files[$0].size }.max() ?? 0, FileDataSource.maximumSize) + 1)
     var parts: [(index: Int, bank: QuestionBank)] = []
     // A cancelled load (Ctrl-C) stops between files; the caller reports it.
     for index in indices where !Task.isCancelled {
       let file = files[index]
       var bank = QuestionBank(questions: [])
       do {
-        let bytes = try buffer.load(file.path, limit: FileDataSource.maximumSize)
+        let bytes = try reader.read(file.path, limit: FileDataSource.maximumSize)
         if let format = QuestionFormat.detect(bytes) {
           try Self.append(bytes, format: format, name: file.path, category: file.name, to: &bank)
           bank.filesRead = 1
@@ -124,24 +123,21 @@ public struct DirectoryDataSource: DataSource {
     return parts
   }
 
-  /// Decodes one file into `bank`, the file's own and empty until now; OpenTriviaQA text
-  /// straight from the buffer. Blocks skipped in a file without a usable one stay listed.
+  /// Decodes one file into `bank`, the file's own and empty until now. Blocks skipped in an
+  /// OpenTriviaQA file without a usable one stay listed.
   static func append(
     _ bytes: UnsafeBufferPointer<UInt8>, format: QuestionFormat, name: String, category: String,
     to bank: inout QuestionBank
   ) throws(DataSourceError) {
     guard format == .openTriviaQA else {
-      let decoded = try format.decode(Array(bytes), name: name)
+      let decoded = try format.decode(bytes, name: name)
       bank.questions += decoded.questions
       bank.skipped += decoded.skipped
       return
     }
     OpenTriviaQAFormat.decode(
       bytes, name: name, category: OpenTriviaQAFormat.category(forFileName: category), into: &bank)
-    if bank.questions.isEmpty {
-      let why = bank.skipped.first.map { " (\($0))" } ?? ""
-      throw DataSourceError("\(name): no usable questions; \(bank.skipped.count) skipped\(why)")
-    }
+    try bank.requireQuestions(from: name)
   }
 
   /// `message` without a leading `path: ` or `path, `, since the location names the file.
@@ -155,107 +151,5 @@ public struct DirectoryDataSource: DataSource {
   /// Why a folder could not be opened.
   static func reason(_ code: Int32) -> String {
     code == ENOTDIR ? "not a folder" : String(cString: strerror(code))
-  }
-}
-
-/// Memory for reading one file after another, reused so each file costs no allocation.
-struct FileBuffer {
-  private var base: UnsafeMutableRawPointer?
-  private var capacity = 0
-
-  /// Reads the file at `path`, replacing what the buffer held; the bytes stay valid until
-  /// the next load.
-  mutating func load(_ path: String, limit: Int) throws(DataSourceError) -> UnsafeBufferPointer<UInt8> {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw DataSourceError("\(path): \(String(cString: strerror(errno)))") }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw DataSourceError("\(path): \(String(cString: strerror(errno)))") }
-    guard Int(info.st_size) <= limit else {
-      throw DataSourceError(
-        "\(path): \(info.st_size) bytes is more than the \(limit >> 20) MB a question file may have")
-    }
-    // One byte more than the size, to notice a file that grew.
-    reserve(Int(info.st_size) + 1, keeping: 0)
-    var count = 0
-    while true {
-      if count == capacity { reserve(capacity * 2, keeping: count) }
-      let got = read(descriptor, base! + count, capacity - count)
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw DataSourceError("\(path): \(String(cString: strerror(errno)))")
-      }
-      if got == 0 { break }
-      count += got
-      guard count <= limit else {
-        throw DataSourceError("\(path): more than the \(limit >> 20) MB a question file may have")
-      }
-    }
-    return UnsafeBufferPointer(start: base!.assumingMemoryBound(to: UInt8.self), count: count)
-  }
-
-  /// Makes room for `size` bytes, keeping the first `kept`.
-  mutating func reserve(_ size: Int, keeping kept: Int = 0) {
-    guard size > capacity else { return }
-    let newBase = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-    if let base {
-      newBase.copyMemory(from: base, byteCount: kept)
-      base.deallocate()
-    }
-    base = newBase
-    capacity = size
-  }
-
-  func deallocate() { base?.deallocate() }
-}
-
-/// What a load gave, in numbers, and the line to tell the player.
-public struct LoadSummary: Sendable, Equatable {
-  /// The source's name, used when it is not a folder.
-  public var source: String
-  /// Files that gave questions; 0 for sources that are not folders.
-  public var filesRead: Int
-  public var questionsLoaded: Int
-  public var questionsSkipped: Int
-  /// Files in a folder that were not question files, or could not be read.
-  public var filesIgnored: [QuestionBank.Skipped]
-
-  public init(bank: QuestionBank, source: String) {
-    self.source = source
-    filesRead = bank.filesRead
-    questionsLoaded = bank.questions.count
-    questionsSkipped = bank.skipped.count
-    filesIgnored = bank.filesIgnored
-  }
-
-  /// `Loaded 47,175 questions from 18 files (0 skipped)`, or for a source that is not a
-  /// folder, `Loaded 10 questions from opentdb (0 skipped)`.
-  public var text: String {
-    let from = filesRead > 0 ? Self.counted(filesRead, "file") : source
-    let skipped = Self.grouped(questionsSkipped)
-    return "Loaded \(Self.counted(questionsLoaded, "question")) from \(from) (\(skipped) skipped)"
-  }
-
-  /// `1 file`, `47,175 questions`: the number grouped, the noun in the plural but for one.
-  public static func counted(_ number: Int, _ noun: String) -> String {
-    "\(grouped(number)) \(number == 1 ? noun : noun + "s")"
-  }
-
-  /// `47175` as `47,175`.
-  public static func grouped(_ number: Int) -> String {
-    let digits = String(number.magnitude)
-    var result = ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-      result.append(digit)
-    }
-    return number < 0 ? "-" + result : result
-  }
-}
-
-extension QuestionBank {
-  /// The numbers of this load and the line to show for it.
-  public func summary(source: String) -> LoadSummary {
-    LoadSummary(bank: self, source: source)
   }
 }

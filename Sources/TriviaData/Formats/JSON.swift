@@ -42,12 +42,9 @@ enum JSON: Equatable {
   }
 
   /// Parses a file's bytes, with a syntax error told as `name, line L, column C: what`.
-  static func parse(_ bytes: [UInt8], name: String) throws(DataSourceError) -> JSON {
-    do {
-      return try parse(bytes)
-    } catch {
-      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
-    }
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> JSON {
+    var parser = Parser(bytes: bytes)
+    return try parser.document(name: name)
   }
 
   static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSON {
@@ -62,17 +59,59 @@ enum JSON: Equatable {
   /// value returned, that array is empty). A bank of 50,000 questions never exists as one
   /// tree of values.
   static func parse(
-    _ bytes: [UInt8], name: String, streaming key: String, element: @escaping (JSON, Int, Int) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, streaming key: String,
+    element: @escaping (JSON, Int, Int) -> Void
   ) throws(DataSourceError) -> JSON {
+    var parser = Parser(bytes: bytes)
+    parser.stream = (key, element)
+    return try parser.document(name: name)
+  }
+}
+
+// MARK: Telling a document by its keys
+
+extension JSON {
+  /// Whether the bytes hold a JSON object, as far as the first character tells: `{` after a
+  /// byte-order mark and spaces.
+  static func startsWithObject(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var parser = Parser(bytes: bytes)
+    parser.skipSpace()
+    return parser.take("{")
+  }
+
+  /// The first of `keys` among the keys of the top-level object, read in order: a file of
+  /// megabytes is told after a few bytes when one comes first. Values before it are read
+  /// and dropped. Nil when none of them comes before the object ends or the JSON breaks.
+  static func firstTopLevelKey(in bytes: UnsafeBufferPointer<UInt8>, among keys: Set<String>) -> String? {
+    var parser = Parser(bytes: bytes)
+    parser.skipSpace()
+    guard parser.take("{") else { return nil }
     do {
-      return try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in
-        var parser = Parser(bytes: buffer)
-        parser.stream = (key, element)
-        return try parser.document()
-      }
-    } catch {
-      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
+      try parser.enter()
+      parser.skipSpace()
+      guard !parser.take("}") else { return nil }
+      repeat {
+        let key = try parser.memberKey()
+        if keys.contains(key) { return key }
+        _ = try parser.value()
+      } while try parser.anotherMember()
+    } catch {}
+    return nil
+  }
+
+  /// Whether `"key"`, spaces, then `:` occur anywhere, at any depth, in JSON that may not be
+  /// readable at all: a key by its look alone, to tell what broken JSON was meant to be.
+  static func mentionsKey(_ key: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var parser = Parser(bytes: bytes)
+    var start = 0
+    while let quote = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) {
+      start = quote + 1
+      parser.index = start
+      guard parser.take(key), parser.take("\"") else { continue }
+      parser.skipSpace()
+      if parser.take(":") { return true }
     }
+    return false
   }
 }
 
@@ -101,6 +140,15 @@ private struct Parser {
       throw error("unexpected \(describe(bytes[index])) after the end of the JSON value")
     }
     return value
+  }
+
+  /// The document, with a syntax error told as `name, line L, column C: what`.
+  mutating func document(name: String) throws(DataSourceError) -> JSON {
+    do {
+      return try document()
+    } catch {
+      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
+    }
   }
 
   /// An error at the current position; the column counts characters, not bytes.
@@ -149,12 +197,17 @@ private struct Parser {
   }
 
   mutating func literal(_ word: StaticString, _ value: JSON) throws(JSON.SyntaxError) -> JSON {
-    let count = word.utf8CodeUnitCount
-    guard index + count <= bytes.count,
-      memcmpEqual(bytes.baseAddress! + index, word.utf8Start, count)
-    else { throw error("expected \(word), found \(foundDescription)") }
-    index += count
+    guard take(word) else { throw error("expected \(word), found \(foundDescription)") }
     return value
+  }
+
+  /// Passes over `word` when the bytes here are that word; false, and stays, when not.
+  mutating func take(_ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count else { return false }
+    for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
+    index += count
+    return true
   }
 
   mutating func enter() throws(JSON.SyntaxError) {
@@ -169,37 +222,37 @@ private struct Parser {
     index += 1
     var members: [(key: String, value: JSON)] = []
     skipSpace()
-    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-      index += 1
-      return .object(.init(line: startLine, members: members))
-    }
-    while true {
-      skipSpace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-        throw error("expected a field name in double quotes, found \(foundDescription)")
-      }
-      let key = try string()
-      skipSpace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-        throw error("expected ':' after \"\(key)\", found \(foundDescription)")
-      }
-      index += 1
-      skipSpace()
+    if take("}") { return .object(.init(line: startLine, members: members)) }
+    repeat {
+      let key = try memberKey()
       if depth == 1, let stream, key == stream.key, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
         members.append((key, try array(handingTo: stream.element)))
       } else {
         members.append((key, try value()))
       }
-      skipSpace()
-      guard index < bytes.count else { throw error("expected ',' or '}', found the end of the file") }
-      switch bytes[index] {
-      case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "}"):
-        index += 1
-        return .object(.init(line: startLine, members: members))
-      default: throw error("expected ',' or '}', found \(foundDescription)")
-      }
+    } while try anotherMember()
+    return .object(.init(line: startLine, members: members))
+  }
+
+  /// A member's name and the `:` after it, with the spaces around them.
+  mutating func memberKey() throws(JSON.SyntaxError) -> String {
+    skipSpace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+      throw error("expected a field name in double quotes, found \(foundDescription)")
     }
+    let key = try string()
+    skipSpace()
+    guard take(":") else { throw error("expected ':' after \"\(key)\", found \(foundDescription)") }
+    skipSpace()
+    return key
+  }
+
+  /// After a member: true at the `,` before another, false at the `}` that ends the object.
+  mutating func anotherMember() throws(JSON.SyntaxError) -> Bool {
+    skipSpace()
+    if take(",") { return true }
+    if take("}") { return false }
+    throw error("expected ',' or '}', found \(foundDescription)")
   }
 
   /// An array; with `handingTo`, its elements go there instead of into the value.
@@ -316,13 +369,8 @@ private struct Parser {
     guard index + 4 <= bytes.count else { throw error("\\u needs four hex digits") }
     var value: UInt32 = 0
     for _ in 0..<4 {
-      let byte = bytes[index]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw error("\\u needs four hex digits, found \(describe(byte))")
+      guard let digit = hexValue(bytes[index]) else {
+        throw error("\\u needs four hex digits, found \(describe(bytes[index]))")
       }
       value = value << 4 | UInt32(digit)
       index += 1
@@ -346,9 +394,4 @@ private struct Parser {
     }
     return Unicode.Scalar(first) ?? "\u{FFFD}"
   }
-}
-
-private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-  for offset in 0..<count where a[offset] != b[offset] { return false }
-  return true
 }

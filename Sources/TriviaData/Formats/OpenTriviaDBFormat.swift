@@ -60,6 +60,14 @@ public enum OpenTriviaDBFormat {
   public static func decode(_ bytes: [UInt8], name: String, encoding: Encoding? = nil) throws(DataSourceError)
     -> QuestionBank
   {
+    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in
+      try decode(bytes, name: name, encoding: encoding)
+    }
+  }
+
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, encoding: Encoding? = nil
+  ) throws(DataSourceError) -> QuestionBank {
     let document = try JSON.parse(bytes, name: name)
     guard case .object(let root) = document else {
       throw DataSourceError(
@@ -95,10 +103,7 @@ public enum OpenTriviaDBFormat {
         bank.skipped.append(.init(location: "\(name): result \(offset + 1)", reason: error.message))
       }
     }
-    if bank.questions.isEmpty {
-      let why = bank.skipped.first.map { " (\($0))" } ?? ""
-      throw DataSourceError("\(name): no usable questions; \(bank.skipped.count) skipped\(why)")
-    }
+    try bank.requireQuestions(from: name)
     return bank
   }
 

@@ -84,7 +84,7 @@ public struct URLDataSource: DataSource {
       body = bytes
     case .tooLarge: throw DataSourceError(Self.tooLargeMessage(name: name, limit: maximumBodySize))
     case .timedOut: throw DataSourceError(Self.timedOutMessage(name: name, timeout: timeout))
-    case .cancelled: throw DataSourceError(Self.cancelledMessage(name: name))
+    case .cancelled: throw .cancelled(loading: name)
     case .failed(let code, let detail):
       throw DataSourceError(
         Self.message(
@@ -93,6 +93,9 @@ public struct URLDataSource: DataSource {
     }
     return try OpenTriviaDBFormat.decode(body, name: name, encoding: requestedEncoding)
   }
+
+  /// Each round asks the API for its own questions.
+  public var loadsPerRound: Bool { true }
 }
 
 /// How one fetch ended.

@@ -66,14 +66,17 @@ public enum OpenTriviaQAFormat {
   public static func decode(_ bytes: [UInt8], name: String, category: String? = nil) throws(DataSourceError)
     -> QuestionBank
   {
+    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in
+      try decode(bytes, name: name, category: category)
+    }
+  }
+
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String? = nil
+  ) throws(DataSourceError) -> QuestionBank {
     var bank = QuestionBank(questions: [])
-    bytes.withUnsafeBufferPointer { buffer in
-      decode(buffer, name: name, category: category ?? Self.category(forFileName: name), into: &bank)
-    }
-    if bank.questions.isEmpty {
-      let why = bank.skipped.first.map { " (\($0))" } ?? " (no line starts with #Q)"
-      throw DataSourceError("\(name): no usable questions; \(bank.skipped.count) skipped\(why)")
-    }
+    decode(bytes, name: name, category: category ?? Self.category(forFileName: name), into: &bank)
+    try bank.requireQuestions(from: name, otherwise: " (no line starts with #Q)")
     return bank
   }
 
@@ -100,73 +103,6 @@ public enum OpenTriviaQAFormat {
   static let smallestBlock = 14
 }
 
-/// Plain values in memory this code allocates and frees itself: no uniqueness checks, no
-/// copies, nothing to release.
-private struct PlainBuffer<Element: BitwiseCopyable> {
-  private(set) var base: UnsafeMutablePointer<Element>
-  private(set) var count = 0
-  private var capacity: Int
-
-  init(capacity: Int) {
-    self.capacity = capacity
-    base = .allocate(capacity: capacity)
-  }
-
-  var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
-  var isEmpty: Bool { count == 0 }
-
-  subscript(index: Int) -> Element {
-    get { base[index] }
-    set { base[index] = newValue }
-  }
-
-  mutating func removeAll() { count = 0 }
-
-  @inline(__always)
-  mutating func append(_ elements: UnsafeBufferPointer<Element>) {
-    reserve(elements.count)
-    if let source = elements.baseAddress { (base + count).update(from: source, count: elements.count) }
-    count += elements.count
-  }
-
-  @inline(__always)
-  mutating func append(_ element: Element) {
-    reserve(1)
-    base[count] = element
-    count += 1
-  }
-
-  @inline(__always)
-  private mutating func reserve(_ extra: Int) {
-    if count + extra > capacity { grow(extra) }
-  }
-
-  @inline(never)
-  private mutating func grow(_ extra: Int) {
-    let newCapacity = max(capacity * 2, count + extra)
-    let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-    newBase.update(from: base, count: count)
-    base.deallocate()
-    base = newBase
-    capacity = newCapacity
-  }
-
-  func deallocate() { base.deallocate() }
-
-  /// Appends a copy of `count` elements of its own, from `start`.
-  mutating func appendCopy(from start: Int, count copied: Int) {
-    reserve(copied)
-    (base + count).update(from: base + start, count: copied)
-    count += copied
-  }
-}
-
-private typealias ByteBuffer = PlainBuffer<UInt8>
-
-extension PlainBuffer where Element == UInt8 {
-  var bytes: UnsafeBufferPointer<UInt8> { elements }
-}
-
 /// One pass over the bytes of a file, keeping the block being read in reused buffers.
 private struct Reader {
   let name: String
@@ -187,26 +123,14 @@ private struct Reader {
   var inBlock = false
   var blockLine = 0
   var own = ByteBuffer(capacity: 1024)
-  var question = Span()
+  var question = TextSpan()
   var hasAnswer = false
-  var answer = Span()
-  var options = PlainBuffer<Span>(capacity: 16)
+  var answer = TextSpan()
+  var options = PlainBuffer<TextSpan>(capacity: 16)
   /// The options' text, once the block is whole.
   var optionTexts = PlainBuffer<UnsafeBufferPointer<UInt8>>(capacity: 16)
   /// The options without repeats, as places in `optionTexts`.
   var distinct = PlainBuffer<Int>(capacity: 16)
-
-  /// Where a field's text is: in the file, or in `own`, which may move as it grows.
-  struct Span {
-    /// The text in the file; nil when it is in `own`, at `start`.
-    var borrowed: UnsafePointer<UInt8>?
-    var start = 0
-    var count = 0
-
-    func text(in own: ByteBuffer) -> UnsafeBufferPointer<UInt8> {
-      UnsafeBufferPointer(start: borrowed ?? UnsafePointer(own.base + start), count: count)
-    }
-  }
 
   init(name: String, category: String) {
     self.name = name
@@ -222,16 +146,16 @@ private struct Reader {
   }
 
   /// A field of `text`, borrowed when the line is the file's own bytes.
-  mutating func span(_ text: UnsafeBufferPointer<UInt8>, inFile: Bool) -> Span {
-    if inFile, let base = text.baseAddress { return Span(borrowed: base, count: text.count) }
+  mutating func span(_ text: UnsafeBufferPointer<UInt8>, inFile: Bool) -> TextSpan {
+    if inFile, let base = text.baseAddress { return TextSpan(borrowed: base, count: text.count) }
     let start = own.count
     own.append(text)
-    return Span(start: start, count: text.count)
+    return TextSpan(start: start, count: text.count)
   }
 
   /// `field`, a space, then `more`: the field is copied to `own` first, unless it is
   /// there already, at the end.
-  mutating func extended(_ field: Span, with more: UnsafeBufferPointer<UInt8>) -> Span {
+  mutating func extended(_ field: TextSpan, with more: UnsafeBufferPointer<UInt8>) -> TextSpan {
     var field = field
     if field.borrowed != nil || field.start + field.count != own.count {
       let start = own.count
@@ -240,7 +164,7 @@ private struct Reader {
       } else {
         own.appendCopy(from: field.start, count: field.count)
       }
-      field = Span(start: start, count: field.count)
+      field = TextSpan(start: start, count: field.count)
     }
     own.append(UInt8(ascii: " "))
     own.append(more)
@@ -323,7 +247,7 @@ private struct Reader {
     } else {
       converted.removeAll()
       Windows1252.appendAsUTF8(segment, to: &converted)
-      readSegment(converted.bytes, inFile: false)
+      readSegment(converted.elements, inFile: false)
     }
   }
 
@@ -541,71 +465,3 @@ private struct Reader {
     return nil
   }
 }
-
-/// Python's `str.isspace`, on UTF-8: what `strip()` removes.
-enum PythonSpace {
-  /// The length of the space character ending at `end`, or 0.
-  static func lengthBefore(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
-    let last = bytes[end - 1]
-    if last < 0x80 {
-      switch last {
-      case 0x09...0x0D, 0x1C...0x20: return 1
-      default: return 0
-      }
-    }
-    if end >= 2, bytes[end - 2] == 0xC2, last == 0x85 || last == 0xA0 { return 2 }
-    guard end >= 3 else { return 0 }
-    return isThreeByteSpace(bytes[end - 3], bytes[end - 2], last) ? 3 : 0
-  }
-
-  /// The length of the space character starting at `start`, or 0.
-  static func lengthAt(_ bytes: UnsafeBufferPointer<UInt8>, start: Int) -> Int {
-    let first = bytes[start]
-    if first < 0x80 {
-      switch first {
-      case 0x09...0x0D, 0x1C...0x20: return 1
-      default: return 0
-      }
-    }
-    let remaining = bytes.count - start
-    if remaining >= 2, first == 0xC2, bytes[start + 1] == 0x85 || bytes[start + 1] == 0xA0 { return 2 }
-    guard remaining >= 3 else { return 0 }
-    return isThreeByteSpace(first, bytes[start + 1], bytes[start + 2]) ? 3 : 0
-  }
-
-  /// U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000.
-  static func isThreeByteSpace(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
-    switch (a, b) {
-    case (0xE1, 0x9A): c == 0x80
-    case (0xE2, 0x80): (0x80...0x8A).contains(c) || c == 0xA8 || c == 0xA9 || c == 0xAF
-    case (0xE2, 0x81): c == 0x9F
-    case (0xE3, 0x80): c == 0x80
-    default: false
-    }
-  }
-
-  /// Where the text ends once trailing spaces are dropped.
-  static func trimmedEnd(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
-    var end = end
-    while end > 0 {
-      let length = lengthBefore(bytes, end: end)
-      if length == 0 { break }
-      end -= length
-    }
-    return end
-  }
-
-  /// `bytes[start...]` without spaces at either end.
-  static func stripped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> UnsafeBufferPointer<UInt8> {
-    var start = start
-    let end = trimmedEnd(bytes, end: bytes.count)
-    while start < end {
-      let length = lengthAt(bytes, start: start)
-      if length == 0 { break }
-      start += length
-    }
-    return UnsafeBufferPointer(rebasing: bytes[start..<max(start, end)])
-  }
-}
-
-extension ByteBuffer: UTF8Sink {}

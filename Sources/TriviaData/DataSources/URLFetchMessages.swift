@@ -35,7 +35,7 @@ extension URLDataSource {
       return "Cannot make a secure connection to \(host)."
     case 8, 52: return "\(host) sent an answer that is not valid HTTP."
     case 55, 56: return "The connection to \(host) was lost; try again."
-    case 42: return cancelledMessage(name: name)
+    case 42: return DataSourceError.cancelled(loading: name).message
     // The body callback refuses to write past the limit; libcurl itself refuses a
     // Content-Length over it.
     case 23, 63: return tooLargeMessage(name: name, limit: limit)
@@ -46,8 +46,6 @@ extension URLDataSource {
   static func timedOutMessage(name: String, timeout: Double) -> String {
     "\(name) did not answer within \(secondsText(timeout)); try again later."
   }
-
-  static func cancelledMessage(name: String) -> String { "Loading from \(name) was cancelled." }
 
   static func tooLargeMessage(name: String, limit: Int) -> String {
     "\(name) sent more than \(sizeText(limit)), too much for a list of questions."

@@ -1,6 +1,7 @@
 import Glibc
 
-/// Plain POSIX file descriptors, for the files this program writes itself.
+/// Plain POSIX file descriptors, for what this program writes itself: its files, its trace,
+/// and standard output.
 public enum Descriptor {
   /// Writes all of `bytes`, going on after a short write or an interrupted one; false when
   /// a write fails.

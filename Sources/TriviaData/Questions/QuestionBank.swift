@@ -35,3 +35,13 @@ public struct QuestionBank: Sendable, Equatable {
     self.init(questions: QuestionList(questions), skipped: skipped)
   }
 }
+
+extension QuestionBank {
+  /// Throws when a file gave no question to play, telling how many were skipped and why the
+  /// first was (or `otherwise`, when none was).
+  func requireQuestions(from name: String, otherwise: String = "") throws(DataSourceError) {
+    guard questions.isEmpty else { return }
+    let why = skipped.first.map { " (\($0))" } ?? otherwise
+    throw DataSourceError("\(name): no usable questions; \(skipped.count) skipped\(why)")
+  }
+}

@@ -13,10 +13,6 @@ extension DataSource {
   public var loadsPerRound: Bool { false }
 }
 
-extension URLDataSource {
-  public var loadsPerRound: Bool { true }
-}
-
 /// What the next round wants, for sources that fetch only part of their questions.
 public struct LoadRequest: Sendable, Equatable {
   public var count: Int
@@ -26,16 +22,4 @@ public struct LoadRequest: Sendable, Equatable {
     self.count = count
     self.difficulty = difficulty
   }
-}
-
-/// Why a source gave no questions, in words a player can act on.
-public struct DataSourceError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// What went wrong: `questions.json, line 3, column 5: expected ',' or '}'`.
-  public var message: String
-
-  public init(_ message: String) {
-    self.message = message
-  }
-
-  public var description: String { message }
 }

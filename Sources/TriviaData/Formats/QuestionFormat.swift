@@ -27,30 +27,24 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   ///
   /// JSON (the first thing after any byte-order mark and spaces is `{`) is an Open Trivia DB
   /// response when the first deciding key of its top-level object is `"response_code"` or
-  /// `"results"`, and a question file when it is `"questions"` (see `TopLevelKeys`). Other
-  /// text is OpenTriviaQA when a line starts with `#Q`.
+  /// `"results"`, and a question file when it is `"questions"`. Those come first in both
+  /// formats, so a bank of megabytes is told after a few bytes. Other text is OpenTriviaQA
+  /// when a line starts with `#Q`.
   public static func detect(bytes: [UInt8]) -> QuestionFormat? {
     bytes.withUnsafeBufferPointer { detect($0) }
   }
 
   static func detect(_ buffer: UnsafeBufferPointer<UInt8>) -> QuestionFormat? {
-    var start = 0
-    if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
-    var first = start
-    while first < buffer.count, isJSONSpace(buffer[first]) { first += 1 }
-    if first < buffer.count, buffer[first] == UInt8(ascii: "{") {
-      if let format = TopLevelKeys.format(of: buffer, objectAt: first) { return format }
-      // Not decided by its top-level keys (broken JSON, say): any key will do, so that the
-      // JSON reader gets to say what is wrong, and where.
-      if hasKey("response_code", in: buffer) || hasKey("results", in: buffer) { return .openTriviaDB }
-      if hasKey("questions", in: buffer) { return .questionFile }
-      return nil
+    guard JSON.startsWithObject(buffer) else { return hasQuestionLine(buffer) ? .openTriviaQA : nil }
+    if let key = JSON.firstTopLevelKey(in: buffer, among: ["questions", "response_code", "results"]) {
+      return key == "questions" ? .questionFile : .openTriviaDB
     }
-    return hasQuestionLine(buffer, from: start) ? .openTriviaQA : nil
-  }
-
-  static func isJSONSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    // Not decided by its top-level keys (broken JSON, say): any key will do, so that the
+    // JSON reader gets to say what is wrong, and where.
+    if JSON.mentionsKey("response_code", in: buffer) || JSON.mentionsKey("results", in: buffer) {
+      return .openTriviaDB
+    }
+    return JSON.mentionsKey("questions", in: buffer) ? .questionFile : nil
   }
 
   /// What `detect` says, or the error for a file that is none of the formats.
@@ -61,18 +55,17 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     return format
   }
 
-  /// The format of `bytes`, or an error naming the file and what was expected.
-  public static func detect(bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionFormat {
-    try bytes.withUnsafeBufferPointer { buffer throws(DataSourceError) in try detect(buffer, name: name) }
-  }
-
   /// Reads a file of any of the formats.
   public static func decode(_ bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionBank {
-    try detect(bytes: bytes, name: name).decode(bytes, name: name)
+    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in try decode(bytes, name: name) }
+  }
+
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> QuestionBank {
+    try detect(bytes, name: name).decode(bytes, name: name)
   }
 
   /// Reads a file of this format.
-  public func decode(_ bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionBank {
+  func decode(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> QuestionBank {
     switch self {
     case .questionFile: try QuestionFileFormat.decode(bytes, name: name)
     case .openTriviaDB: try OpenTriviaDBFormat.decode(bytes, name: name)
@@ -80,33 +73,12 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     }
   }
 
-  /// Whether `"key"` occurs as an object key: the quoted name, then spaces, then `:`.
-  static func hasKey(_ key: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let name = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-    let quote = UInt8(ascii: "\"")
-    var index = 0
-    while index + name.count + 2 <= bytes.count {
-      defer { index += 1 }
-      guard bytes[index] == quote, bytes[index + name.count + 1] == quote else { continue }
-      var matches = true
-      for offset in 0..<name.count where bytes[index + 1 + offset] != name[offset] {
-        matches = false
-        break
-      }
-      guard matches else { continue }
-      var after = index + name.count + 2
-      while after < bytes.count, isJSONSpace(bytes[after]) { after += 1 }
-      if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return true }
-    }
-    return false
-  }
-
   /// Whether a line begins with `#Q`. Lines are what `OpenTriviaQAFormat` reads as lines:
-  /// the first starts at `start` after any more byte-order marks, and the others after LF,
+  /// the first starts after any byte-order marks, and the others after LF,
   /// CR, VT, FF, the file, group and record separators, NEL, U+2028 and U+2029, so every file
   /// that reader finds a block in is detected.
-  static func hasQuestionLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-    var index = start
+  static func hasQuestionLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
     while index + 3 <= bytes.count, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
       index += 3
     }

@@ -7,6 +7,10 @@ public enum QuestionFileFormat {
   /// Reads a whole file. A question with a bad field is skipped and reported; a file that
   /// is not JSON, or has no question array, throws.
   public static func decode(_ bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionBank {
+    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in try decode(bytes, name: name) }
+  }
+
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> QuestionBank {
     // The questions are read as the parser reaches them, and not kept as JSON values.
     var bank = QuestionBank(questions: [])
     var count = 0
@@ -34,10 +38,7 @@ public enum QuestionFileFormat {
     if count == 0 {
       throw DataSourceError("\(name), line \(root.line): the \"questions\" array is empty")
     }
-    if bank.questions.isEmpty {
-      let why = bank.skipped.first.map { " (\($0))" } ?? ""
-      throw DataSourceError("\(name): no usable questions; \(bank.skipped.count) skipped\(why)")
-    }
+    try bank.requireQuestions(from: name)
     return bank
   }
 
