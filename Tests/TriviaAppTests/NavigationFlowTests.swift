@@ -1,4 +1,5 @@
 import NavigatorKit
+import NavigatorKitTesting
 import OptionsScreen
 import ScreenKit
 import Testing
@@ -12,14 +13,14 @@ import TriviaData
 struct NavigationFlowTests {
   let sessions = MemorySessionStore()
   let app: TestApp
-  let events = EventRecorder()
+  let events: NavigationRecorder
   var console: RecordingConsole { app.console }
   var navigator: Navigator<any TerminalScreen> { app.navigator }
   var coordinator: AppCoordinator { app.coordinator }
 
   init() {
     app = TestApp(sessions: sessions)
-    app.navigator.addObserver(didNavigate: events.record)
+    events = NavigationRecorder(observing: app.navigator)
   }
 
   func start(confirming answer: Bool) {
@@ -37,7 +38,7 @@ struct NavigationFlowTests {
   @Test func inputGoesToTheActiveScreenThenToGlobalCommands() async {
     start(confirming: true)
     await type("play")
-    #expect(navigator.stack == ["landing", "game"])
+    navigator.expectStack(["landing", "game"])
     #expect(app.input.prompt == "question 1/3")
     await type("1")
     #expect(app.input.prompt == "continue")
@@ -74,14 +75,14 @@ struct NavigationFlowTests {
     await type("play", "1", "back")
     #expect(console.lines.contains("asked: Abandon this round?"))
     #expect(console.lines.contains("Staying here."))
-    #expect(navigator.stack == ["landing", "game"])
+    navigator.expectStack(["landing", "game"])
     #expect(coordinator.round != nil)
   }
 
   @Test func backFromARoundAsksAndYesLeaves() async throws {
     start(confirming: true)
     await type("play", "1", "back")
-    #expect(navigator.stack == ["landing"])
+    navigator.expectStack(["landing"])
     #expect(coordinator.round == nil)
     #expect(console.lines.contains("Round abandoned."))
   }
@@ -91,21 +92,21 @@ struct NavigationFlowTests {
     await type("back")
     #expect(console.lines.last == "Nothing to go back to; type quit to leave.")
     await type("options", "difficulty")
-    #expect(navigator.stack == ["landing", "options", "difficulty"])
+    navigator.expectStack(["landing", "options", "difficulty"])
     await type("back")
-    #expect(navigator.stack == ["landing", "options"])
+    navigator.expectStack(["landing", "options"])
     await type("back")
-    #expect(navigator.stack == ["landing"])
+    navigator.expectStack(["landing"])
   }
 
   @Test func aFinishedRoundLeavesWithoutAsking() async throws {
     start(confirming: false)
     await type("play")
     for _ in 0..<3 { await type("1", "") }
-    #expect(navigator.stack == ["landing", "game", "complete"])
+    navigator.expectStack(["landing", "game", "complete"])
     #expect(console.lines.contains { $0.hasPrefix("Score: ") })
     await type("done")
-    #expect(navigator.stack == ["landing"])
+    navigator.expectStack(["landing"])
     #expect(!console.lines.contains { $0.hasPrefix("asked:") })
     #expect(coordinator.round == nil)
   }
@@ -124,7 +125,7 @@ struct NavigationFlowTests {
   @Test func aLinkThatLeavesTheGameWithConsentEndsTheRound() async throws {
     start(confirming: true)
     await type("play", "1", "open trivia://options")
-    #expect(navigator.stack == ["landing", "options"])
+    navigator.expectStack(["landing", "options"])
     #expect(coordinator.round == nil)
   }
 
@@ -147,7 +148,8 @@ struct NavigationFlowTests {
     await type("count 400")
     #expect(console.lines.last == "count takes a whole number from 1 to 50, not '400'.")
     await type("difficulty")
-    #expect(navigator.stack == ["landing", "options", "difficulty"])
+    navigator.expectStack(["landing", "options", "difficulty"])
+    navigator.expectShowing("difficulty", over: "options")
     await type("where")
     #expect(
       console.lines.suffix(3) == [
@@ -169,7 +171,7 @@ struct NavigationFlowTests {
     #expect(navigator.state.top?.presentation == .popover(anchor: "difficulty"))
     #expect(console.lines.contains("  1) Mixed  (current)"))
     await type("hard")
-    #expect(navigator.stack == ["landing"])
+    navigator.expectStack(["landing"])
     #expect(console.lines.contains("  Difficulty: Hard"))
   }
 
@@ -178,12 +180,12 @@ struct NavigationFlowTests {
       source: FakeSource(result: .failure(DataSourceError("broken.json, line 1, column 1: expected a value"))))
     app.coordinator.start()
     await app.type("play")
-    #expect(app.navigator.stack == ["landing", "no-data"])
+    app.navigator.expectStack(["landing", "no-data"])
     #expect(app.console.lines.contains("broken.json, line 1, column 1: expected a value"))
     await app.type("retry")
-    #expect(app.navigator.stack == ["landing", "no-data"])
+    app.navigator.expectStack(["landing", "no-data"])
     await app.type("back")
-    #expect(app.navigator.stack == ["landing"])
+    app.navigator.expectStack(["landing"])
   }
 
   @Test func quittingMidRoundSavesAndResumeRestores() async throws {
@@ -199,8 +201,8 @@ struct NavigationFlowTests {
     #expect(next.console.lines.contains { $0.contains("type resume") })
     await next.type("resume")
     #expect(next.coordinator.round == round)
-    #expect(next.navigator.stack == ["landing", "game"])
-    #expect(next.navigator.activeState.activeName == "feedback")
+    next.navigator.expectStack(["landing", "game"])
+    next.navigator.expectShowing("feedback", over: "game")
     #expect(sessions.session == nil)
   }
 
@@ -209,10 +211,4 @@ struct NavigationFlowTests {
     await type("quit")
     #expect(sessions.session == nil)
   }
-}
-
-final class EventRecorder {
-  var events: [NavigationEvent] = []
-  func record(_ event: NavigationEvent) { events.append(event) }
-  var kinds: [NavigationEvent.Kind] { events.map(\.kind) }
 }
