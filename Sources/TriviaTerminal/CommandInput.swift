@@ -6,13 +6,13 @@ import ScreenKit
 /// tables; what a command means is for the screen's owner, or the app's `open` and `quit`.
 @MainActor
 public final class CommandInput {
-  private let navigator: Navigator<any TerminalScreen>
+  private let navigator: Navigator<any TerminalView>
   private let console: any Console
   private let open: (String) -> Void
   private let quit: () -> Void
 
   public init(
-    navigator: Navigator<any TerminalScreen>, console: any Console, open: @escaping (String) -> Void,
+    navigator: Navigator<any TerminalView>, console: any Console, open: @escaping (String) -> Void,
     quit: @escaping () -> Void
   ) {
     self.navigator = navigator

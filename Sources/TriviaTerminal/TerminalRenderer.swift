@@ -17,7 +17,7 @@ public final class TerminalRenderer: NavigationRenderer, Console {
     self.columns = columns
   }
 
-  public func render(_ state: NavigationState<any TerminalScreen>) {
+  public func render(_ state: NavigationState<any TerminalView>) {
     guard let active = state.active else { return }
     write(active.render())
   }

@@ -31,7 +31,7 @@ final class Session {
 
     let renderer = TerminalRenderer(
       style: style, columns: { interactive ? LineWrapper.columns(of: STDOUT_FILENO) : nil })
-    let navigator = Navigator<any TerminalScreen>(renderer: renderer)
+    let navigator = Navigator<any TerminalView>(renderer: renderer)
     if let path = arguments.trace {
       do {
         let log = try TraceLog(path: path)

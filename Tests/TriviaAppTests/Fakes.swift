@@ -14,7 +14,7 @@ final class RecordingConsole: Console, NavigationRenderer {
     self.lines += lines.map(\.text)
   }
 
-  func render(_ state: NavigationState<any TerminalScreen>) {
+  func render(_ state: NavigationState<any TerminalView>) {
     renders.append(state.activeName)
     write(state.active?.render() ?? [])
   }
@@ -25,7 +25,7 @@ final class RecordingConsole: Console, NavigationRenderer {
 @MainActor
 struct TestApp {
   let console = RecordingConsole()
-  let navigator: Navigator<any TerminalScreen>
+  let navigator: Navigator<any TerminalView>
   let coordinator: AppCoordinator
   let input: CommandInput
 

@@ -15,7 +15,7 @@ struct NavigationFlowTests {
   let app: TestApp
   let events: NavigationRecorder
   var console: RecordingConsole { app.console }
-  var navigator: Navigator<any TerminalScreen> { app.navigator }
+  var navigator: Navigator<any TerminalView> { app.navigator }
   var coordinator: AppCoordinator { app.coordinator }
 
   init() {

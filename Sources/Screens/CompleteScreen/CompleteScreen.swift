@@ -1,7 +1,7 @@
 import ScreenKit
 
 /// The end of a round: the score and a word about it.
-public final class CompleteScreen: TerminalScreen {
+public final class CompleteScreen: TerminalView {
   public struct State: Equatable, Sendable {
     public var score: Int
     public var total: Int

@@ -1,7 +1,7 @@
 import ScreenKit
 
 /// A short menu of levels shown beside the line it was opened from.
-public final class DifficultyScreen: TerminalScreen {
+public final class DifficultyScreen: TerminalView {
   public struct State: Equatable, Sendable {
     public var choices: [String]
     public var selected: Int

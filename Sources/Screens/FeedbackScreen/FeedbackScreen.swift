@@ -1,7 +1,7 @@
 import ScreenKit
 
 /// Says whether the last answer was right, over the question it answers.
-public final class FeedbackScreen: TerminalScreen {
+public final class FeedbackScreen: TerminalView {
   public struct State: Equatable, Sendable {
     public var isCorrect: Bool
     public var correctAnswer: String

@@ -3,7 +3,7 @@ import ScreenKit
 /// One question and its answers. The answer is reported by index; whether it was right is
 /// for whoever owns the round to say. It reads its state each time it is drawn, so the
 /// next question shows in the same screen.
-public final class GameScreen: TerminalScreen {
+public final class GameScreen: TerminalView {
   public struct State: Equatable, Sendable {
     public var number: Int
     public var total: Int

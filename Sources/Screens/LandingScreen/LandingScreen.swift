@@ -2,7 +2,7 @@ import ScreenKit
 
 /// The first screen: what the next round will be, and the way into it. It reads its state
 /// each time it is drawn, so it always shows the game as it is now.
-public final class LandingScreen: TerminalScreen {
+public final class LandingScreen: TerminalView {
   public struct State: Equatable, Sendable {
     public var questionCount: Int
     public var difficulty: String

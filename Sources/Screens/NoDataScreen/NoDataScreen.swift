@@ -2,7 +2,7 @@ import ScreenKit
 
 /// Shown when there is nothing to play, with the reason. It reads its state each time it
 /// is drawn, so a change of options made over it shows at once.
-public final class NoDataScreen: TerminalScreen {
+public final class NoDataScreen: TerminalView {
   public struct State: Equatable, Sendable {
     public var reason: String
     public var details: [String]

@@ -2,7 +2,7 @@ import ScreenKit
 
 /// The settings of the next round. It checks what is typed but saves nothing itself, and
 /// reads its state each time it is drawn.
-public final class OptionsScreen: TerminalScreen {
+public final class OptionsScreen: TerminalView {
   public struct State: Equatable, Sendable {
     public var questionCount: Int
     public var countRange: ClosedRange<Int>

@@ -17,7 +17,7 @@ extension AppNavigator: HomeNavigating {
   }
 }
 
-extension Screen where View == any TerminalScreen {
+extension Screen where View == any TerminalView {
   static func landing(_ setup: @escaping () -> Setup, _ events: LandingEvents) -> Self {
     Self(name: "landing", anchors: [Anchor.difficulty]) {
       let screen = LandingScreen {

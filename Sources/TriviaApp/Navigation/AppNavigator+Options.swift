@@ -27,7 +27,7 @@ extension AppNavigator: OptionsNavigating {
   }
 }
 
-extension Screen where View == any TerminalScreen {
+extension Screen where View == any TerminalView {
   static func options(_ setup: @escaping () -> Setup, _ events: OptionsEvents) -> Self {
     Self(name: "options", anchors: [Anchor.difficulty]) {
       let screen = OptionsScreen {

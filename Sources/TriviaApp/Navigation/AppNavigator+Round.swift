@@ -56,7 +56,7 @@ extension AppNavigator: RoundNavigating {
   }
 }
 
-extension Screen where View == any TerminalScreen {
+extension Screen where View == any TerminalView {
   static func game(_ round: @escaping () -> Round?, _ events: RoundEvents) -> Self {
     Self(name: "game") {
       let screen = GameScreen { GameScreen.State(round()) }

@@ -3,14 +3,14 @@ import ScreenKit
 import TriviaData
 
 /// A screen of this app as the navigator holds it.
-public typealias TriviaScreen = Screen<any TerminalScreen>
+public typealias TriviaScreen = Screen<any TerminalView>
 
 /// The only place that builds screens and wires their closures. Flows ask it, through their
 /// own protocols, to show things; it turns that into routes and navigation steps. It keeps
 /// no model: screens read what they show from the flows that own it.
 @MainActor
 public final class AppNavigator {
-  public let navigator: Navigator<any TerminalScreen>
+  public let navigator: Navigator<any TerminalView>
   /// Where refusals and guard answers are told.
   private let console: any Console
   /// How to build the landing, for the routes that pass through it on their way.
@@ -18,13 +18,13 @@ public final class AppNavigator {
   /// What the call in progress asks the router to show; the router builds it only if it must.
   private var showing: (place: Place, screen: TriviaScreen)?
   /// Remembers which place each screen it built shows, to skip or bring back a place.
-  private(set) lazy var router = Router<Place, any TerminalScreen>(navigator: navigator) { [unowned self] place in
+  private(set) lazy var router = Router<Place, any TerminalView>(navigator: navigator) { [unowned self] place in
     destination(place)
   }
   /// The guard and the observer of the round on screen, replaced with each new game.
-  var roundWatch: [Navigator<any TerminalScreen>.Token] = []
+  var roundWatch: [Navigator<any TerminalView>.Token] = []
 
-  public init(navigator: Navigator<any TerminalScreen>, console: any Console) {
+  public init(navigator: Navigator<any TerminalView>, console: any Console) {
     self.navigator = navigator
     self.console = console
   }
@@ -60,7 +60,7 @@ public final class AppNavigator {
 
   /// Where each place is shown; every place a route passes through on its way is the
   /// landing, which is always open beneath.
-  private func destination(_ place: Place) -> Destination<Place, any TerminalScreen> {
+  private func destination(_ place: Place) -> Destination<Place, any TerminalView> {
     guard let screen = (showing?.place == place ? showing?.screen : nil) ?? landing else {
       preconditionFailure("a route was followed before the landing was shown")
     }

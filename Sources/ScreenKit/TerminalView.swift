@@ -1,6 +1,7 @@
-/// A reusable terminal view: it shows its state as lines and reports what the person
-/// asked for through closures. It never knows which screen comes next.
-public protocol TerminalScreen: AnyObject {
+/// What every screen of the game is: a reusable terminal view that shows its state as lines
+/// and reports what the person asked for through closures. It never knows which screen
+/// comes next. (A NavigatorKit `Screen` is the recipe that builds one.)
+public protocol TerminalView: AnyObject {
   /// Where the person is, for the prompt: `landing`, `question 3/10`.
   var prompt: String { get }
   /// What the screen shows.
