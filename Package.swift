@@ -66,7 +66,7 @@ let package = Package(
       .testTarget(name: "TriviaDataTests", dependencies: ["TriviaData"]),
       .testTarget(
         name: "TriviaAppTests",
-        dependencies: ["TriviaApp", "TriviaData", "TriviaTerminal", "NavigatorKit", "ScreenKit"]),
+        dependencies: ["TriviaApp", "TriviaData", "TriviaTerminal", "NavigatorKit", "NavigatorKitTesting", "ScreenKit"]),
       .testTarget(name: "TriviaHistoryTests", dependencies: ["TriviaHistory", "CSQLite"]),
       .testTarget(name: "TriviaTerminalTests", dependencies: ["TriviaTerminal", "ScreenKit"]),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia"]),
