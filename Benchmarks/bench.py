@@ -224,7 +224,7 @@ def write_play_script(path, questions, per_round=50):
     """Rounds of `per_round`: play, then per question an answer and an empty line (continue),
     then done on the complete screen; quit at the end."""
     rounds = questions // per_round
-    one_round = "play\n" + "1\n\n" * per_round + "done\n"
+    one_round = "play\n" + "a\n\n" * per_round + "done\n"
     with open(path, "w") as out:
         out.write(one_round * rounds + "quit\n")
     return rounds, rounds * (2 + 2 * per_round) + 1

@@ -14,6 +14,8 @@ final class SQLiteDatabase {
 
   let path: String
   private let handle: OpaquePointer
+  /// Statements prepared once and reset for each use: an answer is written many times a round.
+  private var prepared: [String: OpaquePointer] = [:]
 
   init(path: String, readOnly: Bool = false) throws(Failure) {
     self.path = path
@@ -29,6 +31,7 @@ final class SQLiteDatabase {
   }
 
   deinit {
+    for statement in prepared.values { sqlite3_finalize(statement) }
     sqlite3_close_v2(handle)
   }
 
@@ -38,13 +41,24 @@ final class SQLiteDatabase {
     guard code == SQLITE_OK else { throw failure(code) }
   }
 
+  /// A statement's one number (`PRAGMA user_version`), read without keeping it prepared.
+  func execute(returning sql: String) throws(Failure) -> Int {
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard code == SQLITE_OK, let statement else { throw failure(code) }
+    defer { sqlite3_finalize(statement) }
+    guard sqlite3_step(statement) == SQLITE_ROW else { throw failure(sqlite3_errcode(handle)) }
+    return Int(sqlite3_column_int64(statement, 0))
+  }
+
   /// Runs one statement with `values` bound to its `?`s, and returns its rows.
   @discardableResult
   func query(_ sql: String, _ values: [Value] = []) throws(Failure) -> [[Value]] {
-    var statement: OpaquePointer?
-    let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-    guard prepared == SQLITE_OK, let statement else { throw failure(prepared) }
-    defer { sqlite3_finalize(statement) }
+    let statement = try self.statement(sql)
+    defer {
+      sqlite3_reset(statement)
+      sqlite3_clear_bindings(statement)
+    }
     for (index, value) in values.enumerated() {
       let position = Int32(index + 1)
       switch value {
@@ -69,6 +83,28 @@ final class SQLiteDatabase {
           }
         })
     }
+  }
+
+  /// Runs `body` as one transaction: all of it is kept, or none.
+  func transaction<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  private func statement(_ sql: String) throws(Failure) -> OpaquePointer {
+    if let statement = prepared[sql] { return statement }
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard code == SQLITE_OK, let statement else { throw failure(code) }
+    prepared[sql] = statement
+    return statement
   }
 
   /// The id of the row the last insert made.

@@ -32,21 +32,24 @@ public final class SQLiteHistory: History {
 
   public func answered(_ answer: AnsweredQuestion, inRound round: Int64?) {
     write { database throws(SQLiteDatabase.Failure) in
-      try database.query(
-        """
-        INSERT INTO answers (round_id, source, question_id, question, category, difficulty, chosen,
-          correct_answer, is_right, seconds)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-        [
-          round.map { .integer($0) } ?? .null, .text(answer.source), .text(answer.questionID), .text(answer.question),
-          .text(answer.category), answer.difficulty.map { .text($0) } ?? .null, .text(answer.chosen),
-          .text(answer.correctAnswer), .integer(answer.isRight ? 1 : 0), .real(answer.seconds),
-        ])
-      // The score so far, so a game killed midway leaves its round as it stood.
-      if let round {
+      // The answer and the round's score so far, together: a game killed midway leaves its
+      // round as it stood.
+      try database.transaction { () throws(SQLiteDatabase.Failure) in
         try database.query(
-          "UPDATE rounds SET score = score + ? WHERE id = ?", [.integer(answer.isRight ? 1 : 0), .integer(round)])
+          """
+          INSERT INTO answers (round_id, source, question_id, question, category, difficulty, chosen,
+            correct_answer, is_right, seconds)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+          [
+            round.map { .integer($0) } ?? .null, .text(answer.source), .text(answer.questionID), .text(answer.question),
+            .text(answer.category), answer.difficulty.map { .text($0) } ?? .null, .text(answer.chosen),
+            .text(answer.correctAnswer), .integer(answer.isRight ? 1 : 0), .real(answer.seconds),
+          ])
+        if let round {
+          try database.query(
+            "UPDATE rounds SET score = score + ? WHERE id = ?", [.integer(answer.isRight ? 1 : 0), .integer(round)])
+        }
       }
     }
   }
@@ -121,22 +124,15 @@ public final class SQLiteHistory: History {
     makeFolder(of: path)
     let database = try SQLiteDatabase(path: path)
     try database.execute("PRAGMA busy_timeout = 5000")
-    let version = Int(try database.query("PRAGMA user_version").first?.first?.integer ?? 0)
+    let version = try database.execute(returning: "PRAGMA user_version")
     guard version <= HistorySchema.version else { throw NewerVersion(version: version) }
     try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
     for step in version..<HistorySchema.version {
-      try database.execute("BEGIN IMMEDIATE")
-      do {
+      try database.transaction { () throws(SQLiteDatabase.Failure) in
         // Another game may have migrated it while this one waited for the lock.
-        let now = Int(try database.query("PRAGMA user_version").first?.first?.integer ?? 0)
-        if now == step {
-          try database.execute(HistorySchema.migrations[step])
-          try database.execute("PRAGMA user_version = \(step + 1)")
-        }
-        try database.execute("COMMIT")
-      } catch {
-        try? database.execute("ROLLBACK")
-        throw error
+        guard try database.execute(returning: "PRAGMA user_version") == step else { return }
+        try database.execute(HistorySchema.migrations[step])
+        try database.execute("PRAGMA user_version = \(step + 1)")
       }
     }
     return database
