@@ -54,6 +54,9 @@ public final class AppCoordinator {
     sources.loadEarly(currentLoad)
   }
 
+  /// Whether the last events asked for something that `runPending` must run.
+  public var hasPendingWork: Bool { !pending.isEmpty }
+
   /// Runs what the last events asked for that waits on a load. Cancelling the task that
   /// awaits this cancels the load (Ctrl-C): the player stays where they were.
   public func runPending() async {

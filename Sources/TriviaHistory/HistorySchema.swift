@@ -12,7 +12,7 @@ enum HistorySchema {
       difficulty TEXT NOT NULL,
       category TEXT,
       total INTEGER NOT NULL,
-      score INTEGER NOT NULL DEFAULT 0,
+      score INTEGER,
       ended_how TEXT CHECK (ended_how IN ('completed', 'abandoned', 'saved'))
     );
     CREATE TABLE answers (

@@ -31,26 +31,20 @@ public final class SQLiteHistory: History {
   }
 
   public func answered(_ answer: AnsweredQuestion, inRound round: Int64?) {
+    // One insert, committed at once: what a game killed midway had answered stays, and its
+    // round's score is the sum of its answers until the round ends.
     write { database throws(SQLiteDatabase.Failure) in
-      // The answer and the round's score so far, together: a game killed midway leaves its
-      // round as it stood.
-      try database.transaction { () throws(SQLiteDatabase.Failure) in
-        try database.query(
-          """
-          INSERT INTO answers (round_id, source, question_id, question, category, difficulty, chosen,
-            correct_answer, is_right, seconds)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-          [
-            round.map { .integer($0) } ?? .null, .text(answer.source), .text(answer.questionID), .text(answer.question),
-            .text(answer.category), answer.difficulty.map { .text($0) } ?? .null, .text(answer.chosen),
-            .text(answer.correctAnswer), .integer(answer.isRight ? 1 : 0), .real(answer.seconds),
-          ])
-        if let round {
-          try database.query(
-            "UPDATE rounds SET score = score + ? WHERE id = ?", [.integer(answer.isRight ? 1 : 0), .integer(round)])
-        }
-      }
+      try database.query(
+        """
+        INSERT INTO answers (round_id, source, question_id, question, category, difficulty, chosen,
+          correct_answer, is_right, seconds)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          round.map { .integer($0) } ?? .null, .text(answer.source), .text(answer.questionID), .text(answer.question),
+          .text(answer.category), answer.difficulty.map { .text($0) } ?? .null, .text(answer.chosen),
+          .text(answer.correctAnswer), .integer(answer.isRight ? 1 : 0), .real(answer.seconds),
+        ])
     }
   }
 

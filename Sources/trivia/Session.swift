@@ -144,6 +144,8 @@ final class Session {
   /// Hands a line to the screen on top; Ctrl-C while the app waits on a load cancels the load.
   private func handle(_ line: String) async {
     input.run(line)
+    // Most lines (an answer, a step through a menu) leave nothing to wait for.
+    guard coordinator.hasPendingWork else { return }
     let coordinator = coordinator
     let work = Task { await coordinator.runPending() }
     let watch = Task {
