@@ -21,7 +21,8 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
-    .target(name: "NavigatorKit"),
+    // Its generic code specialized in the app for the app's view type, not dispatched at run time.
+    .target(name: "NavigatorKit", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
     // Recorders and assertions for an app's navigation tests; import it from test targets only.
     .target(name: "NavigatorKitTesting", dependencies: ["NavigatorKit"]),
     .target(name: "ScreenKit"),

@@ -176,8 +176,9 @@ public struct NavigationState<View> {
     if shared > 0 {
       let before = entries[shared - 1].children
       let after = new.entries[shared - 1].children
-      let beforeIDs = Set(before.map(\.id))
-      let afterIDs = Set(after.map(\.id))
+      // Closures, not key paths: a key path in generic code is made anew at each call.
+      let beforeIDs = Set(before.map { $0.id })
+      let afterIDs = Set(after.map { $0.id })
       for child in before where !afterIDs.contains(child.id) { leaving.insert(child.name) }
       for child in after where !beforeIDs.contains(child.id) { entering.insert(child.name) }
     }

@@ -35,9 +35,17 @@ public enum ChoiceLabels: Equatable, Sendable {
   case letters
 
   public init(for items: [String]) {
-    // `1,000` and `-273.15` are numbers too.
-    let numeric = items.contains { Double(String($0.matchingKey.filter { $0 != "," })) != nil }
-    self = numeric && items.count <= 26 ? .letters : .numbers
+    self = items.count <= 26 && items.contains(where: Self.isNumber) ? .letters : .numbers
+  }
+
+  /// `12`, `1,000`, `-273.15`. Asked on every draw and every answer, so most texts are
+  /// turned away by their first character.
+  static func isNumber(_ text: String) -> Bool {
+    let bytes = text.utf8.filter { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: " ") }
+    guard let first = bytes.first,
+      first == UInt8(ascii: "-") || first == UInt8(ascii: ".") || (0x30...0x39).contains(first)
+    else { return false }
+    return Double(String(decoding: bytes, as: UTF8.self)) != nil
   }
 
   /// The label shown beside the item at `index`: `3` or `c`.

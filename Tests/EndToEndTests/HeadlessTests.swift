@@ -91,7 +91,7 @@ struct HeadlessTests {
     let last = try #require(transcript.exchanges.last { $0.prompt == "continue" })
     #expect(
       last.output == [
-        "", "Round complete", "Score: 8/10", "Good job!", "You answered 8 of 10 correctly.",
+        "", "Round complete", "Score: 8/10", "Good job!", "You answered 8 of 10 correctly.", "Best run: 3 in a row.",
         "Type done to return to the start.",
       ])
     #expect(transcript.prompts.suffix(3) == ["continue", "round over", "trivia"])
@@ -121,11 +121,14 @@ struct HeadlessTests {
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.filter { $0 == "Correct!" }.count == band.right)
+    // The right answers come first: a run from 3 on is said after each, and the best run at the end.
+    #expect(
+      lines.filter { $0.hasSuffix(" in a row!") }
+        == (band.right >= 3 ? (3...band.right).map { "\($0) in a row!" } : []))
     let final = try #require(result.transcript.exchanges.last { $0.prompt == "continue" })
     #expect(
-      final.output == ["", "Round complete", "Score: \(band.right)/4"] + band.message + [
-        "Type done to return to the start."
-      ]
+      final.output == ["", "Round complete", "Score: \(band.right)/4"] + band.message
+        + (band.right >= 2 ? ["Best run: \(band.right) in a row."] : []) + ["Type done to return to the start."]
     )
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TriviaApp
 import TriviaData
@@ -63,5 +64,34 @@ struct RoundTests {
     // SplitMix64's published first outputs for seed 0.
     #expect(generator.next() == 0xE220_A839_7B1D_CDAF)
     #expect(generator.next() == 0x6E78_9E6A_A1B9_65F4)
+  }
+}
+
+@Suite("Runs of right answers")
+struct RunTests {
+  @Test func aRunCountsRightAnswersInARowAndKeepsTheBest() {
+    var round = Round(
+      items: (1...6).map { Round.Item(question: sampleQuestions(6)[$0 - 1], answers: ["x", "y"], correctIndex: 0) })
+    var runs: [Int] = []
+    for right in [true, true, false, true, true, true] {
+      _ = round.answer(right ? 0 : 1)
+      runs.append(round.run)
+      round.advance()
+    }
+    #expect(runs == [1, 2, 0, 1, 2, 3])
+    #expect(round.bestRun == 3)
+  }
+
+  @Test func aRoundSavedBeforeRunsWereCountedReadsWithNone() throws {
+    var round = Round(items: [Round.Item(question: sampleQuestions(1)[0], answers: ["x", "y"], correctIndex: 0)])
+    _ = round.answer(0)
+    var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(round)) as? [String: Any])
+    #expect(json["run"] as? Int == 1)
+    json["run"] = nil
+    json["bestRun"] = nil
+    let read = try JSONDecoder().decode(Round.self, from: JSONSerialization.data(withJSONObject: json))
+    #expect(read.score == 1)
+    #expect(read.run == 0)
+    #expect(read.bestRun == 0)
   }
 }

@@ -6,11 +6,14 @@ public final class CompleteScreen: TerminalView {
     public var score: Int
     public var total: Int
     public var message: [String]
+    /// The most right answers in a row; said from 2 on.
+    public var bestRun: Int
 
-    public init(score: Int, total: Int, message: [String]) {
+    public init(score: Int, total: Int, message: [String], bestRun: Int = 0) {
       self.score = score
       self.total = total
       self.message = message
+      self.bestRun = bestRun
     }
   }
 
@@ -29,9 +32,10 @@ public final class CompleteScreen: TerminalView {
       "",
       Line("Round complete", style: .title),
       Line("Score: \(state.score)/\(state.total)", style: .emphasis),
-    ] + state.message.map { Line($0) } + [
-      Line("Type done to return to the start.", style: .dim)
-    ]
+    ] + state.message.map { Line($0) }
+      + (state.bestRun >= 2 ? [Line("Best run: \(state.bestRun) in a row.")] : []) + [
+        Line("Type done to return to the start.", style: .dim)
+      ]
   }
 
   public var commands: CommandTable {

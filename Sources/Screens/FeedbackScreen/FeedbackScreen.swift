@@ -9,13 +9,16 @@ public final class FeedbackScreen: TerminalView {
     public var answered: Int
     /// Whether continuing ends the round.
     public var isLast: Bool
+    /// Right answers in a row, this one included; said from 3 on.
+    public var run: Int
 
-    public init(isCorrect: Bool, correctAnswer: String, score: Int, answered: Int, isLast: Bool) {
+    public init(isCorrect: Bool, correctAnswer: String, score: Int, answered: Int, isLast: Bool, run: Int = 0) {
       self.isCorrect = isCorrect
       self.correctAnswer = correctAnswer
       self.score = score
       self.answered = answered
       self.isLast = isLast
+      self.run = run
     }
   }
 
@@ -38,7 +41,7 @@ public final class FeedbackScreen: TerminalView {
     return [
       verdict,
       Line("Score so far: \(state.score) of \(state.answered). Press Enter or type continue \(next).", style: .dim),
-    ]
+    ] + (state.run >= 3 ? [Line("\(state.run) in a row!", style: .success)] : [])
   }
 
   public var commands: CommandTable {

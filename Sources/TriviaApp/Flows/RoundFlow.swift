@@ -177,7 +177,8 @@ public final class RoundFlow {
     self.round = round
     if round.isOver {
       history?.roundEnded(recorded.round, score: round.score, how: .completed)
-      navigator.showComplete(RoundResult(score: round.score, total: round.total), events: events)
+      navigator.showComplete(
+        RoundResult(score: round.score, total: round.total, bestRun: round.bestRun), events: events)
     } else {
       shownAt = .now
       navigator.showNextQuestion()

@@ -23,6 +23,9 @@ public struct Round: Codable, Equatable, Sendable {
   public private(set) var answered = 0
   /// Whether the last answer given was right; nil before any.
   public private(set) var lastAnswerWasRight: Bool?
+  /// Right answers in a row up to now, and the longest such run this round.
+  public private(set) var run = 0
+  public private(set) var bestRun = 0
 
   public init(items: [Item]) {
     self.items = items
@@ -86,6 +89,8 @@ public struct Round: Codable, Equatable, Sendable {
     answered += 1
     let isCorrect = choice == current.correctIndex
     if isCorrect { score += 1 }
+    run = isCorrect ? run + 1 : 0
+    bestRun = max(bestRun, run)
     lastAnswerWasRight = isCorrect
     return isCorrect
   }
@@ -94,5 +99,23 @@ public struct Round: Codable, Equatable, Sendable {
   public mutating func advance() {
     guard isAwaitingNext else { return }
     index += 1
+  }
+}
+
+extension Round {
+  private enum CodingKeys: String, CodingKey {
+    case items, index, score, answered, lastAnswerWasRight, run, bestRun
+  }
+
+  /// A round saved before runs were counted reads with none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    items = try container.decode([Item].self, forKey: .items)
+    index = try container.decode(Int.self, forKey: .index)
+    score = try container.decode(Int.self, forKey: .score)
+    answered = try container.decode(Int.self, forKey: .answered)
+    lastAnswerWasRight = try container.decodeIfPresent(Bool.self, forKey: .lastAnswerWasRight)
+    run = try container.decodeIfPresent(Int.self, forKey: .run) ?? 0
+    bestRun = try container.decodeIfPresent(Int.self, forKey: .bestRun) ?? 0
   }
 }

@@ -2,10 +2,13 @@
 public struct RoundResult: Equatable, Sendable {
   public var score: Int
   public var total: Int
+  /// The most right answers in a row.
+  public var bestRun: Int
 
-  public init(score: Int, total: Int) {
+  public init(score: Int, total: Int, bestRun: Int = 0) {
     self.score = score
     self.total = total
+    self.bestRun = bestRun
   }
 
   public var message: [String] {

@@ -25,7 +25,7 @@ extension AppNavigator: RoundNavigating {
     guard let item = round.current else { return }
     let state = FeedbackScreen.State(
       isCorrect: round.lastAnswerWasRight ?? false, correctAnswer: item.correctAnswer, score: round.score,
-      answered: round.answered, isLast: round.isLastQuestion)
+      answered: round.answered, isLast: round.isLastQuestion, run: round.run)
     attempt { () throws(NavigationError) in try navigator.handle(.addChild(.feedback(state, events))) }
   }
 
@@ -34,7 +34,8 @@ extension AppNavigator: RoundNavigating {
   }
 
   public func showComplete(_ result: RoundResult, events: RoundEvents) {
-    let state = CompleteScreen.State(score: result.score, total: result.total, message: result.message)
+    let state = CompleteScreen.State(
+      score: result.score, total: result.total, message: result.message, bestRun: result.bestRun)
     attempt { () throws(NavigationError) in try navigator.handle(.present(.complete(state, events))) }
   }
 
