@@ -8,6 +8,8 @@ baseline measured in the same run (the machine is noisy: the ratios are what cou
   2. OpenTriviaQA import (time and peak RSS) vs the Python reference reader
   3. a ~47k-question bank in the project's JSON schema vs Python's json.load
   4. scripted play of 10,000 and 100,000 questions (rounds of 50)
+  (2-4 measure the game with --no-history; 4 also plays the 10,000 game keeping its history,
+  to show what writing every answer to SQLite costs)
   5. NavigatorKit push/pop and Router plans and links on a 100-deep stack vs a 10-deep one
      (push/pop and links followed must keep at least half the 10-deep rate)
 
@@ -391,7 +393,7 @@ def otqa(table, work, runs):
             fail(f"trivia loaded {count} OpenTriviaQA questions, the reference reader finds {usable} usable")
 
     trivia, baseline = alternate(
-        runs, lambda: run([TRIVIA, "--seed", "1", "--source", OTQA, "--script", "-"], work, stdin_text="play\nquit\n"),
+        runs, lambda: run([TRIVIA, "--seed", "1", "--source", OTQA, "--no-history", "--script", "-"], work, stdin_text="play\nquit\n"),
         lambda: run([sys.executable, REFERENCE, *files], work), check_trivia, expect(rb"TOTAL", "otqa_reference.py"))
     t, b = median(trivia), median(baseline)
     table.add(f"2. OpenTriviaQA import, {len(files)} files, {usable or 0:,} questions: `--source` folder, play, quit",
@@ -416,7 +418,7 @@ def json_bank(table, work, runs, files):
 
     load = "import json,sys; json.load(open(sys.argv[1], encoding='utf-8'))"
     trivia, baseline = alternate(
-        runs, lambda: run([TRIVIA, "--seed", "1", "--source", path, "--script", "-"], work, stdin_text="play\nquit\n"),
+        runs, lambda: run([TRIVIA, "--seed", "1", "--source", path, "--no-history", "--script", "-"], work, stdin_text="play\nquit\n"),
         lambda: run([sys.executable, "-c", load, path], work), check_trivia)
     if loaded != {written}:
         table.notes.append(f"the JSON bank has {written:,} questions; trivia loaded {sorted(loaded)}")
