@@ -13,6 +13,12 @@ extension Command {
       "category", usage: "category [NAME|all]", summary: "list the categories, or play only one", action: action)
   }
 
+  /// `stats` or `stats CATEGORY`: how the player has done.
+  public static func stats(_ action: @escaping (String) -> Void) -> Command {
+    .withArgument(
+      "stats", usage: "stats [CATEGORY]", summary: "show how you have done, overall or in one category", action: action)
+  }
+
   /// `options`: the settings of the next round.
   public static func options(_ action: @escaping () -> Void) -> Command {
     Command("options", summary: "change the number of questions and the difficulty", action: action)

@@ -15,6 +15,7 @@ public final class AppCoordinator {
   private let sources: SourceFlow
   private let settings: OptionsFlow
   private let rounds: RoundFlow
+  private let stats: StatsFlow
   /// Work an event asked for that waits on a load, run by `runPending`.
   private var pending: [@MainActor () async -> Void] = []
 
@@ -33,6 +34,8 @@ public final class AppCoordinator {
       options: options, savedOptions: savedOptions ?? options, store: optionsStore, navigator: navigator,
       console: console, sourceName: { [sources] in sources.name })
     rounds = RoundFlow(seed: seed, store: sessionStore, history: history, navigator: navigator, console: console)
+    stats = StatsFlow(history: history, navigator: navigator, console: console)
+    rounds.onStats = { [stats] in stats.show($0) }
     settings.onSource = { [unowned self] argument in later { await self.source(argument) } }
     settings.onCategory = { [unowned self] argument in later { await self.category(argument) } }
     settings.didChange = { [unowned self] in self.navigator.redraw() }
@@ -77,7 +80,8 @@ public final class AppCoordinator {
       resume: { [unowned self] in rounds.resume() }, options: { [unowned self] in settings.open() },
       difficulty: { [unowned self] in settings.openDifficulty() },
       source: { [unowned self] argument in later { await self.source(argument) } },
-      category: { [unowned self] argument in later { await self.category(argument) } })
+      category: { [unowned self] argument in later { await self.category(argument) } },
+      stats: { [unowned self] in stats.show($0) })
   }
 
   private var noDataEvents: NoDataEvents {

@@ -20,6 +20,7 @@ public struct LandingEvents {
   public var difficulty: () -> Void
   public var source: (String) -> Void
   public var category: (String) -> Void
+  public var stats: (String) -> Void
 }
 
 /// What the no-data screen reports.

@@ -10,6 +10,9 @@ public protocol History: AnyObject {
   func roundEnded(_ round: Int64?, score: Int, how: RoundEnding)
   /// A round saved at the end of the last game goes on.
   func roundResumed(_ round: Int64?)
+  /// How the player has done, overall or in one category (as the file spells it); nil when
+  /// there is no history to read.
+  func stats(category: String?) -> PlayerStats?
 }
 
 /// A round as it was dealt.

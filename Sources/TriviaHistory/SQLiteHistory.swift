@@ -64,6 +64,65 @@ public final class SQLiteHistory: History {
     }
   }
 
+  public func stats(category: String?) -> PlayerStats? {
+    // No file yet is no history yet, not a file to make.
+    guard database != nil || access(path, F_OK) == 0 else { return PlayerStats() }
+    return write { database throws(SQLiteDatabase.Failure) in
+      var stats = PlayerStats()
+      // Every answer query reads the same rows: all of them, or one category's.
+      let filter = category == nil ? "" : "WHERE category = ?"
+      let values: [SQLiteDatabase.Value] = category.map { [.text($0)] } ?? []
+      func tallies(_ sql: String) throws(SQLiteDatabase.Failure) -> [PlayerStats.Tally] {
+        try database.query(sql, values).map { row in
+          PlayerStats.Tally(
+            name: row[0].text ?? "", answered: Int(row[1].integer ?? 0), right: Int(row[2].integer ?? 0))
+        }
+      }
+      stats.overall =
+        try tallies("SELECT 'all', count(*), coalesce(sum(is_right), 0) FROM answers \(filter)").first ?? stats.overall
+      stats.categories = try tallies(
+        "SELECT category, count(*), sum(is_right) FROM answers \(filter) GROUP BY category ORDER BY category")
+      stats.levels = try tallies(
+        """
+        SELECT coalesce(difficulty, 'no level'), count(*), sum(is_right) FROM answers \(filter)
+        GROUP BY 1 ORDER BY CASE difficulty WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 WHEN 'hard' THEN 3 ELSE 4 END
+        """)
+      stats.meanSeconds =
+        try database.query("SELECT coalesce(avg(seconds), 0) FROM answers \(filter)", values)
+        .first?.first.flatMap { if case .real(let value) = $0 { value } else { $0.integer.map(Double.init) } } ?? 0
+      let rounds = category == nil ? "" : "AND category = ?"
+      stats.roundsCompleted = Int(
+        try database.query("SELECT count(*) FROM rounds WHERE ended_how = 'completed' \(rounds)", values)
+          .first?.first?.integer ?? 0)
+      stats.best = try database.query(
+        """
+        SELECT coalesce(category, 'All'), total, max(score) FROM rounds WHERE ended_how = 'completed' \(rounds)
+        GROUP BY 1, 2 ORDER BY 1, 2
+        """, values
+      ).map { row in
+        PlayerStats.Best(category: row[0].text ?? "", total: Int(row[1].integer ?? 0), score: Int(row[2].integer ?? 0))
+      }
+      // A run is right answers between two wrong ones, in the order they were given.
+      stats.bestStreak = Int(
+        try database.query(
+          """
+          SELECT coalesce(max(run), 0) FROM (SELECT count(*) AS run FROM (
+            SELECT is_right,
+              row_number() OVER (ORDER BY id) - row_number() OVER (PARTITION BY is_right ORDER BY id) AS run_id
+            FROM answers \(filter)) WHERE is_right = 1 GROUP BY run_id)
+          """, values
+        ).first?.first?.integer ?? 0)
+      stats.currentStreak = Int(
+        try database.query(
+          """
+          SELECT count(*) FROM answers \(filter.isEmpty ? "WHERE" : filter + " AND")
+          id > coalesce((SELECT max(id) FROM answers WHERE is_right = 0 \(category == nil ? "" : "AND category = ?")), 0)
+          """, values + values
+        ).first?.first?.integer ?? 0)
+      return stats
+    }
+  }
+
   /// Runs `body` on the open database; a failure is told once and history stops for this
   /// session, so a broken file never stops the game.
   @discardableResult

@@ -282,7 +282,10 @@ struct HeadlessTests {
     let help = try #require(result.transcript.response(to: "help"))
     #expect(help.first == "You can type:")
     let words = help.dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" }
-    #expect(words == ["play", "options", "difficulty", "category", "source", "help", "back", "where", "open", "quit"])
+    #expect(
+      words == [
+        "play", "options", "difficulty", "category", "stats", "source", "help", "back", "where", "open", "quit",
+      ])
     #expect(help.dropFirst().allSatisfy { $0.hasPrefix("  ") && $0.split(separator: " ").count > 1 })
   }
 

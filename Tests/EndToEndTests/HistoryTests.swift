@@ -131,6 +131,38 @@ struct HistoryTests {
   }
 }
 
+extension HistoryTests {
+  @Test("stats on the score screen and the landing show how the player has done, in bars that fit 80 columns")
+  func stats() async throws {
+    let sandbox = try Sandbox()
+    let result = try await sandbox.run(
+      ["--seed", "7", "--count", "2"],
+      input: "play\n12\n\n4\n\nstats\ndone\ndone\nstats maths\nstats mathematics\nback\n")
+    #expect(result.status == 0)
+    let shown = try #require(result.transcript.response(to: "stats"))
+    #expect(shown.contains("Your stats"))
+    #expect(shown.contains("  Rounds played to the end: 1"))
+    #expect(shown.contains("  Answers: 2, 2 right (100%)"))
+    #expect(shown.contains("  Right in a row: 2 now, 2 at best"))
+    #expect(shown.contains("  Mathematics  ####################  100%  2/2"))
+    #expect(shown.contains("  All, 2 questions: 2/2"))
+    #expect(shown.allSatisfy { $0.count <= 80 })
+    // done goes back to the score, and from there to the start.
+    #expect(result.transcript.response(to: "done")?.contains("Round complete") == true)
+    #expect(result.transcript.response(to: "done", occurrence: 1)?.contains("TRIVIA") == true)
+    #expect(
+      result.transcript.response(to: "stats maths")
+        == ["No answers in a category 'maths' yet; you have played Mathematics."])
+    #expect(result.transcript.response(to: "stats mathematics")?.first == "")
+    #expect(result.transcript.response(to: "stats mathematics")?.dropFirst().first == "Your stats: Mathematics")
+
+    let none = try await Sandbox().run(["--no-history"], input: "stats\n")
+    #expect(
+      none.transcript.response(to: "stats")
+        == ["This game keeps no history (--no-history), so there are no stats to show."])
+  }
+}
+
 extension Sandbox {
   var historyFile: String { state + "/trivia/history.sqlite" }
 }

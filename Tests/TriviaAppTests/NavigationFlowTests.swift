@@ -61,7 +61,9 @@ struct NavigationFlowTests {
   @Test func helpListsTheScreensCommandsAndTheGlobalOnes() async {
     start(confirming: true)
     await type("help")
-    let words = ["play", "options", "difficulty", "category", "source", "help", "back", "where", "open", "quit"]
+    let words = [
+      "play", "options", "difficulty", "category", "stats", "source", "help", "back", "where", "open", "quit",
+    ]
     let help = console.lines.suffix(words.count + 1)
     #expect(help.first == "You can type:")
     for word in words {

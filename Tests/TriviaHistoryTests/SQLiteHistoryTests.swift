@@ -152,4 +152,47 @@ final class SQLiteHistoryTests {
     var isFolder: ObjCBool = false
     #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
   }
+
+  @Test func statsCountWhatWasAnswered() throws {
+    let history = history()
+    #expect(history.stats(category: nil) == PlayerStats(), "no file yet: nothing, and no file made")
+    #expect(!FileManager.default.fileExists(atPath: path))
+    func answer(_ category: String, _ level: String?, _ right: Bool, _ seconds: Double) -> AnsweredQuestion {
+      AnsweredQuestion(
+        source: "b", question: "\(category) \(UUID())", category: category, difficulty: level, chosen: "x",
+        correctAnswer: right ? "x" : "y", isRight: right, seconds: seconds)
+    }
+    let first = history.roundStarted(
+      PlayedRound(source: "b", questionCount: 4, difficulty: "mixed", category: nil, total: 4))
+    // History: right, right, wrong; Music: right, right, right (in between), then History right.
+    for (category, right) in [("History", true), ("History", true), ("Music", true), ("History", false)] {
+      history.answered(answer(category, category == "Music" ? nil : "easy", right, 2), inRound: first)
+    }
+    history.roundEnded(first, score: 3, how: .completed)
+    let second = history.roundStarted(
+      PlayedRound(source: "b", questionCount: 2, difficulty: "mixed", category: "History", total: 2))
+    history.answered(answer("History", "hard", true, 5), inRound: second)
+    history.answered(answer("Music", nil, true, 5), inRound: second)
+    history.roundEnded(second, score: 2, how: .completed)
+    let all = try #require(history.stats(category: nil))
+    #expect(all.roundsCompleted == 2)
+    #expect(all.overall == .init(name: "all", answered: 6, right: 5))
+    #expect(
+      all.categories == [.init(name: "History", answered: 4, right: 3), .init(name: "Music", answered: 2, right: 2)])
+    #expect(
+      all.levels == [
+        .init(name: "easy", answered: 3, right: 2), .init(name: "hard", answered: 1, right: 1),
+        .init(name: "no level", answered: 2, right: 2),
+      ])
+    #expect(all.best == [.init(category: "All", total: 4, score: 3), .init(category: "History", total: 2, score: 2)])
+    #expect(all.bestStreak == 3)
+    #expect(all.currentStreak == 2)
+    #expect(all.meanSeconds == 3)
+    // One category: its own answers in their order, its own rounds.
+    let inHistory = try #require(history.stats(category: "History"))
+    #expect(inHistory.overall == .init(name: "all", answered: 4, right: 3))
+    #expect(inHistory.bestStreak == 2)
+    #expect(inHistory.currentStreak == 1)
+    #expect(inHistory.roundsCompleted == 1)
+  }
 }

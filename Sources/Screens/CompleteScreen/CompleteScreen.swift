@@ -19,6 +19,7 @@ public final class CompleteScreen: TerminalView {
 
   public let state: State
   public var onDone: (() -> Void)?
+  public var onStats: ((String) -> Void)?
   public var onBack: (() -> Void)?
 
   public init(state: State) {
@@ -39,6 +40,9 @@ public final class CompleteScreen: TerminalView {
   }
 
   public var commands: CommandTable {
-    CommandTable([Command("done", summary: "return to the start") { [weak self] in self?.onDone?() }])
+    CommandTable([
+      Command("done", summary: "return to the start") { [weak self] in self?.onDone?() },
+      .stats { [weak self] in self?.onStats?($0) },
+    ])
   }
 }

@@ -32,6 +32,7 @@ public final class LandingScreen: TerminalView {
   /// What Tab offers after `source`.
   public var completeSource: ((String) -> [String])?
   public var onCategory: ((String) -> Void)?
+  public var onStats: ((String) -> Void)?
   public var onBack: (() -> Void)?
 
   public init(state: @escaping () -> State) {
@@ -75,6 +76,7 @@ public final class LandingScreen: TerminalView {
         .options { [weak self] in self?.onOptions?() },
         .difficulty { [weak self] in self?.onDifficulty?() },
         .category { [weak self] in self?.onCategory?($0) },
+        .stats { [weak self] in self?.onStats?($0) },
         .source(complete: completeSource) { [weak self] in self?.onSource?($0) },
       ])
   }

@@ -36,6 +36,8 @@ public struct RoundEvents {
   public var leave: () -> Void
   /// The game screen left the navigation, however it happened.
   public var closed: () -> Void
+  /// `stats` on the score screen.
+  public var stats: (String) -> Void
 }
 
 /// Owns the round: deals it, takes answers, ends it, saves it when the game ends midway and
@@ -54,6 +56,8 @@ public final class RoundFlow {
   private let history: (any History)?
   /// The round in play as history knows it, and where its questions came from.
   private var recorded: (round: Int64?, source: String) = (nil, "")
+  /// Set by the coordinator: where `stats` on the score screen goes.
+  public var onStats: (String) -> Void = { _ in }
   /// When the question on screen appeared, for the time an answer took.
   private var shownAt = ContinuousClock.now
 
@@ -228,7 +232,7 @@ public final class RoundFlow {
     RoundEvents(
       answer: { [unowned self] in answer($0) }, next: { [unowned self] in next() },
       finish: { [unowned self] in finish() }, leave: { [unowned self] in leave(fromLink: false) },
-      closed: { [unowned self] in end() })
+      closed: { [unowned self] in end() }, stats: { [unowned self] in onStats($0) })
   }
 
   /// The round is gone: one still in progress was abandoned.

@@ -33,6 +33,7 @@ extension Screen where View == any TerminalView {
       screen.onSource = events.source
       screen.completeSource = { DataSourceSpec.completions(for: $0) }
       screen.onCategory = events.category
+      screen.onStats = events.stats
       return screen
     }
   }

@@ -81,6 +81,7 @@ extension Screen where View == any TerminalView {
       let screen = CompleteScreen(state: state)
       screen.onDone = events.finish
       screen.onBack = events.finish
+      screen.onStats = events.stats
       return screen
     }
   }

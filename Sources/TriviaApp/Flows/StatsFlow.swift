@@ -1,0 +1,44 @@
+import ScreenKit
+import TriviaHistory
+
+/// How the stats are shown: over the screen they were asked from.
+@MainActor
+public protocol StatsNavigating: AnyObject {
+  func showStats(_ stats: PlayerStats, category: String?, onDone: @escaping () -> Void)
+  func closeStats()
+}
+
+/// Reads how the player has done from their history, overall or for one category.
+@MainActor
+public final class StatsFlow {
+  private let history: (any History)?
+  private let navigator: any StatsNavigating
+  private let console: any Console
+
+  public init(history: (any History)?, navigator: any StatsNavigating, console: any Console) {
+    self.history = history
+    self.navigator = navigator
+    self.console = console
+  }
+
+  /// `stats` alone: everything; `stats NAME`: one category, however it is typed.
+  public func show(_ argument: String) {
+    guard let history else {
+      console.say("This game keeps no history (--no-history), so there are no stats to show.")
+      return
+    }
+    guard let all = history.stats(category: nil) else { return }
+    guard !argument.isEmpty else {
+      navigator.showStats(all, category: nil) { [unowned self] in navigator.closeStats() }
+      return
+    }
+    guard let name = all.categories.first(where: { $0.name.matchingKey == argument.matchingKey })?.name else {
+      let known = all.categories.map(\.name).joined(separator: ", ")
+      console.say(
+        "No answers in a category '\(argument)' yet" + (known.isEmpty ? "." : "; you have played \(known)."))
+      return
+    }
+    guard let one = history.stats(category: name) else { return }
+    navigator.showStats(one, category: name) { [unowned self] in navigator.closeStats() }
+  }
+}

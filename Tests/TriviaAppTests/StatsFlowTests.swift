@@ -1,0 +1,54 @@
+import ScreenKit
+import Testing
+import TriviaApp
+import TriviaHistory
+
+/// The stats flow with fakes of its navigator protocol and of the history it reads.
+@MainActor
+@Suite("Stats flow")
+struct StatsFlowTests {
+  final class Shown: StatsNavigating {
+    var shown: [String] = []
+    func showStats(_ stats: PlayerStats, category: String?, onDone: @escaping () -> Void) {
+      shown.append("\(category ?? "all") \(stats.overall.answered)")
+    }
+    func closeStats() { shown.append("close") }
+  }
+
+  final class Kept: History {
+    func roundStarted(_ round: PlayedRound) -> Int64? { nil }
+    func answered(_ answer: AnsweredQuestion, inRound round: Int64?) {}
+    func roundEnded(_ round: Int64?, score: Int, how: RoundEnding) {}
+    func roundResumed(_ round: Int64?) {}
+    func stats(category: String?) -> PlayerStats? {
+      var stats = PlayerStats()
+      stats.categories = [.init(name: "Arts & Literature", answered: 3, right: 2)]
+      stats.overall = .init(name: "all", answered: category == nil ? 10 : 3, right: 2)
+      return stats
+    }
+  }
+
+  let navigator = Shown()
+  let console = RecordingConsole()
+
+  @Test func allOrOneCategoryHoweverItIsTyped() {
+    let flow = StatsFlow(history: Kept(), navigator: navigator, console: console)
+    flow.show("")
+    flow.show("arts &  literature")
+    #expect(navigator.shown == ["all 10", "Arts & Literature 3"])
+  }
+
+  @Test func anUnknownCategorySaysWhatThereIs() {
+    let flow = StatsFlow(history: Kept(), navigator: navigator, console: console)
+    flow.show("Astrology")
+    #expect(navigator.shown.isEmpty)
+    #expect(console.lines == ["No answers in a category 'Astrology' yet; you have played Arts & Literature."])
+  }
+
+  @Test func withoutHistoryThereAreNoStats() {
+    let flow = StatsFlow(history: nil, navigator: navigator, console: console)
+    flow.show("")
+    #expect(navigator.shown.isEmpty)
+    #expect(console.lines == ["This game keeps no history (--no-history), so there are no stats to show."])
+  }
+}
