@@ -233,7 +233,7 @@ public final class AppCoordinator {
     let counts = bank.questions.categoryCounts
     if argument.isEmpty {
       console.say("Categories (\(settings.options.category ?? "all") chosen):")
-      for entry in counts { console.say("  \(entry.name) (\(entry.count))") }
+      for entry in counts { console.say("  \(entry.name) (\(LoadSummary.grouped(entry.count)))") }
       return
     }
     if argument.lowercased() == "all" {

@@ -301,13 +301,15 @@ struct SourceSwitchTests {
     let count = try #require(description.first?.split(separator: " ").dropLast().last)
     let total = try #require(Int(count.replacingOccurrences(of: ",", with: "")))
     #expect(total > 10_000)
-    #expect(description.dropFirst().first == "  By difficulty: \(total) without a level.")
+    // One format for counts everywhere: grouped by thousands, as the load line has them.
+    #expect(description.dropFirst().first == "  By difficulty: \(count) without a level.")
+    #expect(count.contains(","))
 
     #expect(
       transcript.response(to: "play", occurrence: 1)
         == Expected.noData(
           reason: "\(name) does not grade its questions by difficulty, so there are no easy ones.",
-          details: ["Choose Mixed to play its \(total) questions: type options, then difficulty."]))
+          details: ["Choose Mixed to play its \(count) questions: type options, then difficulty."]))
     #expect(transcript.prompts.last == "no questions")
   }
 }

@@ -135,7 +135,9 @@ public final class RoundFlow {
     if difficulty != .mixed, !questions.isEmpty, questions.countsByDifficulty[nil] == questions.count {
       return NoQuestions(
         reason: "\(source) does not grade its questions by difficulty, so there are no \(difficulty.rawValue) ones.",
-        details: ["Choose Mixed to play its \(questions.count) questions: type options, then difficulty."])
+        details: [
+          "Choose Mixed to play its \(LoadSummary.counted(questions.count, "question")): type options, then difficulty."
+        ])
     }
     let available =
       available

@@ -83,10 +83,12 @@ public final class SourceFlow {
   /// `source` alone: the counts per level and category.
   public func describe(_ bank: QuestionBank) {
     console.say("Source: \(source.name), \(LoadSummary.counted(bank.questions.count, "question")).")
-    let ungraded = bank.questions.countsByDifficulty[nil].map { ["\($0) without a level"] } ?? []
+    let ungraded = bank.questions.countsByDifficulty[nil].map { ["\(LoadSummary.grouped($0)) without a level"] } ?? []
     console.say("  By difficulty: " + (bank.questions.gradedCounts + ungraded).joined(separator: ", ") + ".")
     console.say(
-      "  By category: " + bank.questions.categoryCounts.map { "\($0.name) \($0.count)" }.joined(separator: ", ") + ".")
+      "  By category: "
+        + bank.questions.categoryCounts.map { "\($0.name) \(LoadSummary.grouped($0.count))" }.joined(separator: ", ")
+        + ".")
   }
 
   /// `source --details`: everything passed over, with where and why.
@@ -132,7 +134,9 @@ extension QuestionList {
   /// `61 easy`, `66 medium`…, for the levels the list has.
   public var gradedCounts: [String] {
     let counts = countsByDifficulty
-    return Difficulty.allCases.compactMap { level in counts[level].map { "\($0) \(level.rawValue)" } }
+    return Difficulty.allCases.compactMap { level in
+      counts[level].map { "\(LoadSummary.grouped($0)) \(level.rawValue)" }
+    }
   }
 
   /// The categories and how many questions each has, by name.
