@@ -10,6 +10,9 @@ public protocol History: AnyObject {
   func roundEnded(_ round: Int64?, score: Int, how: RoundEnding)
   /// A round saved at the end of the last game goes on.
   func roundResumed(_ round: Int64?)
+  /// The best score of the rounds played to the end of `category` (nil: all) and `total`
+  /// questions; nil when there were none.
+  func bestScore(category: String?, total: Int) -> Int?
   /// How the player has done, overall or in one category (as the file spells it); nil when
   /// there is no history to read.
   func stats(category: String?) -> PlayerStats?

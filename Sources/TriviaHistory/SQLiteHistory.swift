@@ -64,6 +64,16 @@ public final class SQLiteHistory: History {
     }
   }
 
+  public func bestScore(category: String?, total: Int) -> Int? {
+    guard database != nil || access(path, F_OK) == 0 else { return nil }
+    return write { database throws(SQLiteDatabase.Failure) in
+      try database.query(
+        "SELECT max(score) FROM rounds WHERE ended_how = 'completed' AND total = ? AND category IS ?",
+        [.integer(Int64(total)), category.map { .text($0) } ?? .null]
+      ).first?.first?.integer.map { Int($0) }
+    } ?? nil
+  }
+
   public func stats(category: String?) -> PlayerStats? {
     // No file yet is no history yet, not a file to make.
     guard database != nil || access(path, F_OK) == 0 else { return PlayerStats() }

@@ -57,7 +57,8 @@ struct HeadlessTests {
       input += answer + "\n" + (index.isMultiple(of: 2) ? "continue\n" : "\n")
     }
     input += "done\nquit\n"
-    let result = try await sandbox.run(["--seed", Self.seed], input: input)
+    // A fresh history: this round's score is not compared with the probe's.
+    let result = try await Sandbox().run(["--seed", Self.seed], input: input)
     #expect(result.status == 0)
     #expect(!result.timedOut)
     let transcript = result.transcript

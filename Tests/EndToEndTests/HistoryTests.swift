@@ -48,6 +48,22 @@ struct HistoryTests {
         ])
   }
 
+  @Test("The score screen says when a round beat the best of its category and length")
+  func newBest() async throws {
+    let sandbox = try Sandbox()
+    let source = try sandbox.write("two.json", QuestionFixtures.easy(2))
+    // 1 of 2, then 2 of 2 (a new best), then 2 of 2 again (no better).
+    let result = try await sandbox.run(
+      ["--source", source, "--seed", "1"],
+      input: "play\nright\n\nwrong\n\ndone\nplay\nright\n\nright\n\ndone\nplay\nright\n\nright\n\ndone\n")
+    let ends = result.transcript.exchanges.filter { $0.output.contains("Round complete") }.map(\.output)
+    try #require(ends.count == 3)
+    #expect(ends.map { $0.first { $0.hasPrefix("Score: ") } } == ["Score: 1/2", "Score: 2/2", "Score: 2/2"])
+    #expect(!ends[0].contains { $0.hasPrefix("New best") }, "nothing to beat yet")
+    #expect(ends[1].contains("New best for all categories at 2 questions: 2/2."))
+    #expect(!ends[2].contains { $0.hasPrefix("New best") }, "equal is no new best")
+  }
+
   @Test("--no-history neither reads nor writes it, and the transcript is the same")
   func noHistory() async throws {
     let sandbox = try Sandbox()

@@ -182,9 +182,13 @@ public final class RoundFlow {
     round.advance()
     self.round = round
     if round.isOver {
+      let before = history?.bestScore(category: request.category, total: round.total)
       history?.roundEnded(recorded.round, score: round.score, how: .completed)
+      let newBest = before.flatMap { round.score > $0 ? round.score : nil }.map { score in
+        "New best for \(request.category ?? "all categories") at \(round.total) questions: \(score)/\(round.total)"
+      }
       navigator.showComplete(
-        RoundResult(score: round.score, total: round.total, bestRun: round.bestRun), events: events)
+        RoundResult(score: round.score, total: round.total, bestRun: round.bestRun, newBest: newBest), events: events)
     } else {
       shownAt = .now
       navigator.showNextQuestion()

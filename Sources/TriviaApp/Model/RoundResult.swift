@@ -4,11 +4,14 @@ public struct RoundResult: Equatable, Sendable {
   public var total: Int
   /// The most right answers in a row.
   public var bestRun: Int
+  /// `New best for History at 10 questions: 9/10`, when the round beat the best before it.
+  public var newBest: String?
 
-  public init(score: Int, total: Int, bestRun: Int = 0) {
+  public init(score: Int, total: Int, bestRun: Int = 0, newBest: String? = nil) {
     self.score = score
     self.total = total
     self.bestRun = bestRun
+    self.newBest = newBest
   }
 
   public var message: [String] {

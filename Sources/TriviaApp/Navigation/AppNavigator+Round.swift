@@ -35,7 +35,8 @@ extension AppNavigator: RoundNavigating {
 
   public func showComplete(_ result: RoundResult, events: RoundEvents) {
     let state = CompleteScreen.State(
-      score: result.score, total: result.total, message: result.message, bestRun: result.bestRun)
+      score: result.score, total: result.total, message: result.message + (result.newBest.map { [$0 + "."] } ?? []),
+      bestRun: result.bestRun)
     attempt { () throws(NavigationError) in try navigator.handle(.present(.complete(state, events))) }
   }
 
