@@ -19,6 +19,11 @@ extension Command {
       "stats", usage: "stats [CATEGORY]", summary: "show how you have done, overall or in one category", action: action)
   }
 
+  /// `review`: the last round's questions and answers.
+  public static func review(_ action: @escaping () -> Void) -> Command {
+    Command("review", summary: "look back on the last round, missed questions first", action: action)
+  }
+
   /// `options`: the settings of the next round.
   public static func options(_ action: @escaping () -> Void) -> Command {
     Command("options", summary: "change the number of questions and the difficulty", action: action)

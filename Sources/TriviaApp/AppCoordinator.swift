@@ -16,6 +16,7 @@ public final class AppCoordinator {
   private let settings: OptionsFlow
   private let rounds: RoundFlow
   private let stats: StatsFlow
+  private let review: ReviewFlow
   /// Work an event asked for that waits on a load, run by `runPending`.
   private var pending: [@MainActor () async -> Void] = []
 
@@ -35,7 +36,9 @@ public final class AppCoordinator {
       console: console, sourceName: { [sources] in sources.name })
     rounds = RoundFlow(seed: seed, store: sessionStore, history: history, navigator: navigator, console: console)
     stats = StatsFlow(history: history, navigator: navigator, console: console)
+    review = ReviewFlow(history: history, navigator: navigator, console: console)
     rounds.onStats = { [stats] in stats.show($0) }
+    rounds.onReview = { [review] in review.show() }
     settings.onSource = { [unowned self] argument in later { await self.source(argument) } }
     settings.onCategory = { [unowned self] argument in later { await self.category(argument) } }
     settings.didChange = { [unowned self] in self.navigator.redraw() }
@@ -81,7 +84,7 @@ public final class AppCoordinator {
       difficulty: { [unowned self] in settings.openDifficulty() },
       source: { [unowned self] argument in later { await self.source(argument) } },
       category: { [unowned self] argument in later { await self.category(argument) } },
-      stats: { [unowned self] in stats.show($0) })
+      stats: { [unowned self] in stats.show($0) }, review: { [unowned self] in review.show() })
   }
 
   private var noDataEvents: NoDataEvents {

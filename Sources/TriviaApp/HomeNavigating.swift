@@ -21,6 +21,7 @@ public struct LandingEvents {
   public var source: (String) -> Void
   public var category: (String) -> Void
   public var stats: (String) -> Void
+  public var review: () -> Void
 }
 
 /// What the no-data screen reports.

@@ -74,6 +74,23 @@ public final class SQLiteHistory: History {
     } ?? nil
   }
 
+  public func lastRoundAnswers() -> [AnsweredQuestion] {
+    guard database != nil || access(path, F_OK) == 0 else { return [] }
+    return write { database throws(SQLiteDatabase.Failure) in
+      try database.query(
+        """
+        SELECT source, question, category, difficulty, chosen, correct_answer, is_right, seconds FROM answers
+        WHERE round_id = (SELECT max(round_id) FROM answers) ORDER BY id
+        """
+      ).map { row in
+        AnsweredQuestion(
+          source: row[0].text ?? "", question: row[1].text ?? "", category: row[2].text ?? "",
+          difficulty: row[3].text, chosen: row[4].text ?? "", correctAnswer: row[5].text ?? "",
+          isRight: row[6].integer == 1, seconds: { if case .real(let value) = row[7] { value } else { 0 } }())
+      }
+    } ?? []
+  }
+
   public func stats(category: String?) -> PlayerStats? {
     // No file yet is no history yet, not a file to make.
     guard database != nil || access(path, F_OK) == 0 else { return PlayerStats() }

@@ -64,6 +64,27 @@ struct HistoryTests {
     #expect(!ends[2].contains { $0.hasPrefix("New best") }, "equal is no new best")
   }
 
+  @Test("review shows the last round, missed first, on the score screen and at the next start")
+  func review() async throws {
+    let sandbox = try Sandbox()
+    let source = try sandbox.write("two.json", QuestionFixtures.easy(2))
+    let result = try await sandbox.run(
+      ["--source", source, "--seed", "1"], input: "play\nright\n\nwrong\n\nreview\ndone\ndone\n")
+    let shown = try #require(result.transcript.response(to: "review"))
+    #expect(Array(shown.prefix(3)) == ["", "Review of the last round", "1 missed, 1 right; the missed first."])
+    #expect(shown[3].hasPrefix("  missed Fixture question "))
+    #expect(shown[4].hasPrefix("         you said ") && shown[4].hasSuffix("; the answer is Right"))
+    #expect(shown[5].hasPrefix("  right  Fixture question "))
+    #expect(result.transcript.response(to: "done")?.contains("Round complete") == true)
+
+    let later = try await sandbox.run(["--source", source], input: "review\n")
+    #expect(Array(later.transcript.response(to: "review")?.prefix(3) ?? []) == Array(shown.prefix(3)))
+    let none = try await Sandbox().run(["--no-history"], input: "review\n")
+    #expect(
+      none.transcript.response(to: "review")
+        == ["This game keeps no history (--no-history), so there is no round to review."])
+  }
+
   @Test("--no-history neither reads nor writes it, and the transcript is the same")
   func noHistory() async throws {
     let sandbox = try Sandbox()

@@ -21,6 +21,7 @@ struct StatsFlowTests {
     func roundEnded(_ round: Int64?, score: Int, how: RoundEnding) {}
     func roundResumed(_ round: Int64?) {}
     func bestScore(category: String?, total: Int) -> Int? { nil }
+    func lastRoundAnswers() -> [AnsweredQuestion] { [] }
     func stats(category: String?) -> PlayerStats? {
       var stats = PlayerStats()
       stats.categories = [.init(name: "Arts & Literature", answered: 3, right: 2)]

@@ -20,6 +20,7 @@ public final class CompleteScreen: TerminalView {
   public let state: State
   public var onDone: (() -> Void)?
   public var onStats: ((String) -> Void)?
+  public var onReview: (() -> Void)?
   public var onBack: (() -> Void)?
 
   public init(state: State) {
@@ -43,6 +44,7 @@ public final class CompleteScreen: TerminalView {
     CommandTable([
       Command("done", summary: "return to the start") { [weak self] in self?.onDone?() },
       .stats { [weak self] in self?.onStats?($0) },
+      .review { [weak self] in self?.onReview?() },
     ])
   }
 }

@@ -33,6 +33,7 @@ public final class LandingScreen: TerminalView {
   public var completeSource: ((String) -> [String])?
   public var onCategory: ((String) -> Void)?
   public var onStats: ((String) -> Void)?
+  public var onReview: (() -> Void)?
   public var onBack: (() -> Void)?
 
   public init(state: @escaping () -> State) {
@@ -77,6 +78,7 @@ public final class LandingScreen: TerminalView {
         .difficulty { [weak self] in self?.onDifficulty?() },
         .category { [weak self] in self?.onCategory?($0) },
         .stats { [weak self] in self?.onStats?($0) },
+        .review { [weak self] in self?.onReview?() },
         .source(complete: completeSource) { [weak self] in self?.onSource?($0) },
       ])
   }

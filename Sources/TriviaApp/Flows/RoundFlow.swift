@@ -36,8 +36,9 @@ public struct RoundEvents {
   public var leave: () -> Void
   /// The game screen left the navigation, however it happened.
   public var closed: () -> Void
-  /// `stats` on the score screen.
+  /// `stats` and `review` on the score screen.
   public var stats: (String) -> Void
+  public var review: () -> Void
 }
 
 /// Owns the round: deals it, takes answers, ends it, saves it when the game ends midway and
@@ -56,8 +57,9 @@ public final class RoundFlow {
   private let history: (any History)?
   /// The round in play as history knows it, and where its questions came from.
   private var recorded: (round: Int64?, source: String) = (nil, "")
-  /// Set by the coordinator: where `stats` on the score screen goes.
+  /// Set by the coordinator: where `stats` and `review` on the score screen go.
   public var onStats: (String) -> Void = { _ in }
+  public var onReview: () -> Void = {}
   /// When the question on screen appeared, for the time an answer took.
   private var shownAt = ContinuousClock.now
 
@@ -238,7 +240,8 @@ public final class RoundFlow {
     RoundEvents(
       answer: { [unowned self] in answer($0) }, next: { [unowned self] in next() },
       finish: { [unowned self] in finish() }, leave: { [unowned self] in leave(fromLink: false) },
-      closed: { [unowned self] in end() }, stats: { [unowned self] in onStats($0) })
+      closed: { [unowned self] in end() }, stats: { [unowned self] in onStats($0) },
+      review: { [unowned self] in onReview() })
   }
 
   /// The round is gone: one still in progress was abandoned.

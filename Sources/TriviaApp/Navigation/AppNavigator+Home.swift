@@ -34,6 +34,7 @@ extension Screen where View == any TerminalView {
       screen.completeSource = { DataSourceSpec.completions(for: $0) }
       screen.onCategory = events.category
       screen.onStats = events.stats
+      screen.onReview = events.review
       return screen
     }
   }

@@ -83,6 +83,7 @@ extension Screen where View == any TerminalView {
       screen.onDone = events.finish
       screen.onBack = events.finish
       screen.onStats = events.stats
+      screen.onReview = events.review
       return screen
     }
   }

@@ -1,0 +1,31 @@
+import ScreenKit
+import TriviaHistory
+
+/// How a round is looked back on: over the screen it was asked from.
+@MainActor
+public protocol ReviewNavigating: AnyObject {
+  func showReview(_ answers: [AnsweredQuestion], onDone: @escaping () -> Void)
+  func closeReview()
+}
+
+/// Shows the last round's questions with the answers given and the right ones.
+@MainActor
+public final class ReviewFlow {
+  private let history: (any History)?
+  private let navigator: any ReviewNavigating
+  private let console: any Console
+
+  public init(history: (any History)?, navigator: any ReviewNavigating, console: any Console) {
+    self.history = history
+    self.navigator = navigator
+    self.console = console
+  }
+
+  public func show() {
+    guard let history else {
+      console.say("This game keeps no history (--no-history), so there is no round to review.")
+      return
+    }
+    navigator.showReview(history.lastRoundAnswers()) { [unowned self] in navigator.closeReview() }
+  }
+}
