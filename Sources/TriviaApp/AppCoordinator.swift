@@ -80,6 +80,9 @@ public final class AppCoordinator {
   private var landingEvents: LandingEvents {
     LandingEvents(
       play: { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } },
+      playMissed: { [unowned self] in
+        later { await self.play(TriviaRoute.PlayRequest(difficulty: .mixed, missed: true)) }
+      },
       resume: { [unowned self] in rounds.resume() }, options: { [unowned self] in settings.open() },
       difficulty: { [unowned self] in settings.openDifficulty() },
       source: { [unowned self] argument in later { await self.source(argument) } },
@@ -172,8 +175,9 @@ public final class AppCoordinator {
   private func resolved(_ request: TriviaRoute.PlayRequest) -> TriviaRoute.PlayRequest {
     let options = settings.options
     return TriviaRoute.PlayRequest(
-      difficulty: request.difficulty ?? options.difficulty, count: request.count ?? options.questionCount,
-      category: request.category ?? options.category)
+      difficulty: request.difficulty ?? (request.missed == true ? .mixed : options.difficulty),
+      count: request.count ?? options.questionCount, category: request.category ?? options.category,
+      missed: request.missed)
   }
 
   /// The bank's names for the category `request` asks for, however it was typed.

@@ -15,6 +15,7 @@ public protocol HomeNavigating: AnyObject {
 /// What the landing reports.
 public struct LandingEvents {
   public var play: () -> Void
+  public var playMissed: () -> Void
   public var resume: () -> Void
   public var options: () -> Void
   public var difficulty: () -> Void

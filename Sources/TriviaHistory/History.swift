@@ -13,6 +13,8 @@ public protocol History: AnyObject {
   /// The best score of the rounds played to the end of `category` (nil: all) and `total`
   /// questions; nil when there were none.
   func bestScore(category: String?, total: Int) -> Int?
+  /// The ids of the questions whose last answer was wrong: those `play missed` deals.
+  func missedQuestionIDs() -> Set<String>
   /// The answers of the last round answered, in the order given; empty when there is none.
   func lastRoundAnswers() -> [AnsweredQuestion]
   /// How the player has done, overall or in one category (as the file spells it); nil when

@@ -74,6 +74,19 @@ public final class SQLiteHistory: History {
     } ?? nil
   }
 
+  public func missedQuestionIDs() -> Set<String> {
+    guard database != nil || access(path, F_OK) == 0 else { return [] }
+    return write { database throws(SQLiteDatabase.Failure) in
+      Set(
+        try database.query(
+          """
+          SELECT question_id FROM answers AS last WHERE is_right = 0 AND id = (
+            SELECT max(id) FROM answers WHERE question_id = last.question_id)
+          """
+        ).compactMap { $0.first?.text })
+    } ?? []
+  }
+
   public func lastRoundAnswers() -> [AnsweredQuestion] {
     guard database != nil || access(path, F_OK) == 0 else { return [] }
     return write { database throws(SQLiteDatabase.Failure) in

@@ -85,6 +85,29 @@ struct HistoryTests {
         == ["This game keeps no history (--no-history), so there is no round to review."])
   }
 
+  @Test("play missed deals only questions answered wrong and not since right; a link asks the same")
+  func playMissed() async throws {
+    let sandbox = try Sandbox()
+    let source = try sandbox.write("four.json", QuestionFixtures.easy(4))
+    // Two wrong, two right.
+    _ = try await sandbox.run(
+      ["--source", source, "--seed", "1", "--count", "4"], input: "play\nwrong\n\nright\n\nwrong\n\nright\n\ndone\n")
+    let missed = Set(try Self.rows(sandbox, "SELECT question FROM answers WHERE is_right = 0"))
+    try #require(missed.count == 2)
+    let first = try await sandbox.run(
+      ["--source", source, "--count", "4"], input: "play missed\nright\n\nright\n\ndone\n")
+    #expect(Set(first.transcript.questions.map(\.text)) == missed)
+    #expect(first.transcript.questions.allSatisfy { $0.total == 2 })
+    // Now answered right, they are no longer missed.
+    let none = try await sandbox.run(["--source", source, "--open", "trivia://play?missed=1"], input: "")
+    #expect(
+      none.stdout.contains("No questions you missed in \(source): any you got wrong, you have since answered right."))
+    let refused = try await sandbox.run(["--source", source], input: "play again\n")
+    #expect(
+      refused.transcript.response(to: "play again")
+        == ["play takes nothing, or missed for the questions you got wrong; not 'again'."])
+  }
+
   @Test("--no-history neither reads nor writes it, and the transcript is the same")
   func noHistory() async throws {
     let sandbox = try Sandbox()

@@ -25,6 +25,7 @@ public final class LandingScreen: TerminalView {
   private let read: () -> State
   public var state: State { read() }
   public var onPlay: (() -> Void)?
+  public var onPlayMissed: (() -> Void)?
   public var onResume: (() -> Void)?
   public var onOptions: (() -> Void)?
   public var onDifficulty: (() -> Void)?
@@ -67,7 +68,16 @@ public final class LandingScreen: TerminalView {
 
   public var commands: CommandTable {
     var commands = [
-      Command("play", summary: "start a round") { [weak self] in self?.onPlay?() }
+      Command(
+        "play", usage: "play [missed]", summary: "start a round (of questions you got wrong)", takesArgument: true
+      ) { [weak self] argument in
+        switch argument.lowercased() {
+        case "": self?.onPlay?()
+        case "missed": self?.onPlayMissed?()
+        default: return .rejected("play takes nothing, or missed for the questions you got wrong; not '\(argument)'.")
+        }
+        return .done
+      }
     ]
     if state.canResume {
       commands.append(Command("resume", summary: "go on with the saved round") { [weak self] in self?.onResume?() })

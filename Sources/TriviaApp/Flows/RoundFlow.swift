@@ -112,8 +112,10 @@ public final class RoundFlow {
     let difficulty = request.difficulty ?? .mixed
     let wanted = request.count ?? GameOptions.standard.questionCount
     if let problem = Self.problem(request, in: questions, source: source, available: 1) { throw problem }
+    let allowed = request.missed == true ? try missed(in: questions, source: source) : nil
     let round = Round.deal(
-      from: questions, count: wanted, difficulty: difficulty, categories: categories, generator: &generator)
+      from: questions, count: wanted, difficulty: difficulty, categories: categories, only: allowed,
+      generator: &generator)
     if let problem = Self.problem(request, in: questions, source: source, available: round.total) { throw problem }
     if round.total < wanted {
       let level = difficulty == .mixed ? "" : difficulty.rawValue + " "
@@ -152,6 +154,24 @@ public final class RoundFlow {
     return NoQuestions(
       reason: "\(source) has no \(what.isEmpty ? "" : what.joined(separator: " ") + " ")questions.",
       details: levels.isEmpty ? [] : ["Available: \(levels.joined(separator: ", "))."])
+  }
+
+  /// The questions of `questions` this player got wrong and has not since answered right.
+  private func missed(in questions: QuestionList, source: String) throws(NoQuestions) -> [Int] {
+    let missed = history?.missedQuestionIDs() ?? []
+    let found =
+      missed.isEmpty
+      ? []
+      : questions.indices.filter { index in
+        let question = questions[index]
+        return missed.contains(QuestionID.make(text: question.text, answer: question.correctAnswer))
+      }
+    guard found.isEmpty else { return found }
+    throw NoQuestions(
+      reason: history == nil
+        ? "This game keeps no history (--no-history), so it knows of no missed questions."
+        : "No questions you missed in \(source): any you got wrong, you have since answered right.",
+      details: ["Type play for a round of any questions."])
   }
 
   public func resume() {

@@ -32,16 +32,17 @@ public struct Round: Codable, Equatable, Sendable {
   }
 
   /// Deals up to `count` questions of the chosen difficulty (and of `categories`, if
-  /// given: the names as the bank spells them), answers shuffled, True before False.
+  /// given: the names as the bank spells them; and among the indices `only`, if given),
+  /// answers shuffled, True before False.
   public static func deal(
     from questions: QuestionList, count wanted: Int, difficulty: DifficultyChoice, categories: Set<String>? = nil,
-    generator: inout SeededGenerator
+    only allowed: [Int]? = nil, generator: inout SeededGenerator
   ) -> Round {
     // Indices, not questions: a bank of 50,000 is never copied to deal ten.
     let pool: [Int]? =
       difficulty == .mixed && categories == nil
-      ? nil
-      : questions.indices.filter {
+      ? allowed
+      : (allowed ?? Array(questions.indices)).filter {
         difficulty.admits(questions.difficulty(at: $0)) && categories?.contains(questions.category(at: $0)) != false
       }
     let available = pool?.count ?? questions.count

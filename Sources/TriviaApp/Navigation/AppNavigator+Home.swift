@@ -27,6 +27,7 @@ extension Screen where View == any TerminalView {
           source: setup.source, category: setup.options.category ?? "All", canResume: setup.canResume)
       }
       screen.onPlay = events.play
+      screen.onPlayMissed = events.playMissed
       screen.onResume = events.resume
       screen.onOptions = events.options
       screen.onDifficulty = events.difficulty

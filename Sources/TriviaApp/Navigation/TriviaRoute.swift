@@ -14,11 +14,14 @@ public enum TriviaRoute: Hashable, Sendable {
     public var difficulty: DifficultyChoice?
     public var count: Int?
     public var category: String?
+    /// Only questions the player got wrong and has not since answered right; nil: any.
+    public var missed: Bool?
 
-    public init(difficulty: DifficultyChoice? = nil, count: Int? = nil, category: String? = nil) {
+    public init(difficulty: DifficultyChoice? = nil, count: Int? = nil, category: String? = nil, missed: Bool? = nil) {
       self.difficulty = difficulty
       self.count = count
       self.category = category
+      self.missed = missed
     }
   }
 
@@ -58,7 +61,7 @@ public enum TriviaRoute: Hashable, Sendable {
       }
       self = .source(spec)
     case "play":
-      try allow(["difficulty", "count", "category"])
+      try allow(["difficulty", "count", "category", "missed"])
       var request = PlayRequest()
       if let value = parameters["difficulty"] {
         guard let difficulty = DifficultyChoice(rawValue: value.lowercased()) else {
@@ -75,6 +78,12 @@ public enum TriviaRoute: Hashable, Sendable {
       if let value = parameters["category"] {
         guard !value.isEmpty else { throw DeepLinkError("category must not be empty") }
         request.category = value
+      }
+      if let value = parameters["missed"] {
+        guard ["1", "true", "0", "false"].contains(value.lowercased()) else {
+          throw DeepLinkError("missed must be 1 or 0, not '\(value)'")
+        }
+        request.missed = ["1", "true"].contains(value.lowercased()) ? true : nil
       }
       self = .play(request)
     default:
