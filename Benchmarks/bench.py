@@ -246,11 +246,14 @@ class Run:
 LAUNCHER = None  # set in main
 
 
-def run(argv, work, stdin_text=None, stdin_path=None):
-    """Runs one child in a fresh HOME, through the launcher, which times exec to exit and
-    reports the child's peak RSS; returns those and the output. A failed child ends the
-    benchmark."""
+def run(argv, work, stdin_text=None, stdin_path=None, history=None):
+    """Runs one child in a fresh HOME (with a copy of `history` as its history file, if
+    given), through the launcher, which times exec to exit and reports the child's peak RSS;
+    returns those and the output. A failed child ends the benchmark."""
     home = Path(tempfile.mkdtemp(prefix="home-", dir=work))
+    if history is not None:
+        (home / ".local/state/trivia").mkdir(parents=True)
+        shutil.copyfile(history, home / ".local/state/trivia/history.sqlite")
     env = dict(os.environ)
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_STATE_HOME=str(home / ".local/state"),
                XDG_CACHE_HOME=str(home / ".cache"), XDG_DATA_HOME=str(home / ".local/share"),
@@ -472,6 +475,60 @@ def play(table, work, runs, play_runs):
               f"{k / s:.2f}x", "—", None)
 
 
+def write_history(work, rounds=10_000, per_round=10):
+    """A history of `rounds` rounds of `per_round` answers: the game makes the file (so the
+    schema is its own), then rows are added as a long-time player's would be."""
+    import sqlite3
+    home = work / "history-home"
+    env = dict(os.environ, HOME=str(home), XDG_STATE_HOME=str(home / "state"), XDG_CONFIG_HOME=str(home / "config"))
+    subprocess.run([TRIVIA, "--seed", "1", "--count", "1", "--script", "-"], input=b"play\na\n\ndone\nquit\n",
+                   env=env, stdout=subprocess.DEVNULL, check=True)
+    path = home / "state/trivia/history.sqlite"
+    categories = ["Animals", "Geography", "History", "Literature", "Mathematics", "Music", "Science", "Sports"]
+    levels = ["easy", "medium", "hard", None]
+    db = sqlite3.connect(path)
+    with db:
+        for round_index in range(rounds):
+            category = categories[round_index % len(categories)] if round_index % 3 else None
+            score = (round_index * 7) % (per_round + 1)
+            cursor = db.execute(
+                "INSERT INTO rounds (source, question_count, difficulty, category, total, score, ended_at, ended_how) "
+                "VALUES ('bundled', ?, 'mixed', ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'completed')",
+                (per_round, category, per_round, score))
+            round_id = cursor.lastrowid
+            db.executemany(
+                "INSERT INTO answers (round_id, source, question_id, question, category, difficulty, chosen, "
+                "correct_answer, is_right, seconds) VALUES (?, 'bundled', ?, ?, ?, ?, 'An answer', 'An answer', ?, ?)",
+                [(round_id, (round_id * per_round + i) * 2654435761 % 2**63,
+                  f"Question {round_id}.{i}: which of these is the one asked about here?",
+                  category or categories[i % len(categories)], levels[i % 4], int(i < score), 3.5 + i % 7)
+                 for i in range(per_round)])
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    return path, rounds, rounds * per_round
+
+
+def history(table, work, runs):
+    path, rounds, answers = write_history(work)
+    size = path.stat().st_size
+    quit_with, quit_without = alternate(
+        runs, lambda: run([TRIVIA, "--script", "-"], work, stdin_text="quit\n", history=path),
+        lambda: run([TRIVIA, "--script", "-"], work, stdin_text="quit\n"),
+        expect(rb"trivia> quit", "start-up with history"), expect(rb"trivia> quit", "start-up"))
+    w, wo = median(quit_with), median(quit_without)
+    table.add(f"6. Start-up with a history of {rounds:,} rounds ({answers:,} answers)", timing(quit_with),
+              f"{timing(quit_without)}: no history file", f"{w / wo:.2f}x", "≤ 1.1x", w / wo <= 1.1)
+    stats, plain = alternate(
+        runs, lambda: run([TRIVIA, "--script", "-"], work, stdin_text="stats\nquit\n", history=path),
+        lambda: run([TRIVIA, "--script", "-"], work, stdin_text="quit\n", history=path),
+        expect(rb"Your stats", "stats"), expect(rb"trivia> quit", "start-up with history"))
+    extra = median(stats) - median(plain)
+    table.add("6. `stats` then `quit` on that history", timing(stats), f"{timing(plain)}: `quit` alone",
+              f"+{ms(extra)}", "≤ +20 ms", extra <= 0.020)
+    table.add(f"6. The history file with {answers:,} answers", f"{size / MIB:.1f} MiB", "—", "—", "< 20 MiB",
+              size < 20 * MIB)
+
+
 def navigator(table, work, runs):
     samples = []
     for _ in range(runs):
@@ -530,6 +587,8 @@ def main():
         play(table, work, arguments.runs, arguments.play_runs)
         print("bench: 5. navigator", file=sys.stderr, flush=True)
         navigator(table, work, arguments.runs)
+        print("bench: 6. history", file=sys.stderr, flush=True)
+        history(table, work, arguments.runs)
     finally:
         if arguments.keep:
             print(f"bench: kept {work}", file=sys.stderr)

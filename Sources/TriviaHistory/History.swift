@@ -14,7 +14,7 @@ public protocol History: AnyObject {
   /// questions; nil when there were none.
   func bestScore(category: String?, total: Int) -> Int?
   /// The ids of the questions whose last answer was wrong: those `play missed` deals.
-  func missedQuestionIDs() -> Set<String>
+  func missedQuestionIDs() -> Set<Int64>
   /// The answers of the last round answered, in the order given; empty when there is none.
   func lastRoundAnswers() -> [AnsweredQuestion]
   /// How the player has done, overall or in one category (as the file spells it); nil when
@@ -69,7 +69,7 @@ public struct AnsweredQuestion: Equatable, Sendable {
   }
 
   /// The same question wherever it was read from: its text and right answer, folded.
-  public var questionID: String { QuestionID.make(text: question, answer: correctAnswer) }
+  public var questionID: Int64 { QuestionID.make(text: question, answer: correctAnswer) }
 }
 
 /// How a round ended.

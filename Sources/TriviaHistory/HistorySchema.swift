@@ -20,7 +20,7 @@ enum HistorySchema {
       round_id INTEGER REFERENCES rounds(id),
       answered_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
       source TEXT NOT NULL,
-      question_id TEXT NOT NULL,
+      question_id INTEGER NOT NULL,
       question TEXT NOT NULL,
       category TEXT NOT NULL,
       difficulty TEXT,
@@ -30,7 +30,35 @@ enum HistorySchema {
       seconds REAL NOT NULL
     );
     CREATE INDEX answers_by_question ON answers(question_id);
-    CREATE INDEX answers_by_round ON answers(round_id);
+    CREATE INDEX rounds_by_end ON rounds(ended_how, category, total);
+    -- What stats read, kept up to date as each answer is written, so that stats cost the
+    -- same after a hundred answers as after a hundred thousand.
+    CREATE TABLE tallies (
+      category TEXT NOT NULL,
+      difficulty TEXT NOT NULL,
+      answered INTEGER NOT NULL,
+      correct INTEGER NOT NULL,
+      seconds REAL NOT NULL,
+      PRIMARY KEY (category, difficulty)
+    ) WITHOUT ROWID;
+    CREATE TABLE runs (
+      category TEXT PRIMARY KEY,
+      current INTEGER NOT NULL,
+      best INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TRIGGER answers_tallied AFTER INSERT ON answers BEGIN
+      INSERT INTO tallies VALUES (NEW.category, coalesce(NEW.difficulty, ''), 1, NEW.is_right, NEW.seconds)
+        ON CONFLICT (category, difficulty) DO UPDATE
+        SET answered = answered + 1, correct = correct + NEW.is_right, seconds = seconds + NEW.seconds;
+      INSERT INTO runs VALUES ('', NEW.is_right, NEW.is_right)
+        ON CONFLICT (category) DO UPDATE
+        SET current = CASE NEW.is_right WHEN 1 THEN current + 1 ELSE 0 END,
+          best = max(best, CASE NEW.is_right WHEN 1 THEN current + 1 ELSE 0 END);
+      INSERT INTO runs VALUES (NEW.category, NEW.is_right, NEW.is_right)
+        ON CONFLICT (category) DO UPDATE
+        SET current = CASE NEW.is_right WHEN 1 THEN current + 1 ELSE 0 END,
+          best = max(best, CASE NEW.is_right WHEN 1 THEN current + 1 ELSE 0 END);
+    END;
     """
   ]
 

@@ -41,7 +41,8 @@ public final class SQLiteHistory: History {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
-          round.map { .integer($0) } ?? .null, .text(answer.source), .text(answer.questionID), .text(answer.question),
+          round.map { .integer($0) } ?? .null, .text(answer.source), .integer(answer.questionID),
+          .text(answer.question),
           .text(answer.category), answer.difficulty.map { .text($0) } ?? .null, .text(answer.chosen),
           .text(answer.correctAnswer), .integer(answer.isRight ? 1 : 0), .real(answer.seconds),
         ])
@@ -74,7 +75,7 @@ public final class SQLiteHistory: History {
     } ?? nil
   }
 
-  public func missedQuestionIDs() -> Set<String> {
+  public func missedQuestionIDs() -> Set<Int64> {
     guard database != nil || access(path, F_OK) == 0 else { return [] }
     return write { database throws(SQLiteDatabase.Failure) in
       Set(
@@ -83,7 +84,7 @@ public final class SQLiteHistory: History {
           SELECT question_id FROM answers AS last WHERE is_right = 0 AND id = (
             SELECT max(id) FROM answers WHERE question_id = last.question_id)
           """
-        ).compactMap { $0.first?.text })
+        ).compactMap { $0.first?.integer })
     } ?? []
   }
 
@@ -109,7 +110,7 @@ public final class SQLiteHistory: History {
     guard database != nil || access(path, F_OK) == 0 else { return PlayerStats() }
     return write { database throws(SQLiteDatabase.Failure) in
       var stats = PlayerStats()
-      // Every answer query reads the same rows: all of them, or one category's.
+      // The tallies and runs the answers' trigger keeps: a few rows, however long the history.
       let filter = category == nil ? "" : "WHERE category = ?"
       let values: [SQLiteDatabase.Value] = category.map { [.text($0)] } ?? []
       func tallies(_ sql: String) throws(SQLiteDatabase.Failure) -> [PlayerStats.Tally] {
@@ -118,18 +119,28 @@ public final class SQLiteHistory: History {
             name: row[0].text ?? "", answered: Int(row[1].integer ?? 0), right: Int(row[2].integer ?? 0))
         }
       }
-      stats.overall =
-        try tallies("SELECT 'all', count(*), coalesce(sum(is_right), 0) FROM answers \(filter)").first ?? stats.overall
+      let overall = try database.query(
+        "SELECT coalesce(sum(answered), 0), coalesce(sum(correct), 0), coalesce(sum(seconds), 0) FROM tallies \(filter)",
+        values
+      ).first
+      stats.overall = PlayerStats.Tally(
+        name: "all", answered: Int(overall?[0].integer ?? 0), right: Int(overall?[1].integer ?? 0))
+      if stats.overall.answered > 0, case .real(let seconds) = overall?[2] {
+        stats.meanSeconds = seconds / Double(stats.overall.answered)
+      } else if stats.overall.answered > 0, let seconds = overall?[2].integer {
+        stats.meanSeconds = Double(seconds) / Double(stats.overall.answered)
+      }
       stats.categories = try tallies(
-        "SELECT category, count(*), sum(is_right) FROM answers \(filter) GROUP BY category ORDER BY category")
+        "SELECT category, sum(answered), sum(correct) FROM tallies \(filter) GROUP BY category ORDER BY category")
       stats.levels = try tallies(
         """
-        SELECT coalesce(difficulty, 'no level'), count(*), sum(is_right) FROM answers \(filter)
-        GROUP BY 1 ORDER BY CASE difficulty WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 WHEN 'hard' THEN 3 ELSE 4 END
+        SELECT CASE difficulty WHEN '' THEN 'no level' ELSE difficulty END, sum(answered), sum(correct)
+        FROM tallies \(filter) GROUP BY difficulty
+        ORDER BY CASE difficulty WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 WHEN 'hard' THEN 3 ELSE 4 END
         """)
-      stats.meanSeconds =
-        try database.query("SELECT coalesce(avg(seconds), 0) FROM answers \(filter)", values)
-        .first?.first.flatMap { if case .real(let value) = $0 { value } else { $0.integer.map(Double.init) } } ?? 0
+      let run = try database.query("SELECT current, best FROM runs WHERE category = ?", [.text(category ?? "")]).first
+      stats.currentStreak = Int(run?[0].integer ?? 0)
+      stats.bestStreak = Int(run?[1].integer ?? 0)
       let rounds = category == nil ? "" : "AND category = ?"
       stats.roundsCompleted = Int(
         try database.query("SELECT count(*) FROM rounds WHERE ended_how = 'completed' \(rounds)", values)
@@ -137,28 +148,11 @@ public final class SQLiteHistory: History {
       stats.best = try database.query(
         """
         SELECT coalesce(category, 'All'), total, max(score) FROM rounds WHERE ended_how = 'completed' \(rounds)
-        GROUP BY 1, 2 ORDER BY 1, 2
+        GROUP BY category, total ORDER BY 1, 2
         """, values
       ).map { row in
         PlayerStats.Best(category: row[0].text ?? "", total: Int(row[1].integer ?? 0), score: Int(row[2].integer ?? 0))
       }
-      // A run is right answers between two wrong ones, in the order they were given.
-      stats.bestStreak = Int(
-        try database.query(
-          """
-          SELECT coalesce(max(run), 0) FROM (SELECT count(*) AS run FROM (
-            SELECT is_right,
-              row_number() OVER (ORDER BY id) - row_number() OVER (PARTITION BY is_right ORDER BY id) AS run_id
-            FROM answers \(filter)) WHERE is_right = 1 GROUP BY run_id)
-          """, values
-        ).first?.first?.integer ?? 0)
-      stats.currentStreak = Int(
-        try database.query(
-          """
-          SELECT count(*) FROM answers \(filter.isEmpty ? "WHERE" : filter + " AND")
-          id > coalesce((SELECT max(id) FROM answers WHERE is_right = 0 \(category == nil ? "" : "AND category = ?")), 0)
-          """, values + values
-        ).first?.first?.integer ?? 0)
       return stats
     }
   }

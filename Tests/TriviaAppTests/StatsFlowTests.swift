@@ -22,7 +22,7 @@ struct StatsFlowTests {
     func roundResumed(_ round: Int64?) {}
     func bestScore(category: String?, total: Int) -> Int? { nil }
     func lastRoundAnswers() -> [AnsweredQuestion] { [] }
-    func missedQuestionIDs() -> Set<String> { [] }
+    func missedQuestionIDs() -> Set<Int64> { [] }
     func stats(category: String?) -> PlayerStats? {
       var stats = PlayerStats()
       stats.categories = [.init(name: "Arts & Literature", answered: 3, right: 2)]

@@ -82,7 +82,6 @@ final class SQLiteHistoryTests {
       QuestionID.make(text: "What is  the symbol for gold?", answer: "Au")
         == QuestionID.make(text: "what is the symbol for gold? ", answer: "AU"))
     #expect(QuestionID.make(text: "Gold?", answer: "Au") != QuestionID.make(text: "Gold?", answer: "Ag"))
-    #expect(QuestionID.make(text: "Gold?", answer: "Au").count == 16)
   }
 
   @Test func aResumedRoundGoesOnInTheSameRow() throws {
