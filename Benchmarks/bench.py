@@ -508,7 +508,7 @@ def write_history(work, rounds=10_000, per_round=10):
     return path, rounds, rounds * per_round
 
 
-def history(table, work, runs):
+def history_figures(table, work, runs):
     path, rounds, answers = write_history(work)
     size = path.stat().st_size
     quit_with, quit_without = alternate(
@@ -588,7 +588,7 @@ def main():
         print("bench: 5. navigator", file=sys.stderr, flush=True)
         navigator(table, work, arguments.runs)
         print("bench: 6. history", file=sys.stderr, flush=True)
-        history(table, work, arguments.runs)
+        history_figures(table, work, arguments.runs)
     finally:
         if arguments.keep:
             print(f"bench: kept {work}", file=sys.stderr)
