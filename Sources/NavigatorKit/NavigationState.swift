@@ -9,19 +9,44 @@ import Synchronization
 public struct NavigationState<View> {
   /// A screen that was built and placed in the navigation.
   public struct Entry {
-    /// Unique in the process, so guards and routers can tell which entries left or stayed,
-    /// across every navigator.
-    public let id: Int
-    /// The name of the screen it was built from.
-    public let name: String
-    /// The anchors a popover shown over this entry may attach to.
-    public let anchors: Set<String>
-    /// The view the screen built.
-    public let view: View
-    /// How the entry came to be in the navigation.
-    public let presentation: Presentation
+    /// What never changes once the entry is made, in one box: a state is copied to plan
+    /// and to check guards, and a copy then costs one reference an entry, not five fields.
+    fileprivate final class Fixed {
+      let id: Int
+      let name: String
+      let anchors: Set<String>
+      let view: View
+      let presentation: Presentation
+
+      init(id: Int, name: String, anchors: Set<String>, view: View, presentation: Presentation) {
+        self.id = id
+        self.name = name
+        self.anchors = anchors
+        self.view = view
+        self.presentation = presentation
+      }
+    }
+
+    private let fixed: Fixed
     /// Children of this entry, oldest first.
     public internal(set) var children: [Child]
+
+    init(id: Int, name: String, anchors: Set<String>, view: View, presentation: Presentation, children: [Child]) {
+      fixed = Fixed(id: id, name: name, anchors: anchors, view: view, presentation: presentation)
+      self.children = children
+    }
+
+    /// Unique in the process, so guards and routers can tell which entries left or stayed,
+    /// across every navigator.
+    public var id: Int { fixed.id }
+    /// The name of the screen it was built from.
+    public var name: String { fixed.name }
+    /// The anchors a popover shown over this entry may attach to.
+    public var anchors: Set<String> { fixed.anchors }
+    /// The view the screen built.
+    public var view: View { fixed.view }
+    /// How the entry came to be in the navigation.
+    public var presentation: Presentation { fixed.presentation }
   }
 
   /// A screen shown inside another, such as an overlay.
@@ -198,6 +223,8 @@ public struct NavigationState<View> {
 
 extension NavigationState: Sendable where View: Sendable {}
 extension NavigationState.Entry: Sendable where View: Sendable {}
+// Only constants, each Sendable when the view is.
+extension NavigationState.Entry.Fixed: @unchecked Sendable where View: Sendable {}
 extension NavigationState.Child: Sendable where View: Sendable {}
 
 /// Entry and child ids, shared by every navigator so that no two entries ever share one.
