@@ -108,6 +108,31 @@ struct HistoryTests {
         == ["play takes nothing, or missed for the questions you got wrong; not 'again'."])
   }
 
+  @Test("A history file the player cannot write is said once, left as it was, and the game plays")
+  func readOnlyFile() async throws {
+    let sandbox = try Sandbox()
+    _ = try await sandbox.run(["--seed", "1", "--count", "1"], input: "play\na\n\ndone\n")
+    let before = try Data(contentsOf: URL(fileURLWithPath: sandbox.historyFile))
+    // Root writes whatever the mode says: as root the game runs as nobody, in folders it may
+    // read but not write.
+    let folder = sandbox.state + "/trivia"
+    for path in [sandbox.root, sandbox.state, folder, sandbox.home, sandbox.config] {
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    }
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: sandbox.historyFile)
+    let game = ["--seed", "1", "--count", "1", "--script", "-"]
+    let asRoot = getuid() == 0
+    let result = try TriviaProcess.run(
+      arguments: asRoot ? ["-u", "nobody", "--", TriviaBinary.path] + game : game,
+      input: Array("play\na\n\ndone\nquit\n".utf8), environment: sandbox.environment, timeout: .seconds(15),
+      executable: asRoot ? "/usr/sbin/runuser" : TriviaBinary.path)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("Round complete"))
+    let said = result.stdout.split(separator: "\n").filter { $0.hasPrefix("History not") }
+    #expect(said.count == 1, "\(said)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.historyFile)) == before)
+  }
+
   @Test("--no-history neither reads nor writes it, and the transcript is the same")
   func noHistory() async throws {
     let sandbox = try Sandbox()

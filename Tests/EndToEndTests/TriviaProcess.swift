@@ -123,12 +123,14 @@ enum TriviaProcess {
     _ = signal(SIGPIPE, SIG_IGN)
   }()
 
+  /// Runs the binary, or `executable` (such as `runuser` in front of it) when given.
   static func run(
-    arguments: [String], input: [UInt8], environment: [String: String], timeout: Duration
+    arguments: [String], input: [UInt8], environment: [String: String], timeout: Duration,
+    executable: String = TriviaBinary.path
   ) throws -> ProcessResult {
     ignoreBrokenPipes
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: TriviaBinary.path)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment
     process.currentDirectoryURL = environment["HOME"].map { URL(fileURLWithPath: $0) }
