@@ -141,6 +141,16 @@ final class SQLiteHistoryTests {
     #expect(try rows("SELECT question FROM answers") == [["After?"]])
   }
 
+  @Test func anEmptyFileBecomesAHistory() throws {
+    try FileManager.default.createDirectory(atPath: folder + "/state/trivia", withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: path, contents: Data())
+    let history = history()
+    history.answered(answer("One?", right: true), inRound: nil)
+    #expect(messages.lines.isEmpty)
+    #expect(try rows("SELECT question FROM answers") == [["One?"]])
+    #expect(try rows("PRAGMA user_version") == [["1"]])
+  }
+
   @Test func aFolderWhereTheFileShouldBeIsReportedOnce() throws {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     let history = history()
