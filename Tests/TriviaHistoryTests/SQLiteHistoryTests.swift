@@ -143,7 +143,7 @@ final class SQLiteHistoryTests {
 
   @Test func anEmptyFileBecomesAHistory() throws {
     try FileManager.default.createDirectory(atPath: folder + "/state/trivia", withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: path, contents: Data())
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
     let history = history()
     history.answered(answer("One?", right: true), inRound: nil)
     #expect(messages.lines.isEmpty)
