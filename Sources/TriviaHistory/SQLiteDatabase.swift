@@ -126,6 +126,15 @@ final class SQLiteDatabase {
       if case .text(let text) = self { return text }
       return nil
     }
+
+    /// A real or an integer as a `Double`: SQLite's `sum` and `avg` give either.
+    var number: Double? {
+      switch self {
+      case .real(let number): number
+      case .integer(let number): Double(number)
+      default: nil
+      }
+    }
   }
 
   private func failure(_ code: Int32) -> Failure {

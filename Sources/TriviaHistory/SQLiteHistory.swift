@@ -1,4 +1,5 @@
 import CSQLite
+import FoundationEssentials
 import Glibc
 
 /// The player's history in an SQLite file (`$XDG_STATE_HOME/trivia/history.sqlite`), opened
@@ -66,8 +67,7 @@ public final class SQLiteHistory: History {
   }
 
   public func bestScore(category: String?, total: Int) -> Int? {
-    guard database != nil || access(path, F_OK) == 0 else { return nil }
-    return write { database throws(SQLiteDatabase.Failure) in
+    read(orIfNone: nil) { database throws(SQLiteDatabase.Failure) in
       try database.query(
         "SELECT max(score) FROM rounds WHERE ended_how = 'completed' AND total = ? AND category IS ?",
         [.integer(Int64(total)), category.map { .text($0) } ?? .null]
@@ -76,8 +76,7 @@ public final class SQLiteHistory: History {
   }
 
   public func missedQuestionIDs() -> Set<Int64> {
-    guard database != nil || access(path, F_OK) == 0 else { return [] }
-    return write { database throws(SQLiteDatabase.Failure) in
+    read(orIfNone: []) { database throws(SQLiteDatabase.Failure) in
       Set(
         try database.query(
           """
@@ -89,8 +88,7 @@ public final class SQLiteHistory: History {
   }
 
   public func lastRoundAnswers() -> [AnsweredQuestion] {
-    guard database != nil || access(path, F_OK) == 0 else { return [] }
-    return write { database throws(SQLiteDatabase.Failure) in
+    read(orIfNone: []) { database throws(SQLiteDatabase.Failure) in
       try database.query(
         """
         SELECT source, question, category, difficulty, chosen, correct_answer, is_right, seconds FROM answers
@@ -100,15 +98,13 @@ public final class SQLiteHistory: History {
         AnsweredQuestion(
           source: row[0].text ?? "", question: row[1].text ?? "", category: row[2].text ?? "",
           difficulty: row[3].text, chosen: row[4].text ?? "", correctAnswer: row[5].text ?? "",
-          isRight: row[6].integer == 1, seconds: { if case .real(let value) = row[7] { value } else { 0 } }())
+          isRight: row[6].integer == 1, seconds: row[7].number ?? 0)
       }
     } ?? []
   }
 
   public func stats(category: String?) -> PlayerStats? {
-    // No file yet is no history yet, not a file to make.
-    guard database != nil || access(path, F_OK) == 0 else { return PlayerStats() }
-    return write { database throws(SQLiteDatabase.Failure) in
+    read(orIfNone: PlayerStats()) { database throws(SQLiteDatabase.Failure) in
       var stats = PlayerStats()
       // The tallies and runs the answers' trigger keeps: a few rows, however long the history.
       let filter = category == nil ? "" : "WHERE category = ?"
@@ -125,10 +121,8 @@ public final class SQLiteHistory: History {
       ).first
       stats.overall = PlayerStats.Tally(
         name: "all", answered: Int(overall?[0].integer ?? 0), right: Int(overall?[1].integer ?? 0))
-      if stats.overall.answered > 0, case .real(let seconds) = overall?[2] {
-        stats.meanSeconds = seconds / Double(stats.overall.answered)
-      } else if stats.overall.answered > 0, let seconds = overall?[2].integer {
-        stats.meanSeconds = Double(seconds) / Double(stats.overall.answered)
+      if stats.overall.answered > 0 {
+        stats.meanSeconds = (overall?[2].number ?? 0) / Double(stats.overall.answered)
       }
       stats.categories = try tallies(
         "SELECT category, sum(answered), sum(correct) FROM tallies \(filter) GROUP BY category ORDER BY category")
@@ -155,6 +149,13 @@ public final class SQLiteHistory: History {
       }
       return stats
     }
+  }
+
+  /// What `body` reads; `none` where there is no file yet: no history yet, not a file to
+  /// make. Nil when the file cannot be read (said once, as for a write).
+  private func read<T>(orIfNone none: T, _ body: (SQLiteDatabase) throws(SQLiteDatabase.Failure) -> T) -> T? {
+    guard database != nil || access(path, F_OK) == 0 else { return none }
+    return write(body)
   }
 
   /// Runs `body` on the open database; a failure is told once and history stops for this
@@ -225,12 +226,10 @@ public final class SQLiteHistory: History {
     return database
   }
 
+  /// As the other files the game keeps are made: the folder and those above it.
   private static func makeFolder(of path: String) {
-    var folder = ""
-    for part in path.split(separator: "/", omittingEmptySubsequences: false).dropLast() {
-      folder += (folder.isEmpty && !path.hasPrefix("/") ? "" : "/") + part
-      if !folder.isEmpty, folder != "/" { mkdir(folder, 0o755) }
-    }
+    guard let slash = path.lastIndex(of: "/") else { return }
+    try? FileManager.default.createDirectory(atPath: String(path[..<slash]), withIntermediateDirectories: true)
   }
 
   /// `2026-11-23T120700`, for the name of a file moved aside.
