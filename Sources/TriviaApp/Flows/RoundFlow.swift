@@ -111,12 +111,12 @@ public final class RoundFlow {
   ) throws(NoQuestions) {
     let difficulty = request.difficulty ?? .mixed
     let wanted = request.count ?? GameOptions.standard.questionCount
-    if let problem = Self.problem(request, in: questions, source: source, available: 1) { throw problem }
+    if let ungraded = Self.ungraded(request, in: questions, source: source) { throw ungraded }
     let allowed = request.missed == true ? try missed(in: questions, source: source) : nil
     let round = Round.deal(
       from: questions, count: wanted, difficulty: difficulty, categories: categories, only: allowed,
       generator: &generator)
-    if let problem = Self.problem(request, in: questions, source: source, available: round.total) { throw problem }
+    guard round.total > 0 else { throw Self.none(request, in: questions, source: source) }
     if round.total < wanted {
       let level = difficulty == .mixed ? "" : difficulty.rawValue + " "
       console.say(
@@ -129,26 +129,39 @@ public final class RoundFlow {
     show(round, for: request)
   }
 
-  /// Why `request` deals nothing from `questions`, of which `available` would be dealt
-  /// (counted when not given); nil when it deals something.
+  /// Why `request` deals nothing from `questions`; nil when it deals something. (Counts
+  /// what it would deal: for the no-data screen, not for dealing.)
   public static func problem(
-    _ request: TriviaRoute.PlayRequest, in questions: QuestionList, source: String, categories: Set<String>? = nil,
-    available: Int? = nil
+    _ request: TriviaRoute.PlayRequest, in questions: QuestionList, source: String, categories: Set<String>? = nil
+  ) -> NoQuestions? {
+    if let ungraded = ungraded(request, in: questions, source: source) { return ungraded }
+    let difficulty = request.difficulty ?? .mixed
+    let available = questions.indices.contains {
+      difficulty.admits(questions.difficulty(at: $0)) && categories?.contains(questions.category(at: $0)) != false
+    }
+    return available ? nil : none(request, in: questions, source: source)
+  }
+
+  /// A level asked of a source that grades none of its questions.
+  private static func ungraded(
+    _ request: TriviaRoute.PlayRequest, in questions: QuestionList, source: String
   ) -> NoQuestions? {
     let difficulty = request.difficulty ?? .mixed
-    if difficulty != .mixed, !questions.isEmpty, questions.countsByDifficulty[nil] == questions.count {
-      return NoQuestions(
-        reason: "\(source) does not grade its questions by difficulty, so there are no \(difficulty.rawValue) ones.",
-        details: [
-          "Choose Mixed to play its \(LoadSummary.counted(questions.count, "question")): type options, then difficulty."
-        ])
+    guard difficulty != .mixed, !questions.isEmpty, questions.countsByDifficulty[nil] == questions.count else {
+      return nil
     }
-    let available =
-      available
-      ?? questions.indices.count(where: {
-        difficulty.admits(questions.difficulty(at: $0)) && categories?.contains(questions.category(at: $0)) != false
-      })
-    guard available == 0 else { return nil }
+    return NoQuestions(
+      reason: "\(source) does not grade its questions by difficulty, so there are no \(difficulty.rawValue) ones.",
+      details: [
+        "Choose Mixed to play its \(LoadSummary.counted(questions.count, "question")): type options, then difficulty."
+      ])
+  }
+
+  /// No question of the level and category asked for, and what levels there are.
+  private static func none(_ request: TriviaRoute.PlayRequest, in questions: QuestionList, source: String)
+    -> NoQuestions
+  {
+    let difficulty = request.difficulty ?? .mixed
     let what = [request.category, difficulty == .mixed ? nil : difficulty.rawValue].compactMap { $0 }
     let levels = questions.gradedCounts
     return NoQuestions(
