@@ -49,7 +49,7 @@ public final class CommandInput {
       },
       Command("back", summary: "leave this screen") { [unowned self] in
         guard let back = navigator.activeView?.onBack else {
-          return console.write([Line("Nothing to go back to; type quit to leave.")])
+          return console.say("Nothing to go back to; type quit to leave.")
         }
         back()
       },
