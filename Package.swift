@@ -52,7 +52,7 @@ let package = Package(
       .target(name: "EditLineShim", dependencies: ["CLibedit"]),
       // The system's libsqlite3, for what the game keeps about its player.
       .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-      .target(name: "TriviaHistory", dependencies: ["CSQLite"]),
+      .target(name: "TriviaHistory", dependencies: ["CSQLite", "TriviaData"]),
       .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim", "TriviaData"]),
       .executableTarget(
         name: "trivia",
@@ -70,7 +70,7 @@ let package = Package(
       .testTarget(
         name: "TriviaAppTests",
         dependencies: ["TriviaApp", "TriviaData", "TriviaTerminal", "NavigatorKit", "NavigatorKitTesting", "ScreenKit"]),
-      .testTarget(name: "TriviaHistoryTests", dependencies: ["TriviaHistory", "CSQLite"]),
+      .testTarget(name: "TriviaHistoryTests", dependencies: ["TriviaHistory", "TriviaData", "CSQLite"]),
       .testTarget(name: "TriviaTerminalTests", dependencies: ["TriviaTerminal", "ScreenKit"]),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia"]),
       .executableTarget(

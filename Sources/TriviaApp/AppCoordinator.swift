@@ -49,7 +49,15 @@ public final class AppCoordinator {
 
   /// What the landing and the options show.
   private var setup: Setup {
-    Setup(options: settings.options, source: sources.name, canResume: rounds.canResume)
+    let (source, bank) = sources.current
+    let unasked = bank.flatMap { bank in
+      source.loadsPerRound
+        ? nil
+        : rounds.unasked(in: bank.questions, source: source.name).map {
+          Setup.Unasked(count: $0, total: bank.questions.count)
+        }
+    }
+    return Setup(options: settings.options, source: source.name, canResume: rounds.canResume, unasked: unasked)
   }
 
   /// Shows the landing, offering a round saved by the last session, and starts loading the
@@ -152,7 +160,7 @@ public final class AppCoordinator {
   /// What the options as they are now would deal from `bank`.
   private func recheck(_ bank: QuestionBank) -> NoQuestions {
     let request = resolved(TriviaRoute.PlayRequest())
-    return RoundFlow.problem(request, in: bank.questions, source: sources.name, categories: categories(request, bank))
+    return NoQuestions.find(request, in: bank.questions, source: sources.name, categories: categories(request, bank))
       ?? NoQuestions(reason: "There are questions for these options now.", details: ["Type play to start."])
   }
 

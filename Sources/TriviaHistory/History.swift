@@ -1,3 +1,5 @@
+import TriviaData
+
 /// What the game keeps about its player: every round and every answer. The round flow
 /// records through this; `SQLiteHistory` keeps it in a file, and tests use a fake.
 @MainActor
@@ -15,6 +17,9 @@ public protocol History: AnyObject {
   func bestScore(category: String?, total: Int) -> Int?
   /// The ids of the questions whose last answer was wrong: those `play missed` deals.
   func missedQuestionIDs() -> Set<Int64>
+  /// The ids of the questions ever answered, each with a number that grows with the time
+  /// of its last answer: a round deals the others first, then the longest unasked.
+  func askedQuestions() -> [Int64: Int64]
   /// The answers of the last round answered, in the order given; empty when there is none.
   func lastRoundAnswers() -> [AnsweredQuestion]
   /// How the player has done, overall or in one category (as the file spells it); nil when

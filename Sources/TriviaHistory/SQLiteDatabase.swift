@@ -85,6 +85,26 @@ final class SQLiteDatabase {
     }
   }
 
+  /// Hands each row of `sql` to `body` as it is stepped: for reads of thousands of rows,
+  /// where making a `[Value]` a row would cost more than SQLite does.
+  func forEachRow(_ sql: String, _ body: (Row) -> Void) throws(Failure) {
+    let statement = try self.statement(sql)
+    defer { sqlite3_reset(statement) }
+    while true {
+      let code = sqlite3_step(statement)
+      if code == SQLITE_DONE { return }
+      guard code == SQLITE_ROW else { throw failure(code) }
+      body(Row(statement: statement))
+    }
+  }
+
+  /// The row a statement is on, read in place.
+  struct Row {
+    fileprivate let statement: OpaquePointer
+
+    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+  }
+
   /// Runs `body` as one transaction: all of it is kept, or none.
   func transaction<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
     try execute("BEGIN IMMEDIATE")

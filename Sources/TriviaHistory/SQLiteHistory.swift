@@ -77,14 +77,21 @@ public final class SQLiteHistory: History {
 
   public func missedQuestionIDs() -> Set<Int64> {
     read(orIfNone: []) { database throws(SQLiteDatabase.Failure) in
-      Set(
-        try database.query(
-          """
-          SELECT question_id FROM answers AS last WHERE is_right = 0 AND id = (
-            SELECT max(id) FROM answers WHERE question_id = last.question_id)
-          """
-        ).compactMap { $0.first?.integer })
+      var missed = Set<Int64>()
+      try database.forEachRow("SELECT question_id FROM asked WHERE last_right = 0") { missed.insert($0.integer(0)) }
+      return missed
     } ?? []
+  }
+
+  public func askedQuestions() -> [Int64: Int64] {
+    read(orIfNone: [:]) { database throws(SQLiteDatabase.Failure) in
+      var asked: [Int64: Int64] = [:]
+      asked.reserveCapacity(try database.execute(returning: "SELECT count(*) FROM asked"))
+      try database.forEachRow("SELECT question_id, last_answer FROM asked") { row in
+        asked[row.integer(0)] = row.integer(1)
+      }
+      return asked
+    } ?? [:]
   }
 
   public func lastRoundAnswers() -> [AnsweredQuestion] {

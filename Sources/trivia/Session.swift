@@ -62,7 +62,7 @@ final class Session {
       source: makeDataSource(spec: options.source ?? "bundled"),
       navigator: AppNavigator(navigator: navigator, console: renderer), console: renderer, optionsStore: store,
       sessionStore: FileSessionStore(path: FileSessionStore.standardPath(environment: environment)),
-      history: arguments.noHistory
+      history: arguments.noHistory || arguments.record != nil
         ? nil
         : SQLiteHistory(
           path: XDGDirectory.state.path(environment: environment) + "/trivia/history.sqlite",

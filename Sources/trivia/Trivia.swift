@@ -41,7 +41,11 @@ struct Trivia: AsyncParsableCommand {
   @Option(help: "Write every navigation event to FILE as JSON lines.")
   var trace: String?
 
-  @Option(help: "Write this session (options, seed, every line typed) to FILE as a script for --script.")
+  @Option(
+    help: """
+      Write this session (options, seed, every line typed) to FILE as a script for --script. It neither reads \
+      nor keeps history, so the script replays the same whatever the history holds.
+      """)
   var record: String?
 
   @Option(name: .customLong("open"), help: "Follow a trivia:// link at start, e.g. trivia://play?difficulty=hard.")
@@ -95,6 +99,7 @@ struct Trivia: AsyncParsableCommand {
     difficulty = difficulty ?? header.difficulty
     category = category ?? header.category
     seed = seed ?? header.seed
+    noHistory = noHistory || header.noHistory
   }
 
   /// The line that starts a recording: how to play the same session again.
@@ -103,6 +108,7 @@ struct Trivia: AsyncParsableCommand {
     words += ["--count", String(options.questionCount), "--difficulty", options.difficulty.rawValue]
     if let category = options.category { words += ["--category", category] }
     if let source = options.source { words += ["--source", source] }
+    words.append("--no-history")
     return words.map(Self.quoted).joined(separator: " ")
   }
 

@@ -3,12 +3,13 @@ enum Expected {
   /// The landing screen, from the blank line that opens it to the line naming the commands.
   static func landing(
     questions: Int = 10, difficulty: String = "Mixed", category: String = "All", source: String = "bundled",
-    canResume: Bool = false
+    canResume: Bool = false, unasked: String? = nil
   ) -> [String] {
     [
       "", "TRIVIA", "Test what you know, one question at a time.", "", "  Questions:  \(questions)",
-      "  Difficulty: \(difficulty)", "  Category:   \(category)", "  Source:     \(source)", "",
-    ] + (canResume ? [resumeOffer] : []) + ["Type play to start, options to change the game, help for all commands."]
+      "  Difficulty: \(difficulty)", "  Category:   \(category)", "  Source:     \(source)",
+    ] + (unasked.map { ["  Left:       \($0) questions not yet asked"] } ?? []) + [""]
+      + (canResume ? [resumeOffer] : []) + ["Type play to start, options to change the game, help for all commands."]
   }
 
   /// The landing's line when a round from the last session can be resumed.

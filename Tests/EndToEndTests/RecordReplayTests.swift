@@ -53,7 +53,7 @@ struct RecordReplayTests {
   func golden() async throws {
     let recorder = try Sandbox()
     let (script, recorded) = try await Self.recordAndReplay(["--seed", "42"], lines: Self.session, in: recorder)
-    #expect(script.first == "#!trivia --seed 42 --count 10 --difficulty mixed")
+    #expect(script.first == "#!trivia --seed 42 --count 10 --difficulty mixed --no-history")
 
     // The session did what it says: this is a recording worth replaying.
     let transcript = recorded.transcript
@@ -65,6 +65,28 @@ struct RecordReplayTests {
     #expect(transcript.questions.suffix(2).allSatisfy { $0.category == "History" && $0.difficulty == "Medium" })
     #expect(recorded.stdout.contains("Round complete\nScore: "))
     #expect(transcript.prompts.suffix(2) == ["round over", "trivia"])
+  }
+
+  @Test("A recording replays the same whatever the history holds, and neither reads nor adds to it")
+  func historyAside() async throws {
+    let player = try Sandbox()
+    let source = try player.write("four.json", QuestionFixtures.easy(4))
+    let round = "play\nright\n\nright\n\ndone\n"
+    // A round played before: kept, so a game that reads history would deal the other two.
+    _ = try await player.run(["--seed", "3", "--count", "2", "--source", source], input: round)
+    let answers = { try HistoryTests.rows(player, "SELECT count(*) FROM answers") }
+    #expect(try answers() == ["2"])
+    let path = player.work + "/kept.trivia"
+    let recorded = try await player.run(
+      ["--seed", "3", "--count", "2", "--source", source, "--record", path], input: round + "stats\n")
+    #expect(recorded.stdout.contains("This game keeps no history"))
+    // Another round kept, then the replay in the same place, and one where there is no history.
+    _ = try await player.run(["--seed", "9", "--count", "2", "--source", source], input: round)
+    let replayed = try await player.run(["--script", path])
+    let elsewhere = try await Sandbox().run(["--script", path])
+    #expect(replayed.stdoutBytes == recorded.stdoutBytes)
+    #expect(elsewhere.stdoutBytes == recorded.stdoutBytes)
+    #expect(try answers() == ["4"])
   }
 
   @Test("The options a recording changes are saved by the replay as by the session")
@@ -96,7 +118,7 @@ struct RecordReplayTests {
     let (script, recorded) = try await Self.recordAndReplay(
       ["--seed", "5", "--count", "4", "--difficulty", "hard", "--category", "Science"],
       lines: ["play", "a", "", "back", "y", "quit"])
-    #expect(script.first == "#!trivia --seed 5 --count 4 --difficulty hard --category Science")
+    #expect(script.first == "#!trivia --seed 5 --count 4 --difficulty hard --category Science --no-history")
     let questions = recorded.transcript.questions
     #expect(questions.count == 2)
     #expect(questions.allSatisfy { $0.category == "Science" && $0.difficulty == "Hard" && $0.total == 4 })
@@ -117,7 +139,8 @@ struct RecordReplayTests {
       ["--seed", "3", "--count", "2", "--category", "Rock & Roll", "--source", source],
       lines: ["play", "right", "", "right", "", "done"], in: recorder)
     #expect(
-      script.first == "#!trivia --seed 3 --count 2 --difficulty mixed --category 'Rock & Roll' --source '\(source)'")
+      script.first
+        == "#!trivia --seed 3 --count 2 --difficulty mixed --category 'Rock & Roll' --source '\(source)' --no-history")
     #expect(Set(recorded.transcript.questions.map(\.text)) == ["Spaced out?", "Also spaced?"])
     #expect(recorded.stdout.contains("Score: 2/2"))
   }

@@ -118,7 +118,8 @@ struct SourceSwitchTests {
         "Loading questions from \(file)…", "Loaded 2 questions from \(file) (0 skipped).",
       ])
     #expect(transcript.response(to: "play")?.first == "Only 2 questions available; playing 2.")
-    #expect(transcript.response(to: "done") == Expected.landing(source: file))
+    // Both of its questions were asked.
+    #expect(transcript.response(to: "done") == Expected.landing(source: file, unasked: "0 of 2"))
     let questions = transcript.questions
     #expect(questions.prefix(2).allSatisfy { $0.category == "Fixtures" && $0.total == 2 })
     #expect(questions.last?.total == 10)
@@ -239,11 +240,14 @@ struct SourceSwitchTests {
     let questions = transcript.questions
     #expect(questions.count == 3)
     #expect(questions.allSatisfy { $0.category == "History" })
-    #expect(transcript.response(to: "done") == Expected.landing(questions: 3, category: "History"))
+    #expect(
+      transcript.response(to: "done") == Expected.landing(questions: 3, category: "History", unasked: "177 of 180"))
     #expect(
       transcript.response(to: "category Astrology")
         == ["No category 'Astrology' in bundled; type category to list them."])
-    #expect(transcript.response(to: "category all") == ["Category: all."] + Expected.landing(questions: 3))
+    #expect(
+      transcript.response(to: "category all") == ["Category: all."]
+        + Expected.landing(questions: 3, unasked: "177 of 180"))
     #expect(transcript.response(to: "category", occurrence: 1) == listing)
 
     // The choice is an option like the others: kept for the next run.

@@ -3,6 +3,7 @@ import NavigatorKit
 import ScreenKit
 import TriviaApp
 import TriviaData
+import TriviaHistory
 import TriviaTerminal
 
 /// Records what reaches the player, and draws what the navigator shows.
@@ -209,5 +210,30 @@ func sampleQuestions(_ count: Int, difficulty: Difficulty = .easy) -> [Question]
       category: "Test", difficulty: difficulty, kind: number.isMultiple(of: 3) ? .boolean : .multiple,
       text: "Question \(number)?", correctAnswer: number.isMultiple(of: 3) ? "True" : "Right \(number)",
       incorrectAnswers: number.isMultiple(of: 3) ? ["False"] : ["Wrong A", "Wrong B", "Wrong C"])
+  }
+}
+
+/// A history in memory: answers kept in order, read back as the SQLite store reads them.
+final class MemoryHistory: History {
+  private(set) var answers: [AnsweredQuestion] = []
+
+  func roundStarted(_ round: PlayedRound) -> Int64? { nil }
+  func answered(_ answer: AnsweredQuestion, inRound round: Int64?) { answers.append(answer) }
+  func roundEnded(_ round: Int64?, score: Int, how: RoundEnding) {}
+  func roundResumed(_ round: Int64?) {}
+  func bestScore(category: String?, total: Int) -> Int? { nil }
+  func lastRoundAnswers() -> [AnsweredQuestion] { [] }
+  func stats(category: String?) -> PlayerStats? { nil }
+
+  func missedQuestionIDs() -> Set<Int64> {
+    var last: [Int64: Bool] = [:]
+    for answer in answers { last[answer.questionID] = answer.isRight }
+    return Set(last.filter { !$0.value }.keys)
+  }
+
+  func askedQuestions() -> [Int64: Int64] {
+    var asked: [Int64: Int64] = [:]
+    for (order, answer) in answers.enumerated() { asked[answer.questionID] = Int64(order) }
+    return asked
   }
 }

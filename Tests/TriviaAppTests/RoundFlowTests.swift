@@ -196,4 +196,64 @@ struct RoundFlowTests {
     #expect(!flow.canResume)
     #expect(sessions.session == nil)
   }
+
+  /// Plays a whole round of `count`, every answer right, and gives its questions' texts.
+  func playRound(_ flow: RoundFlow, count: Int) throws -> Set<String> {
+    try play(flow, count: count)
+    var texts = Set<String>()
+    while let item = flow.round?.current {
+      texts.insert(item.question.text)
+      try answer(flow, right: true)
+      flow.next()
+    }
+    flow.finish()
+    return texts
+  }
+
+  @Test func noQuestionComesAgainUntilAllHaveBeenAsked() throws {
+    let history = MemoryHistory()
+    let flow = RoundFlow(seed: 7, store: sessions, history: history, navigator: navigator, console: console)
+    var seen = Set<String>()
+    for _ in 0..<4 {
+      let round = try playRound(flow, count: 5)
+      #expect(round.isDisjoint(with: seen))
+      seen.formUnion(round)
+    }
+    #expect(seen.count == 20)
+  }
+
+  @Test func onceAllHaveBeenAskedTheLongestUnaskedComeFirst() throws {
+    let history = MemoryHistory()
+    let flow = RoundFlow(seed: 7, store: sessions, history: history, navigator: navigator, console: console)
+    let first = try playRound(flow, count: 8)
+    let second = try playRound(flow, count: 8)
+    // 4 never asked remain: they come, and then the 4 asked longest ago, from the first round.
+    let third = try playRound(flow, count: 8)
+    let never = Set(questions.map(\.text)).subtracting(first).subtracting(second)
+    #expect(never.count == 4 && never.isSubset(of: third))
+    #expect(third.subtracting(never).isSubset(of: first))
+    #expect(third.count == 8)
+  }
+
+  @Test func theLandingCountsWhatWasNeverAsked() throws {
+    let history = MemoryHistory()
+    let flow = RoundFlow(seed: 7, store: sessions, history: history, navigator: navigator, console: console)
+    #expect(flow.unasked(in: questions, source: "fake") == nil)
+    _ = try playRound(flow, count: 3)
+    #expect(flow.unasked(in: questions, source: "fake") == 17)
+    _ = try playRound(flow, count: 5)
+    #expect(flow.unasked(in: questions, source: "fake") == 12)
+  }
+
+  @Test func withoutHistoryTheDealIsTheSameAsWithAnEmptyOne() throws {
+    let plain = flow(seed: 9)
+    let kept = RoundFlow(
+      seed: 9, store: sessions, history: MemoryHistory(), navigator: FakeRoundNavigator(), console: console)
+    try play(plain, count: 6)
+    let request = TriviaRoute.PlayRequest(difficulty: .mixed, count: 6)
+    #expect(kept.prepare(request))
+    try kept.deal(request, from: questions, source: "fake", categories: nil)
+    #expect(plain.round == kept.round)
+    #expect(plain.unasked(in: questions, source: "fake") == nil)
+  }
 }

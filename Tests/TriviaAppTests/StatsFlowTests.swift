@@ -23,6 +23,7 @@ struct StatsFlowTests {
     func bestScore(category: String?, total: Int) -> Int? { nil }
     func lastRoundAnswers() -> [AnsweredQuestion] { [] }
     func missedQuestionIDs() -> Set<Int64> { [] }
+    func askedQuestions() -> [Int64: Int64] { [:] }
     func stats(category: String?) -> PlayerStats? {
       var stats = PlayerStats()
       stats.categories = [.init(name: "Arts & Literature", answered: 3, right: 2)]
@@ -52,6 +53,6 @@ struct StatsFlowTests {
     let flow = StatsFlow(history: nil, navigator: navigator, console: console)
     flow.show("")
     #expect(navigator.shown.isEmpty)
-    #expect(console.lines == ["This game keeps no history (--no-history), so there are no stats to show."])
+    #expect(console.lines == ["This game keeps no history (--no-history, --record), so there are no stats to show."])
   }
 }

@@ -129,6 +129,13 @@ import Testing
     #expect(counts == expected)
     #expect(bank.questions.allSatisfy { $0.difficulty == nil && !$0.text.isEmpty && !$0.incorrectAnswers.isEmpty })
     #expect(bank.questions.filter { $0.kind == .boolean }.count == 5523)
+    // Each question's id, made from the bytes as they were read, is the id of its text.
+    #expect(
+      bank.questions.indices.allSatisfy { index in
+        let question = bank.questions[index]
+        return bank.questions.questionID(at: index)
+          == QuestionID.make(text: question.text, answer: question.correctAnswer)
+      })
   }
 
   @Test(.enabled(if: SharedData.openTriviaQAExists, "needs ../shared/data/opentriviaqa beside the repository"))

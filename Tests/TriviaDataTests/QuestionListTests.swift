@@ -63,4 +63,24 @@ struct QuestionListTests {
     #expect(split != [question(0)])
     #expect(split != [question(1), question(0)])
   }
+
+  @Test(arguments: [
+    ("What is  the symbol\tfor gold?", "Au"), ("  LEADING and trailing \r\n", " x "), ("", ""),
+    ("Crème brûlée?", "Œuf"), ("İstanbul", "ǅ"), ("a\u{00A0}b\u{2003}c", "NBSP"), ("\u{1C}sep\u{1F}", "\u{85}"),
+    ("Tab\u{0B}vertical\u{0C}feed", "MiXeD"),
+  ])
+  func idsMadeFromBytesAreTheIdsOfTheText(text: String, answer: String) {
+    let list = QuestionList([
+      Question(
+        category: "C", difficulty: nil, kind: .multiple, text: text, correctAnswer: answer, incorrectAnswers: ["w"])
+    ])
+    #expect(list.questionID(at: 0) == QuestionID.make(text: text, answer: answer))
+  }
+
+  @Test func theSameQuestionHowsoeverSpacedOrCasedIsOneId() {
+    #expect(
+      QuestionID.make(text: "What is  the symbol for gold?", answer: "Au")
+        == QuestionID.make(text: "what is the symbol for gold? ", answer: "AU"))
+    #expect(QuestionID.make(text: "Gold?", answer: "Au") != QuestionID.make(text: "Gold?", answer: "Ag"))
+  }
 }

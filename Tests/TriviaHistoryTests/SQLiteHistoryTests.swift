@@ -1,7 +1,9 @@
 import CSQLite
 import Foundation
 import Testing
-import TriviaHistory
+import TriviaData
+
+@testable import TriviaHistory
 
 /// The history file through the real libsqlite3: what is written, and what happens to a
 /// file that is old, new, damaged or in the way.
@@ -70,7 +72,7 @@ final class SQLiteHistoryTests {
       try rows("SELECT question, chosen, correct_answer, is_right, seconds FROM answers ORDER BY id") == [
         ["Symbol for gold?", "Au", "Au", "1", "2.5"], ["Symbol of gold, again?", "Ag", "Au", "0", "2.5"],
       ])
-    #expect(try rows("PRAGMA user_version") == [["1"]])
+    #expect(try rows("PRAGMA user_version") == [["2"]])
     #expect(try rows("PRAGMA journal_mode") == [["wal"]])
     // Started and ended are times a person can read.
     let times = try rows("SELECT started_at, ended_at FROM rounds")[0]
@@ -148,7 +150,7 @@ final class SQLiteHistoryTests {
     history.answered(answer("One?", right: true), inRound: nil)
     #expect(messages.lines.isEmpty)
     #expect(try rows("SELECT question FROM answers") == [["One?"]])
-    #expect(try rows("PRAGMA user_version") == [["1"]])
+    #expect(try rows("PRAGMA user_version") == [["2"]])
   }
 
   @Test func aFolderWhereTheFileShouldBeIsReportedOnce() throws {
@@ -203,5 +205,46 @@ final class SQLiteHistoryTests {
     #expect(inHistory.bestStreak == 2)
     #expect(inHistory.currentStreak == 1)
     #expect(inHistory.roundsCompleted == 1)
+  }
+
+  @Test func askedQuestionsAreOrderedByTheirLastAnswer() {
+    let history = history()
+    history.answered(answer("First?", right: false), inRound: nil)
+    history.answered(answer("Second?", right: true), inRound: nil)
+    history.answered(answer("first? ", right: true), inRound: nil)
+    let asked = history.askedQuestions()
+    let first = QuestionID.make(text: "First?", answer: "Au")
+    let second = QuestionID.make(text: "Second?", answer: "Au")
+    #expect(asked.count == 2)
+    #expect(asked[second]! < asked[first]!)
+    #expect(history.missedQuestionIDs().isEmpty)
+    history.answered(answer("Second?", right: false), inRound: nil)
+    #expect(history.missedQuestionIDs() == [second])
+  }
+
+  @Test func aFileOfTheFirstVersionIsBroughtUpToDateWithWhatItHad() throws {
+    try FileManager.default.createDirectory(atPath: folder + "/state/trivia", withIntermediateDirectories: true)
+    var handle: OpaquePointer?
+    try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK)
+    let id = { (text: String) in QuestionID.make(text: text, answer: "Au") }
+    let old =
+      HistorySchema.migrations[0] + """
+        PRAGMA user_version = 1;
+        INSERT INTO answers (source, question_id, question, category, chosen, correct_answer, is_right, seconds)
+        VALUES ('bundled', \(id("A?")), 'A?', 'Science', 'Ag', 'Au', 0, 1),
+          ('bundled', \(id("B?")), 'B?', 'Science', 'Ag', 'Au', 0, 1),
+          ('bundled', \(id("A?")), 'A?', 'Science', 'Au', 'Au', 1, 1);
+        """
+    #expect(sqlite3_exec(handle, old, nil, nil, nil) == SQLITE_OK)
+    sqlite3_close(handle)
+
+    let history = history()
+    #expect(history.missedQuestionIDs() == [id("B?")])
+    let asked = history.askedQuestions()
+    #expect(asked.count == 2 && asked[id("B?")]! < asked[id("A?")]!)
+    #expect(messages.lines.isEmpty)
+    #expect(try rows("PRAGMA user_version") == [["2"]])
+    #expect(try rows("SELECT count(*) FROM answers") == [["3"]])
+    #expect(try rows("SELECT name FROM sqlite_master WHERE name = 'answers_by_question'").isEmpty)
   }
 }

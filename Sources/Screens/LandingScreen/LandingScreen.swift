@@ -10,15 +10,20 @@ public final class LandingScreen: TerminalView {
     public var category: String
     /// A round saved when the last session ended can be resumed.
     public var canResume: Bool
+    /// How much of the source is new to the player ("1,204 of 47,175 questions not yet
+    /// asked"), when known.
+    public var unasked: String?
 
     public init(
-      questionCount: Int, difficulty: String, source: String, category: String = "All", canResume: Bool = false
+      questionCount: Int, difficulty: String, source: String, category: String = "All", canResume: Bool = false,
+      unasked: String? = nil
     ) {
       self.questionCount = questionCount
       self.difficulty = difficulty
       self.source = source
       self.category = category
       self.canResume = canResume
+      self.unasked = unasked
     }
   }
 
@@ -58,8 +63,9 @@ public final class LandingScreen: TerminalView {
       Line("  Difficulty: \(state.difficulty)"),
       Line("  Category:   \(state.category)"),
       Line("  Source:     \(state.source)"),
-      "",
     ]
+      + (state.unasked.map { [Line("  Left:       \($0)")] } ?? [])
+      + [""]
       + (state.canResume
         ? [Line("A round you left is saved: type resume to go on with it, or play for a new one.", style: .emphasis)]
         : [])

@@ -60,6 +60,11 @@ public final class RoundFlow {
   /// Set by the coordinator: where `stats` and `review` on the score screen go.
   public var onStats: (String) -> Void = { _ in }
   public var onReview: () -> Void = {}
+  /// The questions history says were asked (as `History.askedQuestions`), read at each deal
+  /// and kept up with this game's answers; nil until a deal reads it.
+  private var asked: [Int64: Int64]?
+  /// How many questions of a source were never asked, once counted: for the landing.
+  private var unaskedCount: (source: String, count: Int)?
   /// When the question on screen appeared, for the time an answer took.
   private var shownAt = ContinuousClock.now
 
@@ -111,12 +116,16 @@ public final class RoundFlow {
   ) throws(NoQuestions) {
     let difficulty = request.difficulty ?? .mixed
     let wanted = request.count ?? GameOptions.standard.questionCount
-    if let ungraded = Self.ungraded(request, in: questions, source: source) { throw ungraded }
+    if let ungraded = NoQuestions.ungraded(request, in: questions, source: source) { throw ungraded }
     let allowed = request.missed == true ? try missed(in: questions, source: source) : nil
+    if let history {
+      asked = history.askedQuestions()
+      unaskedCount = nil
+    }
     let round = Round.deal(
       from: questions, count: wanted, difficulty: difficulty, categories: categories, only: allowed,
-      generator: &generator)
-    guard round.total > 0 else { throw Self.none(request, in: questions, source: source) }
+      asked: allowed == nil ? asked ?? [:] : [:], generator: &generator)
+    guard round.total > 0 else { throw NoQuestions.none(request, in: questions, source: source) }
     if round.total < wanted {
       let level = difficulty == .mixed ? "" : difficulty.rawValue + " "
       console.say(
@@ -129,62 +138,29 @@ public final class RoundFlow {
     show(round, for: request)
   }
 
-  /// Why `request` deals nothing from `questions`; nil when it deals something. (Counts
-  /// what it would deal: for the no-data screen, not for dealing.)
-  public static func problem(
-    _ request: TriviaRoute.PlayRequest, in questions: QuestionList, source: String, categories: Set<String>? = nil
-  ) -> NoQuestions? {
-    if let ungraded = ungraded(request, in: questions, source: source) { return ungraded }
-    let difficulty = request.difficulty ?? .mixed
-    let available = questions.indices.contains {
-      difficulty.admits(questions.difficulty(at: $0)) && categories?.contains(questions.category(at: $0)) != false
-    }
-    return available ? nil : none(request, in: questions, source: source)
-  }
-
-  /// A level asked of a source that grades none of its questions.
-  private static func ungraded(
-    _ request: TriviaRoute.PlayRequest, in questions: QuestionList, source: String
-  ) -> NoQuestions? {
-    let difficulty = request.difficulty ?? .mixed
-    guard difficulty != .mixed, !questions.isEmpty, questions.countsByDifficulty[nil] == questions.count else {
-      return nil
-    }
-    return NoQuestions(
-      reason: "\(source) does not grade its questions by difficulty, so there are no \(difficulty.rawValue) ones.",
-      details: [
-        "Choose Mixed to play its \(LoadSummary.counted(questions.count, "question")): type options, then difficulty."
-      ])
-  }
-
-  /// No question of the level and category asked for, and what levels there are.
-  private static func none(_ request: TriviaRoute.PlayRequest, in questions: QuestionList, source: String)
-    -> NoQuestions
-  {
-    let difficulty = request.difficulty ?? .mixed
-    let what = [request.category, difficulty == .mixed ? nil : difficulty.rawValue].compactMap { $0 }
-    let levels = questions.gradedCounts
-    return NoQuestions(
-      reason: "\(source) has no \(what.isEmpty ? "" : what.joined(separator: " ") + " ")questions.",
-      details: levels.isEmpty ? [] : ["Available: \(levels.joined(separator: ", "))."])
-  }
-
   /// The questions of `questions` this player got wrong and has not since answered right.
   private func missed(in questions: QuestionList, source: String) throws(NoQuestions) -> [Int] {
     let missed = history?.missedQuestionIDs() ?? []
     let found =
       missed.isEmpty
       ? []
-      : questions.indices.filter { index in
-        let question = questions[index]
-        return missed.contains(QuestionID.make(text: question.text, answer: question.correctAnswer))
-      }
+      : questions.indices.filter { missed.contains(questions.questionID(at: $0)) }
     guard found.isEmpty else { return found }
     throw NoQuestions(
       reason: history == nil
-        ? "This game keeps no history (--no-history), so it knows of no missed questions."
+        ? "This game keeps no history (--no-history, --record), so it knows of no missed questions."
         : "No questions you missed in \(source): any you got wrong, you have since answered right.",
       details: ["Type play for a round of any questions."])
+  }
+
+  /// How many of `questions` (of `source`) this player was never asked; nil before this
+  /// game has read its history, which it does when it first deals.
+  public func unasked(in questions: QuestionList, source: String) -> Int? {
+    guard let asked else { return nil }
+    if let counted = unaskedCount, counted.source == source { return counted.count }
+    let count = questions.indices.count(where: { asked[questions.questionID(at: $0)] == nil })
+    unaskedCount = (source, count)
+    return count
   }
 
   public func resume() {
@@ -203,12 +179,12 @@ public final class RoundFlow {
   public func answer(_ index: Int) {
     guard var round, let item = round.current, let isRight = round.answer(index) else { return }
     self.round = round
-    history?.answered(
-      AnsweredQuestion(
-        source: recorded.source, question: item.question.text, category: item.question.category,
-        difficulty: item.question.difficulty?.rawValue, chosen: item.answers[index], correctAnswer: item.correctAnswer,
-        isRight: isRight, seconds: Self.seconds(since: shownAt)),
-      inRound: recorded.round)
+    let answer = AnsweredQuestion(
+      source: recorded.source, question: item.question.text, category: item.question.category,
+      difficulty: item.question.difficulty?.rawValue, chosen: item.answers[index], correctAnswer: item.correctAnswer,
+      isRight: isRight, seconds: Self.seconds(since: shownAt))
+    history?.answered(answer, inRound: recorded.round)
+    if asked != nil, asked?.updateValue(.max, forKey: answer.questionID) == nil { unaskedCount = nil }
     navigator.showFeedback(round, events: events)
   }
 

@@ -24,7 +24,7 @@ public final class StatsFlow {
   /// `stats` alone: everything; `stats NAME`: one category, however it is typed.
   public func show(_ argument: String) {
     guard let history else {
-      console.say("This game keeps no history (--no-history), so there are no stats to show.")
+      console.say("This game keeps no history (--no-history, --record), so there are no stats to show.")
       return
     }
     guard let all = history.stats(category: nil) else { return }

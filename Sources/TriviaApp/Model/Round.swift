@@ -15,6 +15,18 @@ public struct Round: Codable, Equatable, Sendable {
     }
 
     public var correctAnswer: String { answers[correctIndex] }
+
+    /// The question with its answers shuffled, True before False.
+    init(dealing question: Question, generator: inout SeededGenerator) {
+      var answers = [question.correctAnswer] + question.incorrectAnswers
+      if question.kind == .boolean {
+        answers = ["True", "False"]
+      } else {
+        answers.seededShuffle(using: &generator)
+      }
+      self.init(
+        question: question, answers: answers, correctIndex: answers.firstIndex(of: question.correctAnswer) ?? 0)
+    }
   }
 
   public private(set) var items: [Item]
@@ -33,10 +45,11 @@ public struct Round: Codable, Equatable, Sendable {
 
   /// Deals up to `count` questions of the chosen difficulty (and of `categories`, if
   /// given: the names as the bank spells them; and among the indices `only`, if given),
-  /// answers shuffled, True before False.
+  /// answers shuffled, True before False. Questions in `asked` (id to when it was last
+  /// asked, larger later) come only when the others run out, the longest unasked first.
   public static func deal(
     from questions: QuestionList, count wanted: Int, difficulty: DifficultyChoice, categories: Set<String>? = nil,
-    only allowed: [Int]? = nil, generator: inout SeededGenerator
+    only allowed: [Int]? = nil, asked: [Int64: Int64] = [:], generator: inout SeededGenerator
   ) -> Round {
     // Indices, not questions: a bank of 50,000 is never copied to deal ten.
     let pool: [Int]? =
@@ -45,29 +58,46 @@ public struct Round: Codable, Equatable, Sendable {
       : (allowed ?? Array(questions.indices)).filter {
         difficulty.admits(questions.difficulty(at: $0)) && categories?.contains(questions.category(at: $0)) != false
       }
-    let available = pool?.count ?? questions.count
-    let count = min(wanted, available)
-    // A partial Fisher–Yates over the pool, with the swaps kept in a dictionary so only the
-    // dealt places are touched.
-    var swapped: [Int: Int] = [:]
     var items: [Item] = []
-    items.reserveCapacity(count)
-    for i in 0..<count {
-      let j = i + generator.below(available - i)
-      let picked = swapped[j] ?? j
-      swapped[j] = swapped[i] ?? i
-      let question = questions[pool?[picked] ?? picked]
-      var answers = [question.correctAnswer] + question.incorrectAnswers
-      if question.kind == .boolean {
-        answers = ["True", "False"]
+    let deal = { (index: Int, generator: inout SeededGenerator) in
+      items.append(Item(dealing: questions[index], generator: &generator))
+    }
+    guard !asked.isEmpty else {
+      sample(pool, count: pool?.count ?? questions.count, wanted: wanted, generator: &generator, each: deal)
+      return Round(items: items)
+    }
+    var fresh: [Int] = []
+    var stale: [(last: Int64, index: Int)] = []
+    for index in pool ?? Array(questions.indices) {
+      if let last = asked[questions.questionID(at: index)] {
+        stale.append((last, index))
       } else {
-        answers.seededShuffle(using: &generator)
+        fresh.append(index)
       }
-      items.append(
-        Item(
-          question: question, answers: answers, correctIndex: answers.firstIndex(of: question.correctAnswer) ?? 0))
+    }
+    sample(fresh, count: fresh.count, wanted: wanted, generator: &generator, each: deal)
+    if items.count < wanted, !stale.isEmpty {
+      stale.sort { ($0.last, $0.index) < ($1.last, $1.index) }
+      for (_, index) in stale.prefix(wanted - items.count) { deal(index, &generator) }
+      items.seededShuffle(using: &generator)
     }
     return Round(items: items)
+  }
+
+  /// Hands `each` up to `wanted` of the `count` indices of `pool` (nil: 0..<count), at
+  /// random: a partial Fisher–Yates with the swaps kept in a dictionary, so only the dealt
+  /// places are touched.
+  private static func sample(
+    _ pool: [Int]?, count available: Int, wanted: Int, generator: inout SeededGenerator,
+    each: (Int, inout SeededGenerator) -> Void
+  ) {
+    var swapped: [Int: Int] = [:]
+    for i in 0..<max(0, min(wanted, available)) {
+      let j = i + generator.below(available - i)
+      let chosen = swapped[j] ?? j
+      swapped[j] = swapped[i] ?? i
+      each(pool?[chosen] ?? chosen, &generator)
+    }
   }
 
   public var total: Int { items.count }

@@ -24,7 +24,10 @@ extension Screen where View == any TerminalView {
         let setup = setup()
         return LandingScreen.State(
           questionCount: setup.options.questionCount, difficulty: setup.options.difficulty.title,
-          source: setup.source, category: setup.options.category ?? "All", canResume: setup.canResume)
+          source: setup.source, category: setup.options.category ?? "All", canResume: setup.canResume,
+          unasked: setup.unasked.map {
+            "\(LoadSummary.grouped($0.count)) of \(LoadSummary.counted($0.total, "question")) not yet asked"
+          })
       }
       screen.onPlay = events.play
       screen.onPlayMissed = events.playMissed

@@ -40,6 +40,12 @@ public struct QuestionList: RandomAccessCollection, Equatable, Sendable, Express
     return chunks[chunk].category(at: local)
   }
 
+  /// The `QuestionID` of the question at `index`, made when it was read.
+  public func questionID(at index: Int) -> Int64 {
+    let (chunk, local) = locate(index)
+    return chunks[chunk].questionID(at: local)
+  }
+
   /// How many questions there are in each category, in the order the categories first came.
   public var countsByCategory: [(category: String, count: Int)] {
     var order: [String] = []
