@@ -58,8 +58,10 @@ final class Session {
     if let category = arguments.category { options.category = category.lowercased() == "all" ? nil : category }
 
     let seed = arguments.seed ?? UInt64.random(in: 0...UInt64.max)
+    let tokens = OpenTriviaDBTokenStore(path: OpenTriviaDBTokenStore.standardPath(environment: environment))
+    let makeSource = { (spec: String) in DataSourceSpec.parse(spec).makeDataSource(tokens: tokens) }
     coordinator = AppCoordinator(
-      source: makeDataSource(spec: options.source ?? "bundled"),
+      source: makeSource(options.source ?? "bundled"),
       navigator: AppNavigator(navigator: navigator, console: renderer), console: renderer, optionsStore: store,
       sessionStore: FileSessionStore(path: FileSessionStore.standardPath(environment: environment)),
       history: arguments.noHistory || arguments.record != nil
@@ -67,7 +69,7 @@ final class Session {
         : SQLiteHistory(
           path: XDGDirectory.state.path(environment: environment) + "/trivia/history.sqlite",
           report: { renderer.write([Line($0, style: .failure)]) }),
-      options: options, savedOptions: saved, seed: seed)
+      options: options, savedOptions: saved, seed: seed, makeSource: makeSource)
     let coordinator = coordinator
     input = CommandInput(
       navigator: navigator, console: renderer, open: { coordinator.open($0) }, quit: { coordinator.quit() })

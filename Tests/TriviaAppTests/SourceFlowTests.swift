@@ -78,6 +78,18 @@ struct SourceFlowTests {
     #expect(console.lines.suffix(2) == ["Skipped 1:", "  q.json:9: question 5: missing field \"type\""])
   }
 
+  @Test func aLoadsNotesFollowItsSummary() async {
+    var bank = QuestionBank(questions: sampleQuestions(2))
+    bank.notes = ["The session was reset."]
+    let flow = SourceFlow(
+      source: FakeSource(result: .success(bank)), console: console, makeSource: makeDataSource(spec:))
+    _ = await flow.questions(request)
+    #expect(
+      console.lines == [
+        "Loading questions from fake…", "Loaded 2 questions from fake (0 skipped).", "The session was reset.",
+      ])
+  }
+
   @Test func cancellingTheTaskThatWaitsCancelsTheLoad() async {
     let flow = SourceFlow(source: EndlessSource(), console: console, makeSource: makeDataSource(spec:))
     let task = Task { await flow.questions(request) }

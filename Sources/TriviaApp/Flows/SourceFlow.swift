@@ -98,9 +98,10 @@ public final class SourceFlow {
     for entry in problems { console.say("  \(entry)") }
   }
 
-  /// One line on what was loaded, and the first few things skipped.
+  /// One line on what was loaded, the source's notes, and the first few things skipped.
   private func report(_ bank: QuestionBank) {
     console.say(bank.summary(source: source.name).text + ".")
+    for note in bank.notes { console.say(note) }
     let shown = 5
     let problems = bank.filesIgnored.filter { !$0.isNotQuestionFile } + bank.skipped
     for entry in problems.prefix(shown) { console.say("  \(entry)") }

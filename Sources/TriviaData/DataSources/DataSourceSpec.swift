@@ -32,11 +32,11 @@ public enum DataSourceSpec: Sendable, Equatable {
     return .file(spec)
   }
 
-  /// The source this spec names.
-  public func makeDataSource() -> any DataSource {
+  /// The source this spec names; a web source keeps its session tokens in `tokens`.
+  public func makeDataSource(tokens: OpenTriviaDBTokenStore? = nil) -> any DataSource {
     switch self {
     case .bundled: BundledDataSource()
-    case .url(let url): URLDataSource(url: url)
+    case .url(let url): URLDataSource(url: url, tokens: tokens)
     case .directory(let path): DirectoryDataSource(path: path)
     case .file(let path): FileDataSource(path: path)
     }

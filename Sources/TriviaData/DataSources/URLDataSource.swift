@@ -10,6 +10,9 @@ import Glibc
 /// gives up after `timeout` seconds, refuses a body over `maximumBodySize` bytes, and turns
 /// HTTP and network failures into sentences. libcurl does the fetching, opened at the first
 /// load rather than linked, so a game that never goes to the web never loads it.
+///
+/// Given a token store, a URL of the API's shape (`…/api.php` without a `token`) is asked
+/// with a session token, so that rounds do not repeat questions: see `OpenTriviaDBSession`.
 public struct URLDataSource: DataSource {
   /// The Open Trivia DB API, which the spec `opentdb` stands for.
   public static let openTriviaDB = "https://opentdb.com/api.php"
@@ -21,21 +24,31 @@ public struct URLDataSource: DataSource {
   public var timeout: Double
   /// Larger answers are cut off and refused.
   public var maximumBodySize: Int
+  /// Where session tokens are kept; nil asks without one.
+  public var tokens: OpenTriviaDBTokenStore?
+  /// Seconds to wait before asking again when the server limits the rate just after another
+  /// request of the same load, a token request say: it allows one request every 5 seconds.
+  public var rateLimitPause: Double = 5
 
-  public init(url: URL, timeout: Double = Self.defaultTimeout, maximumBodySize: Int = Self.defaultMaximumBodySize) {
+  public init(
+    url: URL, timeout: Double = Self.defaultTimeout, maximumBodySize: Int = Self.defaultMaximumBodySize,
+    tokens: OpenTriviaDBTokenStore? = nil
+  ) {
     self.url = url
     self.timeout = timeout
     self.maximumBodySize = maximumBodySize
+    self.tokens = tokens
   }
 
   /// A source for an `http://` or `https://` URL; nil for anything else.
   public init?(
-    _ string: String, timeout: Double = Self.defaultTimeout, maximumBodySize: Int = Self.defaultMaximumBodySize
+    _ string: String, timeout: Double = Self.defaultTimeout, maximumBodySize: Int = Self.defaultMaximumBodySize,
+    tokens: OpenTriviaDBTokenStore? = nil
   ) {
     guard let url = URL(string: string), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       url.host != nil
     else { return nil }
-    self.init(url: url, timeout: timeout, maximumBodySize: maximumBodySize)
+    self.init(url: url, timeout: timeout, maximumBodySize: maximumBodySize, tokens: tokens)
   }
 
   /// `Open Trivia DB` for opentdb.com; otherwise the URL without its query.
@@ -76,22 +89,31 @@ public struct URLDataSource: DataSource {
 
   public func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
     let target = requestURL(for: request)
-    let outcome = await Fetch.run(url: target, timeout: timeout, limit: maximumBodySize)
-    let body: [UInt8]
+    if let tokens, let session = OpenTriviaDBSession(source: self, tokens: tokens) {
+      return try await session.load(target)
+    }
+    return try decode(body(of: await Fetch.run(url: target, timeout: timeout, limit: maximumBodySize), url: target))
+  }
+
+  /// The body of a fetch of `url` that the server answered with success; any other end in words.
+  func body(of outcome: FetchOutcome, url: URL) throws(DataSourceError) -> [UInt8] {
     switch outcome {
     case .finished(let status, let bytes):
       if let message = Self.message(forStatus: status, name: name) { throw DataSourceError(message) }
-      body = bytes
+      return bytes
     case .tooLarge: throw DataSourceError(Self.tooLargeMessage(name: name, limit: maximumBodySize))
     case .timedOut: throw DataSourceError(Self.timedOutMessage(name: name, timeout: timeout))
     case .cancelled: throw .cancelled(loading: name)
     case .failed(let code, let detail):
       throw DataSourceError(
         Self.message(
-          forCurlCode: code, detail: detail, url: target, name: name, timeout: timeout, limit: maximumBodySize))
+          forCurlCode: code, detail: detail, url: url, name: name, timeout: timeout, limit: maximumBodySize))
     case .unavailable(let detail): throw DataSourceError(Self.libcurlMissingMessage(detail: detail))
     }
-    return try OpenTriviaDBFormat.decode(body, name: name, encoding: requestedEncoding)
+  }
+
+  func decode(_ body: [UInt8]) throws(DataSourceError) -> QuestionBank {
+    try OpenTriviaDBFormat.decode(body, name: name, encoding: requestedEncoding)
   }
 
   /// Each round asks the API for its own questions.

@@ -25,6 +25,9 @@ public struct QuestionBank: Sendable, Equatable {
   /// Files a folder source left out, and why: not a question file, or one it could not read.
   /// Kept apart from `skipped`, which is about questions.
   public var filesIgnored: [Skipped] = []
+  /// What else the player should hear about this load, a line each: that a web source
+  /// started serving its questions over again, say.
+  public var notes: [String] = []
 
   public init(questions: QuestionList, skipped: [Skipped] = []) {
     self.questions = questions

@@ -1,0 +1,56 @@
+import FoundationEssentials
+
+/// The Open Trivia DB session tokens kept between loads and between runs, one per server,
+/// each with when it was last used: `$XDG_STATE_HOME/trivia/opentdb-token.json`.
+///
+/// The server forgets a token after six hours without a request, so an older one is not
+/// offered. The file is a convenience: when it is missing, damaged or cannot be written, a
+/// new token is requested and the game plays on.
+public struct OpenTriviaDBTokenStore: Sendable {
+  /// How long the server keeps a token nobody uses: six hours.
+  public static let lifetime: Double = 6 * 60 * 60
+
+  public let path: String
+  /// The time now; tests set another.
+  let now: @Sendable () -> Date
+
+  public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) {
+    self.path = path
+    self.now = now
+  }
+
+  public static func standardPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    XDGDirectory.state.path(environment: environment) + "/trivia/opentdb-token.json"
+  }
+
+  /// What is kept for one server.
+  struct Entry: Codable, Equatable {
+    var token: String
+    /// Seconds since 1970.
+    var lastUsed: Double
+  }
+
+  /// The token kept for `server` (`https://opentdb.com`), unless it has lapsed.
+  func token(for server: String) -> String? {
+    entries()[server]?.token
+  }
+
+  /// Keeps `token` for `server`, used now. Lapsed tokens of other servers are dropped.
+  func keep(_ token: String, for server: String) {
+    var entries = entries()
+    entries[server] = Entry(token: token, lastUsed: now().timeIntervalSince1970)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(entries) else { return }
+    try? AtomicFile.write(data, to: path)
+  }
+
+  /// The file's tokens that have not lapsed; none when it is missing or damaged.
+  func entries() -> [String: Entry] {
+    guard let data = FileManager.default.contents(atPath: path),
+      let entries = try? JSONDecoder().decode([String: Entry].self, from: data)
+    else { return [:] }
+    let now = now().timeIntervalSince1970
+    return entries.filter { !$0.value.token.isEmpty && now - $0.value.lastUsed < Self.lifetime }
+  }
+}
