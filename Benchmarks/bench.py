@@ -531,7 +531,7 @@ def write_asked_history(work, files, asked=40_000):
     for file in files:
         for block in reference.parse(reference.decode(file.read_bytes())):
             if reference.classify(block) == "usable":
-                rows.append((block["question"], block["answer"]))
+                rows.append((block["q"], block["answer"]))
     rows = rows[:: max(1, len(rows) // asked)][:asked]
     db = sqlite3.connect(path)
     with db:

@@ -20,6 +20,9 @@ public protocol History: AnyObject {
   /// The ids of the questions ever answered, each with a number that grows with the time
   /// of its last answer: a round deals the others first, then the longest unasked.
   func askedQuestions() -> [Int64: Int64]
+  /// That number for question `id`, or nil when it was never answered: a round of ten asks
+  /// after a few questions, not all.
+  func lastAsked(_ id: Int64) -> Int64?
   /// The answers of the last round answered, in the order given; empty when there is none.
   func lastRoundAnswers() -> [AnsweredQuestion]
   /// How the player has done, overall or in one category (as the file spells it); nil when

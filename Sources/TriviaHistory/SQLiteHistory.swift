@@ -83,6 +83,12 @@ public final class SQLiteHistory: History {
     } ?? []
   }
 
+  public func lastAsked(_ id: Int64) -> Int64? {
+    read(orIfNone: nil) { database throws(SQLiteDatabase.Failure) in
+      try database.query("SELECT last_answer FROM asked WHERE question_id = ?", [.integer(id)]).first?.first?.integer
+    } ?? nil
+  }
+
   public func askedQuestions() -> [Int64: Int64] {
     read(orIfNone: [:]) { database throws(SQLiteDatabase.Failure) in
       var asked: [Int64: Int64] = [:]

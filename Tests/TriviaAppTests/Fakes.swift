@@ -231,6 +231,8 @@ final class MemoryHistory: History {
     return Set(last.filter { !$0.value }.keys)
   }
 
+  func lastAsked(_ id: Int64) -> Int64? { askedQuestions()[id] }
+
   func askedQuestions() -> [Int64: Int64] {
     var asked: [Int64: Int64] = [:]
     for (order, answer) in answers.enumerated() { asked[answer.questionID] = Int64(order) }

@@ -94,4 +94,61 @@ struct RunTests {
     #expect(read.run == 0)
     #expect(read.bestRun == 0)
   }
+
+  /// `sampleQuestions(count)` as a list, and the ids of its questions in order.
+  static func bank(_ count: Int) -> (QuestionList, [Int64]) {
+    let list = QuestionList(sampleQuestions(count))
+    return (list, list.indices.map(list.questionID(at:)))
+  }
+
+  @Test func aFewNewQuestionsAmongMuchAskedAreAskedAfterOneByOne() {
+    let (list, ids) = Self.bank(10_000)
+    // Every tenth asked: the deal looks a handful up, and never reads them all.
+    let asked = Dictionary(uniqueKeysWithValues: stride(from: 0, to: ids.count, by: 10).map { (ids[$0], Int64($0)) })
+    var lookups = 0
+    var readAll = false
+    let history = AskedQuestions(
+      lastAsked: { id in
+        lookups += 1
+        return asked[id]
+      },
+      all: {
+        readAll = true; return asked
+      })
+    var generator = SeededGenerator(seed: 3)
+    let round = Round.deal(from: list, count: 10, difficulty: .mixed, asked: history, generator: &generator)
+    #expect(round.total == 10)
+    #expect(round.items.allSatisfy { asked[$0.question.id] == nil })
+    #expect(lookups < 40 && !readAll)
+  }
+
+  @Test func whenNewQuestionsAreRareAllAskedAreReadAndTheNewDealtFirst() {
+    let (list, ids) = Self.bank(3_000)
+    let fresh = Set(ids.indices.filter { $0 % 600 == 7 }.map { ids[$0] })
+    let asked = Dictionary(
+      uniqueKeysWithValues: ids.enumerated().filter { !fresh.contains($0.element) }.map {
+        ($0.element, Int64($0.offset))
+      })
+    var generator = SeededGenerator(seed: 3)
+    let round = Round.deal(
+      from: list, count: 8, difficulty: .mixed, asked: AskedQuestions(asked), generator: &generator)
+    let dealt = round.items.map(\.question.id)
+    #expect(fresh.count == 5 && fresh.isSubset(of: Set(dealt)))
+    // Then the three asked longest ago: the first three of the bank.
+    #expect(Set(dealt).subtracting(fresh) == Set(ids.prefix(3)))
+  }
+
+  @Test func withNothingAskedTheDealIsTheOneWithoutHistory() {
+    let (list, _) = Self.bank(500)
+    var plain = SeededGenerator(seed: 11)
+    var kept = SeededGenerator(seed: 11)
+    let first = Round.deal(from: list, count: 10, difficulty: .mixed, generator: &plain)
+    let second = Round.deal(from: list, count: 10, difficulty: .mixed, asked: AskedQuestions([:]), generator: &kept)
+    #expect(first == second)
+    #expect(plain.next() == kept.next())
+  }
+}
+
+extension Question {
+  fileprivate var id: Int64 { QuestionID.make(text: text, answer: correctAnswer) }
 }

@@ -24,6 +24,7 @@ struct StatsFlowTests {
     func lastRoundAnswers() -> [AnsweredQuestion] { [] }
     func missedQuestionIDs() -> Set<Int64> { [] }
     func askedQuestions() -> [Int64: Int64] { [:] }
+    func lastAsked(_ id: Int64) -> Int64? { nil }
     func stats(category: String?) -> PlayerStats? {
       var stats = PlayerStats()
       stats.categories = [.init(name: "Arts & Literature", answered: 3, right: 2)]

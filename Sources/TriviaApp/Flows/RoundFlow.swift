@@ -60,10 +60,11 @@ public final class RoundFlow {
   /// Set by the coordinator: where `stats` and `review` on the score screen go.
   public var onStats: (String) -> Void = { _ in }
   public var onReview: () -> Void = {}
-  /// The questions history says were asked (as `History.askedQuestions`), read at each deal
-  /// and kept up with this game's answers; nil until a deal reads it.
+  /// Every question history says was asked, read for the landing's count once this game has
+  /// dealt, and kept up with its answers (not with another game's played meanwhile).
   private var asked: [Int64: Int64]?
-  /// How many questions of a source were never asked, once counted: for the landing.
+  private var hasDealt = false
+  /// How many questions of a source were never asked, once counted.
   private var unaskedCount: (source: String, count: Int)?
   /// When the question on screen appeared, for the time an answer took.
   private var shownAt = ContinuousClock.now
@@ -118,13 +119,13 @@ public final class RoundFlow {
     let wanted = request.count ?? GameOptions.standard.questionCount
     if let ungraded = NoQuestions.ungraded(request, in: questions, source: source) { throw ungraded }
     let allowed = request.missed == true ? try missed(in: questions, source: source) : nil
-    if let history {
-      asked = history.askedQuestions()
-      unaskedCount = nil
+    let asked = history.map { history in
+      AskedQuestions(lastAsked: history.lastAsked, all: history.askedQuestions)
     }
     let round = Round.deal(
       from: questions, count: wanted, difficulty: difficulty, categories: categories, only: allowed,
-      asked: allowed == nil ? asked ?? [:] : [:], generator: &generator)
+      asked: allowed == nil ? asked : nil, generator: &generator)
+    hasDealt = history != nil
     guard round.total > 0 else { throw NoQuestions.none(request, in: questions, source: source) }
     if round.total < wanted {
       let level = difficulty == .mixed ? "" : difficulty.rawValue + " "
@@ -156,8 +157,10 @@ public final class RoundFlow {
   /// How many of `questions` (of `source`) this player was never asked; nil before this
   /// game has read its history, which it does when it first deals.
   public func unasked(in questions: QuestionList, source: String) -> Int? {
-    guard let asked else { return nil }
+    guard hasDealt, let history else { return nil }
     if let counted = unaskedCount, counted.source == source { return counted.count }
+    let asked = self.asked ?? history.askedQuestions()
+    self.asked = asked
     let count = questions.indices.count(where: { asked[questions.questionID(at: $0)] == nil })
     unaskedCount = (source, count)
     return count

@@ -45,11 +45,11 @@ public struct Round: Codable, Equatable, Sendable {
 
   /// Deals up to `count` questions of the chosen difficulty (and of `categories`, if
   /// given: the names as the bank spells them; and among the indices `only`, if given),
-  /// answers shuffled, True before False. Questions in `asked` (id to when it was last
-  /// asked, larger later) come only when the others run out, the longest unasked first.
+  /// answers shuffled, True before False. With `asked`, questions asked before come only
+  /// when the others run out, the longest unasked first.
   public static func deal(
     from questions: QuestionList, count wanted: Int, difficulty: DifficultyChoice, categories: Set<String>? = nil,
-    only allowed: [Int]? = nil, asked: [Int64: Int64] = [:], generator: inout SeededGenerator
+    only allowed: [Int]? = nil, asked: AskedQuestions? = nil, generator: inout SeededGenerator
   ) -> Round {
     // Indices, not questions: a bank of 50,000 is never copied to deal ten.
     let pool: [Int]? =
@@ -58,45 +58,62 @@ public struct Round: Codable, Equatable, Sendable {
       : (allowed ?? Array(questions.indices)).filter {
         difficulty.admits(questions.difficulty(at: $0)) && categories?.contains(questions.category(at: $0)) != false
       }
+    let available = pool?.count ?? questions.count
     var items: [Item] = []
-    let deal = { (index: Int, generator: inout SeededGenerator) in
+    let deal = { (index: Int, generator: inout SeededGenerator) -> Bool in
       items.append(Item(dealing: questions[index], generator: &generator))
+      return true
     }
-    guard !asked.isEmpty else {
-      sample(pool, count: pool?.count ?? questions.count, wanted: wanted, generator: &generator, each: deal)
+    guard let asked else {
+      sample(pool, count: available, wanted: wanted, generator: &generator, each: deal)
       return Round(items: items)
     }
-    var fresh: [Int] = []
+    // Questions drawn at random as without history, the new ones dealt: with no history
+    // this is that same deal. After a few hundred draws without enough new ones, every
+    // question asked is read instead.
+    let budget = 4 * wanted + 256
     var stale: [(last: Int64, index: Int)] = []
-    for index in pool ?? Array(questions.indices) {
-      if let last = asked[questions.questionID(at: index)] {
+    var drawn = 0
+    sample(pool, count: available, wanted: min(available, budget), generator: &generator) { index, generator in
+      drawn += 1
+      if let last = asked.lastAsked(questions.questionID(at: index)) {
         stale.append((last, index))
       } else {
-        fresh.append(index)
+        _ = deal(index, &generator)
       }
+      return items.count < wanted
     }
-    sample(fresh, count: fresh.count, wanted: wanted, generator: &generator, each: deal)
+    if items.count < wanted, drawn < available {
+      let all = asked.all()
+      items = []
+      stale = []
+      var fresh: [Int] = []
+      for index in pool ?? Array(questions.indices) {
+        if let last = all[questions.questionID(at: index)] { stale.append((last, index)) } else { fresh.append(index) }
+      }
+      sample(fresh, count: fresh.count, wanted: wanted, generator: &generator, each: deal)
+    }
     if items.count < wanted, !stale.isEmpty {
       stale.sort { ($0.last, $0.index) < ($1.last, $1.index) }
-      for (_, index) in stale.prefix(wanted - items.count) { deal(index, &generator) }
+      for (_, index) in stale.prefix(wanted - items.count) { _ = deal(index, &generator) }
       items.seededShuffle(using: &generator)
     }
     return Round(items: items)
   }
 
   /// Hands `each` up to `wanted` of the `count` indices of `pool` (nil: 0..<count), at
-  /// random: a partial Fisher–Yates with the swaps kept in a dictionary, so only the dealt
-  /// places are touched.
+  /// random, until it returns false: a partial Fisher–Yates with the swaps kept in a
+  /// dictionary, so only the places drawn are touched.
   private static func sample(
     _ pool: [Int]?, count available: Int, wanted: Int, generator: inout SeededGenerator,
-    each: (Int, inout SeededGenerator) -> Void
+    each: (Int, inout SeededGenerator) -> Bool
   ) {
     var swapped: [Int: Int] = [:]
     for i in 0..<max(0, min(wanted, available)) {
       let j = i + generator.below(available - i)
       let chosen = swapped[j] ?? j
       swapped[j] = swapped[i] ?? i
-      each(pool?[chosen] ?? chosen, &generator)
+      guard each(pool?[chosen] ?? chosen, &generator) else { return }
     }
   }
 
