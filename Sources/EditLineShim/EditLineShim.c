@@ -57,6 +57,30 @@ int trivia_wait_readable(int descriptor) {
 
 int trivia_exit_signal(void) { return exit_signal; }
 
+int trivia_wake_descriptor(void) { return wake_pipe[0]; }
+
+static trivia_wait_fn wait_function = NULL;
+static void *wait_context = NULL;
+
+void trivia_set_wait(trivia_wait_fn function, void *context) {
+  wait_function = function;
+  wait_context = context;
+}
+
+// The line being edited when something else needed the game, and where its cursor was.
+static char *saved_line = NULL;
+static int saved_cursor = 0;
+static int event_waiting = 0;
+
+int trivia_take_event(char **line, int *cursor) {
+  if (!event_waiting) return 0;
+  event_waiting = 0;
+  *line = saved_line;
+  *cursor = saved_cursor;
+  saved_line = NULL;
+  return 1;
+}
+
 static volatile sig_atomic_t interrupted = 0;
 
 static void note_interrupt(int signal_number) {
@@ -93,7 +117,17 @@ static int read_character(EditLine *el, wchar_t *character) {
   mbstate_t state;
   memset(&state, 0, sizeof state);
   for (;;) {
-    if (!trivia_wait_readable(descriptor)) return 0;
+    int ready = wait_function ? wait_function(wait_context, descriptor) : trivia_wait_readable(descriptor);
+    if (ready == 0) return 0;
+    if (ready == 2) {
+      // Ends el_gets as end of input would, keeping what was typed for the next line.
+      const LineInfo *info = el_line(el);
+      free(saved_line);
+      saved_line = strndup(info->buffer, (size_t)(info->lastchar - info->buffer));
+      saved_cursor = (int)(info->cursor - info->buffer);
+      event_waiting = 1;
+      return 0;
+    }
     char byte;
     ssize_t count = read(descriptor, &byte, 1);
     if (count == 0) return 0;

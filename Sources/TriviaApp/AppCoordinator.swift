@@ -17,6 +17,8 @@ public final class AppCoordinator {
   private let rounds: RoundFlow
   private let stats: StatsFlow
   private let review: ReviewFlow
+  /// The game's time, which timed questions count down on.
+  public let clock: GameClock
   /// Work an event asked for that waits on a load, run by `runPending`.
   private var pending: [@MainActor () async -> Void] = []
 
@@ -25,16 +27,18 @@ public final class AppCoordinator {
   public init(
     source: any DataSource, navigator: AppNavigator, console: any Console, optionsStore: any OptionsStore,
     sessionStore: (any SessionStore)? = nil, history: (any History)? = nil, options: GameOptions,
-    savedOptions: GameOptions? = nil, seed: UInt64,
+    savedOptions: GameOptions? = nil, seed: UInt64, clock: GameClock = GameClock(virtual: false),
     makeSource: @escaping (String) -> any DataSource = makeDataSource(spec:)
   ) {
+    self.clock = clock
     self.navigator = navigator
     self.console = console
     sources = SourceFlow(source: source, console: console, makeSource: makeSource)
     settings = OptionsFlow(
       options: options, savedOptions: savedOptions ?? options, store: optionsStore, navigator: navigator,
       console: console, sourceName: { [sources] in sources.name })
-    rounds = RoundFlow(seed: seed, store: sessionStore, history: history, navigator: navigator, console: console)
+    rounds = RoundFlow(
+      seed: seed, store: sessionStore, history: history, navigator: navigator, console: console, clock: clock)
     stats = StatsFlow(history: history, navigator: navigator, console: console)
     review = ReviewFlow(history: history, navigator: navigator, console: console)
     rounds.onStats = { [stats] in stats.show($0) }
@@ -45,6 +49,20 @@ public final class AppCoordinator {
   }
 
   public var options: GameOptions { settings.options }
+
+  /// When, on `clock`, the game next needs waking: a timed question's countdown.
+  public var nextWake: Duration? { rounds.nextWake }
+
+  /// Time has passed: a timed question whose time is up counts as unanswered (true).
+  @discardableResult public func tick() -> Bool {
+    rounds.tick()
+  }
+
+  /// `wait N` in a script: time passes on the virtual clock.
+  public func wait(_ duration: Duration) {
+    clock.wait(duration)
+    tick()
+  }
   public var round: Round? { rounds.round }
 
   /// What the landing and the options show.
@@ -185,7 +203,7 @@ public final class AppCoordinator {
     return TriviaRoute.PlayRequest(
       difficulty: request.difficulty ?? (request.missed == true ? .mixed : options.difficulty),
       count: request.count ?? options.questionCount, category: request.category ?? options.category,
-      missed: request.missed)
+      missed: request.missed, time: request.time ?? options.timeLimit)
   }
 
   /// The bank's names for the category `request` asks for, however it was typed.

@@ -13,6 +13,13 @@ public final class LineEditor: LineReader {
   private var prompt: UnsafeMutablePointer<CChar>?
   private var wasInterrupted = false
   private let style: TerminalStyle
+  /// What was typed when an event ended the line, and how many characters followed the
+  /// cursor: put back by the next read.
+  private var setAside: (text: String, afterCursor: Int)?
+  /// What the editor waits on besides the keyboard; its events end a line with `.event`.
+  public var events: EventLoop? {
+    didSet { events?.install() }
+  }
   /// The character that brackets escape codes in the prompt, so libedit does not count them.
   private static let promptEscape: CChar = 1
 
@@ -70,8 +77,18 @@ public final class LineEditor: LineReader {
     free(prompt)
     prompt = strdup(styled)
     wasInterrupted = false
+    if let (text, afterCursor) = setAside {
+      el_push(editLine, text + String(repeating: "\u{02}", count: afterCursor))
+      setAside = nil
+    }
     var count: Int32 = 0
     guard let raw = el_gets(editLine, &count), count > 0 else {
+      if let kept = Self.takeEvent() {
+        setAside = kept.text.isEmpty ? nil : kept
+        // The line is drawn again, after whatever the event prints.
+        TextOutput.standardOutput.write(style == .ansi ? "\r\u{1B}[K" : "\n")
+        return .event
+      }
       if wasInterrupted {
         TextOutput.standardOutput.write("^C\n")
         return .interrupted
@@ -84,6 +101,30 @@ public final class LineEditor: LineReader {
     let entry = line.trimmingWhitespace
     if !entry.isEmpty { trivia_history_enter(history, entry) }
     return .line(line)
+  }
+
+  /// Forgets the line set aside by an event: the question it answered is gone.
+  public func dropSetAside() {
+    setAside = nil
+  }
+
+  /// The line an event ended, without control characters (a Tab put back would complete),
+  /// and the characters after its cursor, which ^B (back one character) steps over again.
+  private static func takeEvent() -> (text: String, afterCursor: Int)? {
+    var raw: UnsafeMutablePointer<CChar>?
+    var cursor: Int32 = 0
+    guard trivia_take_event(&raw, &cursor) != 0 else { return nil }
+    defer { free(raw) }
+    guard let raw else { return ("", 0) }
+    let bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+    let clean = { (part: Slice<UnsafeBufferPointer<UInt8>>) in
+      String(decoding: part, as: UTF8.self).unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
+    }
+    let split = min(max(Int(cursor), 0), bytes.count)
+    let before = clean(bytes[..<split])
+    let after = clean(bytes[split...])
+    return (String(String.UnicodeScalarView(before + after)), after.count)
   }
 
   /// Reads a saved history file; a missing one is not an error.

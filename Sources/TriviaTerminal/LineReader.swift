@@ -9,6 +9,9 @@ public enum LineInput: Equatable, Sendable {
   case interrupted
   /// End of input: Ctrl-D on an empty line, the end of a script, or a closed terminal.
   case end
+  /// Something besides the keyboard has work for the game (a link, a countdown); what was
+  /// typed is kept and offered again by the next read.
+  case event
 }
 
 /// A source of input lines: a person at a line editor, or a script.
@@ -52,6 +55,12 @@ public final class RecordingReader: LineReader {
     let input = reader.read(prompt: prompt)
     if case .line(let line) = input { write(line) }
     return input
+  }
+
+  /// Adds a line the session stands for without it being typed: the `wait N` that a timed
+  /// question's running out of time is, in a replay.
+  public func note(_ line: String) {
+    write(line)
   }
 
   private func write(_ line: String) {

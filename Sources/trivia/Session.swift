@@ -17,6 +17,12 @@ final class Session {
   let coordinator: AppCoordinator
   let input: CommandInput
   let reader: any LineReader
+  /// The line editor of an interactive game, and what it waits on besides the keyboard.
+  let editor: LineEditor?
+  let events: EventLoop?
+  /// The journal of `--record`, which keeps the waits a timed question's timeout stands for.
+  let recorder: RecordingReader?
+  let renderer: TerminalRenderer
   let saveHistory: () -> Void
   let trace: TraceLog?
   let arguments: Trivia
@@ -31,6 +37,7 @@ final class Session {
 
     let renderer = TerminalRenderer(
       style: style, columns: { interactive ? LineWrapper.columns(of: STDOUT_FILENO) : nil })
+    self.renderer = renderer
     let navigator = Navigator<any TerminalView>(renderer: renderer)
     if let path = arguments.trace {
       do {
@@ -52,12 +59,15 @@ final class Session {
     }
     var options = saved
     if let count = arguments.count { options.questionCount = count }
+    if let time = arguments.time { options.timeLimit = time > 0 ? time : nil }
     if let difficulty = arguments.difficulty { options.difficulty = difficulty }
     // `all` means every category, as the category command has it.
     if let source = arguments.source { options.source = source }
     if let category = arguments.category { options.category = category.lowercased() == "all" ? nil : category }
 
     let seed = arguments.seed ?? UInt64.random(in: 0...UInt64.max)
+    // Headless games are played by the line: time passes only on `wait N`.
+    let clock = GameClock(virtual: !interactive)
     let tokens = OpenTriviaDBTokenStore(path: OpenTriviaDBTokenStore.standardPath(environment: environment))
     let makeSource = { (spec: String) in DataSourceSpec.parse(spec).makeDataSource(tokens: tokens) }
     coordinator = AppCoordinator(
@@ -69,30 +79,32 @@ final class Session {
         : SQLiteHistory(
           path: XDGDirectory.state.path(environment: environment) + "/trivia/history.sqlite",
           report: { renderer.write([Line($0, style: .failure)]) }),
-      options: options, savedOptions: saved, seed: seed, makeSource: makeSource)
+      options: options, savedOptions: saved, seed: seed, clock: clock, makeSource: makeSource)
     let coordinator = coordinator
     input = CommandInput(
       navigator: navigator, console: renderer, open: { coordinator.open($0) }, quit: { coordinator.quit() })
 
     var reader: any LineReader
+    var editor: LineEditor?
     if let script = arguments.script, script != "-" {
       guard let scriptReader = ScriptReader(path: script) else {
         throw ValidationError("--script: cannot read \(script): \(String(cString: strerror(errno))).")
       }
       reader = scriptReader
       saveHistory = {}
-    } else if interactive, let editor = LineEditor(program: "trivia", style: style) {
+    } else if interactive, let lineEditor = LineEditor(program: "trivia", style: style) {
+      editor = lineEditor
       // Ctrl-C while no line is being edited (say, during a load) must not end the game:
       // it cancels the load instead.
       trivia_catch_interrupts()
       let historyPath = XDGDirectory.state.path(environment: environment) + "/trivia/history"
-      editor.loadHistory(from: historyPath)
-      reader = editor
+      lineEditor.loadHistory(from: historyPath)
+      reader = lineEditor
       // As shells and Python's REPL do: written once, when the game ends (quit, Ctrl-D,
       // SIGTERM, SIGHUP), whole and atomically.
       saveHistory = {
         try? AtomicFile.replace(historyPath) { temporary throws(AtomicFile.Failure) in
-          guard editor.saveHistory(to: temporary) else {
+          guard lineEditor.saveHistory(to: temporary) else {
             throw AtomicFile.Failure(description: "cannot write \(temporary)")
           }
         }
@@ -101,20 +113,29 @@ final class Session {
       reader = ScriptReader()
       saveHistory = {}
     }
+    self.editor = editor
+    var recorder: RecordingReader?
     if let path = arguments.record {
       guard
-        let recorder = RecordingReader(
+        let recording = RecordingReader(
           recording: reader, to: path, header: arguments.header(seed: seed, options: options))
       else {
         throw ValidationError("--record: cannot write \(path): \(String(cString: strerror(errno))).")
       }
-      reader = recorder
+      reader = recording
+      recorder = recording
     }
+    self.recorder = recorder
     self.reader = reader
+    let events = editor.map { _ in EventLoop() }
+    self.events = events
+    editor?.events = events
+    // A timed question wakes the game each second its count goes down, and at its end.
+    events?.wakeAt = { coordinator.nextWake.map(clock.instant(at:)) }
     let input = input
     reader.completer = { prefix in input.commands.completions(for: prefix) }
     // Guards that need a yes or no ask on the same input as everything else.
-    navigator.confirm = { question in reader.confirm(question) }
+    navigator.confirm = { question in events?.holdingEvents { reader.confirm(question) } ?? reader.confirm(question) }
   }
 
   func run() async {
@@ -133,7 +154,13 @@ final class Session {
       switch reader.read(prompt: input.prompt) {
       case .line(let line):
         _ = trivia_take_interrupt()
-        await handle(line)
+        if coordinator.clock.isVirtual, let wait = ScriptWait(line) {
+          self.wait(wait)
+        } else {
+          await handle(line)
+        }
+      case .event:
+        handleEvents()
       case .interrupted:
         continue
       case .end:

@@ -26,6 +26,13 @@ struct Trivia: AsyncParsableCommand {
   @Option(help: "Questions per round, \(GameOptions.countRangeText) (default: the saved option, else 10).")
   var count: Int?
 
+  @Option(
+    help: """
+      Seconds each question may take, \(GameOptions.timeRangeText); the prompt counts them down \
+      (default: the saved option, else 0). Under a script time passes only on 'wait N' lines.
+      """)
+  var time: Int?
+
   @Option(help: "mixed, easy, medium or hard (default: the saved option, else mixed).")
   var difficulty: DifficultyChoice?
 
@@ -64,6 +71,9 @@ struct Trivia: AsyncParsableCommand {
     if let count, !GameOptions.countRange.contains(count) {
       throw ValidationError("--count must be \(GameOptions.countRangeText), not \(count).")
     }
+    if let time, GameOptions.seconds(String(time)) == nil {
+      throw ValidationError("--time must be \(GameOptions.timeRangeText) seconds, not \(time).")
+    }
     if let link {
       do {
         _ = try TriviaRoute(link: link)
@@ -99,6 +109,7 @@ struct Trivia: AsyncParsableCommand {
     difficulty = difficulty ?? header.difficulty
     category = category ?? header.category
     seed = seed ?? header.seed
+    time = time ?? header.time
     noHistory = noHistory || header.noHistory
   }
 
@@ -107,6 +118,7 @@ struct Trivia: AsyncParsableCommand {
     var words = ["trivia", "--seed", String(seed)]
     words += ["--count", String(options.questionCount), "--difficulty", options.difficulty.rawValue]
     if let category = options.category { words += ["--category", category] }
+    if let time = options.timeLimit { words += ["--time", String(time)] }
     if let source = options.source { words += ["--source", source] }
     words.append("--no-history")
     return words.map(Self.quoted).joined(separator: " ")

@@ -16,7 +16,8 @@ struct OptionsTests {
     #expect(
       transcript.response(to: "count 3") == [
         "", "Options", "  Questions:  3         type count N", "  Difficulty: Mixed     type difficulty",
-        "  Category:   All       type category [NAME|all]", "  Source:     bundled   type source SPEC",
+        "  Category:   All       type category [NAME|all]", "  Time:       off       type time N",
+        "  Source:     bundled   type source SPEC",
         "Type done when finished.",
       ])
     #expect(

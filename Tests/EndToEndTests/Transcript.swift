@@ -48,7 +48,11 @@ struct Transcript {
     let prompt = String(line[..<marker.lowerBound])
     let input = String(line[marker.upperBound...])
     if fixedPrompts.contains(prompt) { return (prompt, input) }
-    let parts = prompt.split(separator: " ")
+    // `question 2/10`, or timed, `question 2/10 · 5s`.
+    var parts = prompt.split(separator: " ")
+    if parts.count == 4, parts[2] == "·", parts[3].hasSuffix("s"), Int(parts[3].dropLast()) != nil {
+      parts.removeLast(2)
+    }
     if parts.count == 2, parts[0] == "question" {
       let numbers = parts[1].split(separator: "/")
       if numbers.count == 2, numbers.allSatisfy({ Int($0) != nil }) { return (prompt, input) }

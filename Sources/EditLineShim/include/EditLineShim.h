@@ -43,6 +43,16 @@ int trivia_take_interrupt(void);
 
 /// Waits until `descriptor` can be read (1) or an exit signal arrived (0).
 int trivia_wait_readable(int descriptor);
+/// The descriptor an exit signal makes readable, for a wait of one's own to poll too.
+int trivia_wake_descriptor(void);
+
+/// How libedit waits for a key instead of `trivia_wait_readable`: 1 when the keyboard
+/// (`descriptor`) can be read, 0 at an exit signal, 2 when something else needs the game,
+/// which ends the line being edited as end of input would; `trivia_take_event` then gives
+/// what was typed (a malloc'd string, and the cursor's byte offset) and 1, else 0.
+typedef int (*trivia_wait_fn)(void *context, int descriptor);
+void trivia_set_wait(trivia_wait_fn function, void *context);
+int trivia_take_event(char **line, int *cursor);
 
 /// Columns the character `code` takes on a terminal (wcwidth, in the current locale).
 int trivia_character_width(unsigned int code);

@@ -11,8 +11,14 @@ public final class FeedbackScreen: TerminalView {
     public var isLast: Bool
     /// Right answers in a row, this one included; said from 3 on.
     public var run: Int
+    /// No answer came before the question's time ran out.
+    public var timedOut: Bool
 
-    public init(isCorrect: Bool, correctAnswer: String, score: Int, answered: Int, isLast: Bool, run: Int = 0) {
+    public init(
+      isCorrect: Bool, correctAnswer: String, score: Int, answered: Int, isLast: Bool, run: Int = 0,
+      timedOut: Bool = false
+    ) {
+      self.timedOut = timedOut
       self.isCorrect = isCorrect
       self.correctAnswer = correctAnswer
       self.score = score
@@ -36,7 +42,8 @@ public final class FeedbackScreen: TerminalView {
     let verdict =
       state.isCorrect
       ? Line("Correct!", style: .success)
-      : Line("Incorrect — the answer was \(state.correctAnswer)", style: .failure)
+      : Line(
+        "\(state.timedOut ? "Time's up" : "Incorrect") — the answer was \(state.correctAnswer)", style: .failure)
     let next = state.isLast ? "to see your score" : "for the next question"
     return [
       verdict,

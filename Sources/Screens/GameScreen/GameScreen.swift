@@ -11,10 +11,14 @@ public final class GameScreen: TerminalView {
     public var difficulty: String
     public var question: String
     public var answers: [String]
+    /// Seconds left to answer, counted down in the prompt; nil when the question is not timed.
+    public var secondsLeft: Int?
 
     public init(
-      number: Int, total: Int, category: String, difficulty: String, question: String, answers: [String]
+      number: Int, total: Int, category: String, difficulty: String, question: String, answers: [String],
+      secondsLeft: Int? = nil
     ) {
+      self.secondsLeft = secondsLeft
       self.number = number
       self.total = total
       self.category = category
@@ -37,7 +41,10 @@ public final class GameScreen: TerminalView {
     self.init { state }
   }
 
-  public var prompt: String { "question \(state.number)/\(state.total)" }
+  public var prompt: String {
+    let state = state
+    return "question \(state.number)/\(state.total)" + (state.secondsLeft.map { " · \($0)s" } ?? "")
+  }
 
   public func render() -> [Line] {
     let state = state

@@ -13,11 +13,14 @@ public final class LandingScreen: TerminalView {
     /// How much of the source is new to the player ("1,204 of 47,175 questions not yet
     /// asked"), when known.
     public var unasked: String?
+    /// Seconds each question may take, when questions are timed.
+    public var timeLimit: Int?
 
     public init(
       questionCount: Int, difficulty: String, source: String, category: String = "All", canResume: Bool = false,
-      unasked: String? = nil
+      unasked: String? = nil, timeLimit: Int? = nil
     ) {
+      self.timeLimit = timeLimit
       self.questionCount = questionCount
       self.difficulty = difficulty
       self.source = source
@@ -62,8 +65,11 @@ public final class LandingScreen: TerminalView {
       Line("  Questions:  \(state.questionCount)"),
       Line("  Difficulty: \(state.difficulty)"),
       Line("  Category:   \(state.category)"),
-      Line("  Source:     \(state.source)"),
     ]
+      + (state.timeLimit.map { [Line("  Time:       \($0) s a question")] } ?? [])
+      + [
+        Line("  Source:     \(state.source)")
+      ]
       + (state.unasked.map { [Line("  Left:       \($0)")] } ?? [])
       + [""]
       + (state.canResume

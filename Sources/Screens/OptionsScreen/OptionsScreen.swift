@@ -9,11 +9,16 @@ public final class OptionsScreen: TerminalView {
     public var difficulty: String
     public var category: String
     public var source: String
+    /// Seconds a question may take, nil for no limit; other than 0 (off), only `timeRange`.
+    public var timeLimit: Int?
+    public var timeRange: ClosedRange<Int>
 
     public init(
       questionCount: Int, countRange: ClosedRange<Int>, difficulty: String, category: String = "All",
-      source: String = ""
+      source: String = "", timeLimit: Int? = nil, timeRange: ClosedRange<Int> = 5...120
     ) {
+      self.timeLimit = timeLimit
+      self.timeRange = timeRange
       self.questionCount = questionCount
       self.countRange = countRange
       self.difficulty = difficulty
@@ -25,6 +30,8 @@ public final class OptionsScreen: TerminalView {
   private let read: () -> State
   public var state: State { read() }
   public var onCount: ((Int) -> Void)?
+  /// Seconds a question may take; 0 for no limit.
+  public var onTime: ((Int) -> Void)?
   public var onDifficulty: (() -> Void)?
   public var onDone: (() -> Void)?
   public var onSource: ((String) -> Void)?
@@ -47,7 +54,9 @@ public final class OptionsScreen: TerminalView {
     let state = state
     let rows = [
       ("Questions: ", "\(state.questionCount)", "count N"), ("Difficulty:", state.difficulty, "difficulty"),
-      ("Category:  ", state.category, "category [NAME|all]"), ("Source:    ", state.source, "source SPEC"),
+      ("Category:  ", state.category, "category [NAME|all]"),
+      ("Time:      ", state.timeLimit.map { "\($0) s" } ?? "off", "time N"),
+      ("Source:    ", state.source, "source SPEC"),
     ]
     // The hints stand in one column, after the longest value.
     let column = max(10, rows.map(\.1.count).max().map { $0 + 1 } ?? 0)
@@ -60,6 +69,7 @@ public final class OptionsScreen: TerminalView {
 
   public var commands: CommandTable {
     let range = state.countRange
+    let times = state.timeRange
     return CommandTable([
       Command(
         "count", usage: "count N", summary: "play N questions (\(range.lowerBound)-\(range.upperBound))",
@@ -70,6 +80,19 @@ public final class OptionsScreen: TerminalView {
             "count takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(argument)'.")
         }
         self?.onCount?(count)
+        return .done
+      },
+      Command(
+        "time", usage: "time N",
+        summary: "give each question N seconds (\(times.lowerBound)-\(times.upperBound); 0 for no limit)",
+        takesArgument: true
+      ) { [weak self] argument in
+        guard let seconds = Int(argument), seconds == 0 || times.contains(seconds) else {
+          return .rejected(
+            "time takes 0 (no limit) or a whole number of seconds from \(times.lowerBound) to \(times.upperBound), "
+              + "not '\(argument)'.")
+        }
+        self?.onTime?(seconds)
         return .done
       },
       .difficulty { [weak self] in self?.onDifficulty?() },

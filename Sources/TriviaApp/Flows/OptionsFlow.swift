@@ -17,6 +17,8 @@ public protocol OptionsNavigating: AnyObject {
 /// What the options screen reports.
 public struct OptionsEvents {
   public var count: (Int) -> Void
+  /// Seconds a question may take; 0 for no limit.
+  public var time: (Int) -> Void
   public var difficulty: () -> Void
   public var category: (String) -> Void
   public var source: (String) -> Void
@@ -56,7 +58,8 @@ public final class OptionsFlow {
     navigator.showOptions(
       { [unowned self] in Setup(options: options, source: sourceName()) },
       events: OptionsEvents(
-        count: { [unowned self] in setCount($0) }, difficulty: { [unowned self] in openDifficulty() },
+        count: { [unowned self] in setCount($0) }, time: { [unowned self] in setTime($0) },
+        difficulty: { [unowned self] in openDifficulty() },
         category: { [unowned self] in onCategory($0) }, source: { [unowned self] in onSource($0) },
         done: { [unowned self] in close() }))
   }
@@ -67,6 +70,11 @@ public final class OptionsFlow {
 
   public func setCount(_ count: Int) {
     change { $0.questionCount = count }
+    didChange()
+  }
+
+  public func setTime(_ seconds: Int) {
+    change { $0.timeLimit = seconds > 0 ? seconds : nil }
     didChange()
   }
 

@@ -39,6 +39,8 @@ public struct RoundEvents {
   /// `stats` and `review` on the score screen.
   public var stats: (String) -> Void
   public var review: () -> Void
+  /// Not an event: what the game's prompt counts down, read as it is drawn.
+  public var secondsLeft: () -> Int? = { nil }
 }
 
 /// Owns the round: deals it, takes answers, ends it, saves it when the game ends midway and
@@ -66,13 +68,14 @@ public final class RoundFlow {
   private var hasDealt = false
   /// How many questions of a source were never asked, once counted.
   private var unaskedCount: (source: String, count: Int)?
-  /// When the question on screen appeared, for the time an answer took.
-  private var shownAt = ContinuousClock.now
+  /// How long the question on screen has been there, and for a timed one how long it has.
+  private let timer: QuestionTimer
 
   public init(
     seed: UInt64, store: (any SessionStore)?, history: (any History)? = nil, navigator: any RoundNavigating,
-    console: any Console
+    console: any Console, clock: GameClock = GameClock(virtual: false)
   ) {
+    timer = QuestionTimer(clock: clock)
     generator = SeededGenerator(seed: seed)
     self.store = store
     self.history = history
@@ -122,9 +125,10 @@ public final class RoundFlow {
     let asked = history.map { history in
       AskedQuestions(lastAsked: history.lastAsked, all: history.askedQuestions)
     }
-    let round = Round.deal(
+    var round = Round.deal(
       from: questions, count: wanted, difficulty: difficulty, categories: categories, only: allowed,
       asked: allowed == nil ? asked : nil, generator: &generator)
+    round.timeLimit = request.time.flatMap { $0 > 0 ? $0 : nil }
     hasDealt = history != nil
     guard round.total > 0 else { throw NoQuestions.none(request, in: questions, source: source) }
     if round.total < wanted {
@@ -182,13 +186,34 @@ public final class RoundFlow {
   public func answer(_ index: Int) {
     guard var round, let item = round.current, let isRight = round.answer(index) else { return }
     self.round = round
+    record(item, chosen: item.answers[index], isRight: isRight)
+    navigator.showFeedback(round, events: events)
+  }
+
+  /// Seconds the question on screen has left, when it is timed and not yet answered.
+  public var secondsLeft: Int? { round?.isAwaitingNext == false ? timer.secondsLeft : nil }
+
+  /// When, on the game's clock, the countdown next needs the game.
+  public var nextWake: Duration? { secondsLeft == nil ? nil : timer.nextWake }
+
+  /// Time is up for a timed question: it counts as unanswered, and wrong (true).
+  @discardableResult public func tick() -> Bool {
+    guard timer.isUp, var round, let item = round.current, round.timeUp() else { return false }
+    self.round = round
+    record(item, chosen: "", isRight: false)
+    navigator.showFeedback(round, events: events)
+    return true
+  }
+
+  /// Keeps an answer (`chosen` empty when time ran out) in history, and stops the clock.
+  private func record(_ item: Round.Item, chosen: String, isRight: Bool) {
     let answer = AnsweredQuestion(
       source: recorded.source, question: item.question.text, category: item.question.category,
-      difficulty: item.question.difficulty?.rawValue, chosen: item.answers[index], correctAnswer: item.correctAnswer,
-      isRight: isRight, seconds: Self.seconds(since: shownAt))
+      difficulty: item.question.difficulty?.rawValue, chosen: chosen, correctAnswer: item.correctAnswer,
+      isRight: isRight, seconds: timer.secondsTaken)
+    timer.stop()
     history?.answered(answer, inRound: recorded.round)
     if asked != nil, asked?.updateValue(.max, forKey: answer.questionID) == nil { unaskedCount = nil }
-    navigator.showFeedback(round, events: events)
   }
 
   public func next() {
@@ -204,7 +229,7 @@ public final class RoundFlow {
       navigator.showComplete(
         RoundResult(score: round.score, total: round.total, bestRun: round.bestRun, newBest: newBest), events: events)
     } else {
-      shownAt = .now
+      timer.start(limit: round.timeLimit)
       navigator.showNextQuestion()
     }
   }
@@ -238,7 +263,7 @@ public final class RoundFlow {
   private func show(_ round: Round, for request: TriviaRoute.PlayRequest) {
     self.round = round
     self.request = request
-    shownAt = .now
+    timer.start(limit: round.isAwaitingNext ? nil : round.timeLimit)
     navigator.showGame(for: request, round: { [unowned self] in self.round }, events: events)
   }
 
@@ -253,17 +278,13 @@ public final class RoundFlow {
       answer: { [unowned self] in answer($0) }, next: { [unowned self] in next() },
       finish: { [unowned self] in finish() }, leave: { [unowned self] in leave(fromLink: false) },
       closed: { [unowned self] in end() }, stats: { [unowned self] in onStats($0) },
-      review: { [unowned self] in onReview() })
+      review: { [unowned self] in onReview() }, secondsLeft: { [unowned self] in secondsLeft })
   }
 
   /// The round is gone: one still in progress was abandoned.
   private func end() {
     if let round, !round.isOver { history?.roundEnded(recorded.round, score: round.score, how: .abandoned) }
     round = nil
-  }
-
-  private static func seconds(since start: ContinuousClock.Instant) -> Double {
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    timer.stop()
   }
 }

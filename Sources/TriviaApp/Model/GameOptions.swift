@@ -6,6 +6,10 @@ public struct GameOptions: Codable, Equatable, Sendable {
   /// `from 1 to 50`, for messages about a count out of range.
   public static let countRangeText = "from \(countRange.lowerBound) to \(countRange.upperBound)"
   public static let standard = GameOptions(questionCount: 10, difficulty: .mixed)
+  /// Seconds a timed question may take; 0 turns the timer off.
+  public static let timeRange = 5...120
+  /// `0 (off) or 5 to 120`, for messages about a time out of range.
+  public static let timeRangeText = "0 (off) or \(timeRange.lowerBound) to \(timeRange.upperBound)"
 
   public var questionCount: Int
   public var difficulty: DifficultyChoice
@@ -13,11 +17,26 @@ public struct GameOptions: Codable, Equatable, Sendable {
   public var category: String?
   /// Where questions come from, as `--source` takes it; nil for the bundled ones.
   public var source: String?
+  /// Seconds each question may take; nil when questions are not timed.
+  public var timeLimit: Int?
 
-  public init(questionCount: Int, difficulty: DifficultyChoice, category: String? = nil, source: String? = nil) {
+  public init(
+    questionCount: Int, difficulty: DifficultyChoice, category: String? = nil, source: String? = nil,
+    timeLimit: Int? = nil
+  ) {
     self.questionCount = questionCount
     self.difficulty = difficulty
     self.category = category
     self.source = source
+    self.timeLimit = timeLimit
   }
+
+  /// Seconds as typed after `time`: 0 (off) or 5 to 120; nil for anything else.
+  public static func seconds(_ text: String) -> Int? {
+    guard let seconds = Int(text), seconds == 0 || timeRange.contains(seconds) else { return nil }
+    return seconds
+  }
+
+  /// `off` or `20 s`, as the options show it.
+  public var timeText: String { timeLimit.map { "\($0) s" } ?? "off" }
 }

@@ -38,9 +38,14 @@ public struct Round: Codable, Equatable, Sendable {
   /// Right answers in a row up to now, and the longest such run this round.
   public private(set) var run = 0
   public private(set) var bestRun = 0
+  /// Seconds each question may take; nil when it is not timed.
+  public var timeLimit: Int?
+  /// Whether the last question answered ran out of time instead.
+  public private(set) var lastTimedOut = false
 
-  public init(items: [Item]) {
+  public init(items: [Item], timeLimit: Int? = nil) {
     self.items = items
+    self.timeLimit = timeLimit
   }
 
   /// Deals up to `count` questions of the chosen difficulty (and of `categories`, if
@@ -140,7 +145,19 @@ public struct Round: Codable, Equatable, Sendable {
     run = isCorrect ? run + 1 : 0
     bestRun = max(bestRun, run)
     lastAnswerWasRight = isCorrect
+    lastTimedOut = false
     return isCorrect
+  }
+
+  /// The current question ran out of time: it counts as answered, and wrong. False when it
+  /// was already answered.
+  public mutating func timeUp() -> Bool {
+    guard current != nil, !isAwaitingNext else { return false }
+    answered += 1
+    run = 0
+    lastAnswerWasRight = false
+    lastTimedOut = true
+    return true
   }
 
   /// Moves to the next question after an answer.
@@ -152,7 +169,7 @@ public struct Round: Codable, Equatable, Sendable {
 
 extension Round {
   private enum CodingKeys: String, CodingKey {
-    case items, index, score, answered, lastAnswerWasRight, run, bestRun
+    case items, index, score, answered, lastAnswerWasRight, run, bestRun, timeLimit, lastTimedOut
   }
 
   /// A round saved before runs were counted reads with none.
@@ -165,5 +182,7 @@ extension Round {
     lastAnswerWasRight = try container.decodeIfPresent(Bool.self, forKey: .lastAnswerWasRight)
     run = try container.decodeIfPresent(Int.self, forKey: .run) ?? 0
     bestRun = try container.decodeIfPresent(Int.self, forKey: .bestRun) ?? 0
+    timeLimit = try container.decodeIfPresent(Int.self, forKey: .timeLimit)
+    lastTimedOut = try container.decodeIfPresent(Bool.self, forKey: .lastTimedOut) ?? false
   }
 }

@@ -27,7 +27,7 @@ extension Screen where View == any TerminalView {
           source: setup.source, category: setup.options.category ?? "All", canResume: setup.canResume,
           unasked: setup.unasked.map {
             "\(LoadSummary.grouped($0.count)) of \(LoadSummary.counted($0.total, "question")) not yet asked"
-          })
+          }, timeLimit: setup.options.timeLimit)
       }
       screen.onPlay = events.play
       screen.onPlayMissed = events.playMissed

@@ -35,9 +35,10 @@ extension Screen where View == any TerminalView {
         return OptionsScreen.State(
           questionCount: setup.options.questionCount, countRange: GameOptions.countRange,
           difficulty: setup.options.difficulty.title, category: setup.options.category ?? "All",
-          source: setup.source)
+          source: setup.source, timeLimit: setup.options.timeLimit, timeRange: GameOptions.timeRange)
       }
       screen.onCount = events.count
+      screen.onTime = events.time
       screen.onDifficulty = events.difficulty
       screen.onCategory = events.category
       screen.onSource = events.source

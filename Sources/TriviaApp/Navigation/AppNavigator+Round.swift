@@ -25,7 +25,7 @@ extension AppNavigator: RoundNavigating {
     guard let item = round.current else { return }
     let state = FeedbackScreen.State(
       isCorrect: round.lastAnswerWasRight ?? false, correctAnswer: item.correctAnswer, score: round.score,
-      answered: round.answered, isLast: round.isLastQuestion, run: round.run)
+      answered: round.answered, isLast: round.isLastQuestion, run: round.run, timedOut: round.lastTimedOut)
     attempt { () throws(NavigationError) in try navigator.handle(.addChild(.feedback(state, events))) }
   }
 
@@ -61,7 +61,11 @@ extension AppNavigator: RoundNavigating {
 extension Screen where View == any TerminalView {
   static func game(_ round: @escaping () -> Round?, _ events: RoundEvents) -> Self {
     Self(name: "game") {
-      let screen = GameScreen { GameScreen.State(round()) }
+      let screen = GameScreen {
+        var state = GameScreen.State(round())
+        state.secondsLeft = events.secondsLeft()
+        return state
+      }
       screen.onAnswer = events.answer
       screen.onBack = events.leave
       return screen

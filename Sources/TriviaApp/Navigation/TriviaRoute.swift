@@ -16,12 +16,18 @@ public enum TriviaRoute: Hashable, Sendable {
     public var category: String?
     /// Only questions the player got wrong and has not since answered right; nil: any.
     public var missed: Bool?
+    /// Seconds each question may take, 0 for untimed.
+    public var time: Int?
 
-    public init(difficulty: DifficultyChoice? = nil, count: Int? = nil, category: String? = nil, missed: Bool? = nil) {
+    public init(
+      difficulty: DifficultyChoice? = nil, count: Int? = nil, category: String? = nil, missed: Bool? = nil,
+      time: Int? = nil
+    ) {
       self.difficulty = difficulty
       self.count = count
       self.category = category
       self.missed = missed
+      self.time = time
     }
   }
 
@@ -61,7 +67,7 @@ public enum TriviaRoute: Hashable, Sendable {
       }
       self = .source(spec)
     case "play":
-      try allow(["difficulty", "count", "category", "missed"])
+      try allow(["difficulty", "count", "category", "missed", "time"])
       var request = PlayRequest()
       if let value = parameters["difficulty"] {
         guard let difficulty = DifficultyChoice(rawValue: value.lowercased()) else {
@@ -84,6 +90,12 @@ public enum TriviaRoute: Hashable, Sendable {
           throw DeepLinkError("missed must be 1 or 0, not '\(value)'")
         }
         request.missed = ["1", "true"].contains(value.lowercased()) ? true : nil
+      }
+      if let value = parameters["time"] {
+        guard let seconds = GameOptions.seconds(value) else {
+          throw DeepLinkError("time must be \(GameOptions.timeRangeText) seconds, not '\(value)'")
+        }
+        request.time = seconds
       }
       self = .play(request)
     default:

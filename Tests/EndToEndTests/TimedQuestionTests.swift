@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Timed questions: the prompt counts down, and at zero the question counts as unanswered.
+/// Under a script time passes only on `wait N` lines; on a terminal it passes for real.
+@Suite("Timed questions")
+struct TimedQuestionTests {
+  @Test("Headless, time passes only on wait lines: the count goes down, and at zero the answer is told")
+  func waitsInAScript() async throws {
+    let sandbox = try Sandbox()
+    let source = try sandbox.write("four.json", QuestionFixtures.easy(4))
+    let result = try await sandbox.run(
+      ["--source", source, "--seed", "2", "--count", "2", "--time", "5"],
+      input: "play\nwait 3\nwait 2\n\nwait 4.5\nright\n\ndone\nquit\n")
+    #expect(result.status == 0)
+    let transcript = result.transcript
+    #expect(transcript.prompts.prefix(4) == ["trivia", "question 1/2 · 5s", "question 1/2 · 2s", "continue"])
+    #expect(transcript.response(to: "wait 3") == [])
+    #expect(transcript.response(to: "wait 2")?.first == "Time's up — the answer was Right")
+    // The second question: 4.5 s is not 5; the answer still counts.
+    #expect(transcript.response(to: "right")?.first == "Correct!")
+    #expect(result.stdout.contains("Score: 1/2"))
+    let rows = try HistoryTests.rows(sandbox, "SELECT chosen, is_right, seconds FROM answers ORDER BY id")
+    #expect(rows == ["|0|5.0", "Right|1|4.5"])
+  }
+
+  @Test("The same script gives the same bytes, and a recording keeps its waits")
+  func deterministic() async throws {
+    let lines = ["play", "wait 2", "a", "", "wait 7", "", "done", "quit"]
+    let (script, recorded) = try await RecordReplayTests.recordAndReplay(
+      ["--seed", "4", "--count", "2", "--time", "6"], lines: lines)
+    #expect(script.first == "#!trivia --seed 4 --count 2 --difficulty mixed --time 6 --no-history")
+    #expect(script.dropFirst() == ArraySlice(lines))
+    #expect(recorded.stdout.contains("Time's up — the answer was "))
+  }
+
+  @Test("time N on the options screen is kept; out of range it is refused; links and flags say the same")
+  func option() async throws {
+    let sandbox = try Sandbox()
+    let result = try await sandbox.run(
+      [], input: "options\ntime 3\ntime 30\ndone\nopen trivia://play?time=2\nquit\n")
+    let transcript = result.transcript
+    #expect(
+      transcript.response(to: "time 3")
+        == ["time takes 0 (no limit) or a whole number of seconds from 5 to 120, not '3'."])
+    #expect(transcript.response(to: "time 30")?.contains("  Time:       30 s      type time N") == true)
+    #expect(transcript.response(to: "done")?.contains("  Time:       30 s a question") == true)
+    #expect(
+      transcript.response(to: "open trivia://play?time=2")
+        == ["Cannot open that link: time must be 0 (off) or 5 to 120 seconds, not '2'."])
+    let saved = try String(contentsOfFile: sandbox.optionsPath, encoding: .utf8)
+    #expect(saved.contains("\"timeLimit\" : 30"))
+    let next = try await sandbox.run(["--seed", "1"], input: "play\n")
+    #expect(next.transcript.prompts.last == "question 1/10 · 30s")
+    let linked = try await sandbox.run(["--seed", "1", "--open", "trivia://play?time=0"], input: "")
+    #expect(linked.transcript.prompts.last == "question 1/10")
+    let flag = try await sandbox.run(["--time", "200"], input: "quit\n")
+    #expect(flag.status != 0)
+    #expect(flag.stderr.contains("--time must be 0 (off) or 5 to 120 seconds, not 200."))
+  }
+
+  @Test("On a terminal the prompt counts down as the player types, and at zero time is up; a recording notes the wait")
+  func realTime() throws {
+    let sandbox = try Sandbox()
+    let journal = sandbox.work + "/timed.trivia"
+    let terminal = try InteractiveTests.start(
+      sandbox, ["--seed", "4", "--count", "2", "--time", "5", "--record", journal])
+    try InteractiveTests.awaitPrompt(terminal, "trivia")
+    try terminal.send("play\r")
+    try InteractiveTests.awaitPrompt(terminal, "question 1/2 · 5s")
+    try terminal.send("Tr")
+    try terminal.expect(InteractiveTests.prompt("question 1/2 · 4s"), timeout: .seconds(3))
+    // What was typed is drawn again after the count.
+    try terminal.expect("Tr", timeout: .seconds(1))
+    try terminal.expect("Time's up — the answer was ", timeout: .seconds(6))
+    try InteractiveTests.awaitPrompt(terminal, "continue")
+    try terminal.send("\r")
+    try InteractiveTests.awaitPrompt(terminal, "question 2/2 · 5s")
+    try InteractiveTests.leave(terminal)
+    let lines = try String(contentsOfFile: journal, encoding: .utf8).components(separatedBy: "\n")
+    #expect(lines.dropFirst() == ["play", "wait 5", "", ""])
+  }
+}
