@@ -7,21 +7,26 @@ CHECKS := --explicit-target-dependency-import-check error
 ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test build deps lint docs router-check clean
+.PHONY: play release test build deps lint docs router-check clean install uninstall install-check check-tools
 
 ## Start the game; pass options with ARGS="--difficulty hard --count 5". The Swift runtime
 ## is linked in, so the binary starts fast and runs when copied anywhere on the machine.
 RELEASE := -c release --static-swift-stdlib
-play: deps
-	@$(SWIFT) build $(RELEASE) $(CHECKS) --product trivia
+play: release
 	@.build/release/trivia $(ARGS)
 
+## .build/release/trivia, as `make play` and `make install` build it.
+release: deps
+	@$(SWIFT) build $(RELEASE) $(CHECKS) --product trivia
+
 ## Build everything (the snippets too) and run every test, then the format check, the
-## router's public-API check and NavigatorKit's documentation, which fails on any warning.
+## install check (with the debug build), the router's public-API check and NavigatorKit's
+## documentation, which fails on any warning.
 test: deps
 	$(SWIFT) build --build-tests $(CHECKS)
 	$(SWIFT) test --skip-build --parallel
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
+	$(MAKE) --no-print-directory install-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
 	$(MAKE) --no-print-directory router-check docs
 
 build: deps
@@ -57,6 +62,58 @@ deps:
 
 clean:
 	rm -rf .build
+
+## `make install` puts these files under $(DESTDIR)$(PREFIX), and nothing else; `make uninstall`
+## removes them (the folders stay, as they may hold other programs' files) and `make
+## install-check` checks them: this list is the one place that names them.
+PREFIX ?= /usr/local
+INSTALLED := bin/trivia share/man/man1/trivia.1 share/applications/trivia.desktop \
+  share/bash-completion/completions/trivia share/zsh/site-functions/_trivia \
+  share/fish/vendor_completions.d/trivia.fish
+## The binary to install and to generate the man page and completions from; by default the
+## release build, made first. `make install-check` passes the debug build.
+BINARY ?=
+BIN = $(or $(BINARY),.build/release/trivia)
+
+install: $(if $(BINARY),,release)
+	@set -e; stage=$$(mktemp -d); trap 'rm -rf "$$stage"' EXIT; \
+	for file in $(INSTALLED); do mkdir -p "$$stage/$$(dirname $$file)"; done; \
+	cp "$(BIN)" "$$stage/bin/trivia"; \
+	python3 Scripts/manpage.py "$(BIN)" Scripts/trivia.1.sections > "$$stage/share/man/man1/trivia.1"; \
+	sed 's|@BINDIR@|$(PREFIX)/bin|' Scripts/trivia.desktop.in > "$$stage/share/applications/trivia.desktop"; \
+	"$(BIN)" --generate-completion-script bash > "$$stage/share/bash-completion/completions/trivia"; \
+	"$(BIN)" --generate-completion-script zsh > "$$stage/share/zsh/site-functions/_trivia"; \
+	"$(BIN)" --generate-completion-script fish > "$$stage/share/fish/vendor_completions.d/trivia.fish"; \
+	for file in $(INSTALLED); do \
+	  case $$file in bin/*) mode=755 ;; *) mode=644 ;; esac; \
+	  install -D -m $$mode "$$stage/$$file" "$(DESTDIR)$(PREFIX)/$$file"; \
+	  echo "installed $(DESTDIR)$(PREFIX)/$$file"; \
+	done
+	@# Into the system itself (not a DESTDIR staging tree): trivia:// opens with trivia.desktop.
+	@if [ -z "$(DESTDIR)" ]; then \
+	  if command -v update-desktop-database >/dev/null; then update-desktop-database -q "$(PREFIX)/share/applications" || true; fi; \
+	  if command -v xdg-mime >/dev/null; then xdg-mime default trivia.desktop x-scheme-handler/trivia || true; fi; \
+	fi
+
+uninstall:
+	@for file in $(INSTALLED); do \
+	  if [ -e "$(DESTDIR)$(PREFIX)/$$file" ]; then rm -f "$(DESTDIR)$(PREFIX)/$$file" && echo "removed $(DESTDIR)$(PREFIX)/$$file"; fi; \
+	done
+	@if [ -z "$(DESTDIR)" ] && command -v update-desktop-database >/dev/null; then \
+	  update-desktop-database -q "$(PREFIX)/share/applications" || true; fi
+
+## `make install` into a temporary DESTDIR, each file checked, then `make uninstall`: see
+## Scripts/install-check.sh. Run by `make test` with the debug build.
+install-check: check-tools $(if $(BINARY),,release)
+	@MAKE="$(MAKE)" bash Scripts/install-check.sh "$(BIN)" $(INSTALLED)
+
+## What install-check checks with: groff (the man page), mandoc (its lint) and
+## desktop-file-validate. Installed once.
+check-tools:
+	@{ command -v groff && command -v mandoc && command -v desktop-file-validate; } >/dev/null 2>&1 || { \
+	  echo "Installing groff-base, mandoc and desktop-file-utils…"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) apt-get install -y -qq groff-base mandoc desktop-file-utils >/dev/null; }
 
 ## Build in release and measure start-up, imports, scripted play and NavigatorKit against
 ## baselines run alongside; BENCH_ARGS="--runs 9 --results Benchmarks/RESULTS.md" for more.

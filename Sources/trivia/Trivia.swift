@@ -10,7 +10,7 @@ struct Trivia: AsyncParsableCommand {
     commandName: "trivia",
     abstract: "A trivia game for the terminal.",
     discussion: """
-      Plays interactively with line editing when standard input is a terminal, and reads
+      Plays interactively with line editing when standard input is a terminal, and reads \
       one command per line otherwise (or from --script). Type help on any screen.
       """,
     version: "0.2.0")
