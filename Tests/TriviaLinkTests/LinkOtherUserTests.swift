@@ -35,8 +35,7 @@ struct LinkOtherUserTests {
   private func sendAsNobody(to server: LinkServer) throws -> String {
     let (process, output) = try Python.start(Self.sender, [server.location.socketPath], asNobody: true)
     server.runExpectingNoLink(until: { !process.isRunning })
-    process.waitUntilExit()
-    return Python.output(output)
+    return Python.output(process, output)
   }
 
   @Test func theFolderKeepsAnotherUserOut() throws {

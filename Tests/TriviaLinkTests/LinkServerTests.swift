@@ -85,9 +85,7 @@ struct LinkServerTests {
     #expect(LinkClient.owner(at: location) == nil)
     let server = try runtime.server()
     #expect(LinkClient.owner(at: location) == LinkOwner(pid: getpid()))
-    // The probe was closed without a word and left nothing open.
-    server.runExpectingNoLink(until: { server.connectionCount == 0 })
-    #expect(server.connectionCount == 0)
+    server.stop()
   }
 
   @Test func aSecondGameLearnsWhereLinksGo() throws {
@@ -101,6 +99,19 @@ struct LinkServerTests {
     #expect(owner.description == "links go to the game with pid \(getpid())")
     first.stop()
     #expect(!FileManager.default.fileExists(atPath: first.location.socketPath))
+  }
+
+  @Test func aStopTellsTheSendersStillWaiting() throws {
+    let runtime = try RuntimeFolder()
+    let server = try runtime.server()
+    let sender = try RawSender(server.location)
+    sender.write(LinkProtocol.message(for: "trivia://options"))
+    var request: LinkRequest?
+    server.run(until: { request != nil }) { request = $0 }
+    server.reply(to: try #require(request), LinkReply(.asking, "Abandon this round?"))
+    server.stop()
+    #expect(sender.readAll() == "asking Abandon this round?\nrefused the game closed\n")
+    #expect(server.descriptors.isEmpty)
   }
 
   @Test func aStopLeavesASocketThatIsNoLongerItsOwn() throws {

@@ -118,10 +118,12 @@ enum Python {
   /// The system's Python, which the user nobody may run.
   static let path = "/usr/bin/python3"
 
+  /// Starts `script`; a socket call of it that waits 5 s fails, so a test that goes wrong
+  /// fails instead of hanging.
   static func start(_ script: String, _ arguments: [String], asNobody: Bool = false) throws -> (Process, Pipe) {
     let process = Process()
     let output = Pipe()
-    let command = [path, "-c", script] + arguments
+    let command = [path, "-c", "import socket\nsocket.setdefaulttimeout(5)\n" + script] + arguments
     process.executableURL = URL(fileURLWithPath: asNobody ? "/usr/sbin/runuser" : path)
     process.arguments = asNobody ? ["-u", "nobody", "--"] + command : Array(command.dropFirst())
     process.standardOutput = output
@@ -129,9 +131,11 @@ enum Python {
     return (process, output)
   }
 
-  /// What it printed, once it has exited.
-  static func output(_ pipe: Pipe) -> String {
-    String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  /// What it printed, once it has exited (ended now if it has not).
+  static func output(_ process: Process, _ pipe: Pipe) -> String {
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+    return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 }
 
