@@ -82,9 +82,7 @@ public enum LinkClient {
       let left = deadline - .now
       guard left > .zero else { return .timedOut(timeout) }
       var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      let (seconds, attoseconds) = left.components
-      let milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-      guard poll(&entry, 1, milliseconds) > 0 else { continue }
+      guard poll(&entry, 1, UnixSocket.pollTimeout(left)) > 0 else { continue }
       let count = read(descriptor, &chunk, chunk.count)
       if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
       // End of the reply; ECONNRESET comes after the game's last words when it closed

@@ -80,9 +80,7 @@ public final class LinkServer {
 
   /// The poll timeout that wakes the loop for ``nextDeadline``: milliseconds rounded up, -1 for none.
   public func pollTimeout(now: ContinuousClock.Instant = .now) -> Int32 {
-    guard let deadline = nextDeadline else { return -1 }
-    let (seconds, attoseconds) = max(deadline - now, .zero).components
-    return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    nextDeadline.map { UnixSocket.pollTimeout($0 - now) } ?? -1
   }
 
   /// Handles what poll found ready (entries not the server's are passed over), then

@@ -61,6 +61,12 @@ enum UnixSocket {
     return true
   }
 
+  /// Poll's timeout for `duration`: milliseconds rounded up, so a wake is never early.
+  static func pollTimeout(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = max(duration, .zero).components
+    return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+  }
+
   /// Connects to `path` without waiting and without a word: the listener closes a connection
   /// that sends nothing silently. Its peer credentials name the game that listens.
   static func probe(_ path: String) -> Probe {
