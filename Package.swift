@@ -53,11 +53,15 @@ let package = Package(
       // The system's libsqlite3, for what the game keeps about its player.
       .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
       .target(name: "TriviaHistory", dependencies: ["CSQLite", "TriviaData"]),
+      // Links delivered to a running game over a Unix socket; knows nothing of the app.
+      .target(name: "TriviaLink", dependencies: ["LinkSocketShim"]),
+      // accept4 and SO_PEERCRED, which Swift's Glibc module does not declare.
+      .target(name: "LinkSocketShim"),
       .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim", "TriviaData"]),
       .executableTarget(
         name: "trivia",
         dependencies: [
-          "TriviaApp", "TriviaData", "TriviaHistory", "TriviaTerminal", "NavigatorKit", "ScreenKit",
+          "TriviaApp", "TriviaData", "TriviaHistory", "TriviaLink", "TriviaTerminal", "NavigatorKit", "ScreenKit",
           .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         // The toolchain's lld: GNU ld warns, at every static link, about a mktemp call inside
@@ -72,6 +76,7 @@ let package = Package(
         dependencies: ["TriviaApp", "TriviaData", "TriviaTerminal", "NavigatorKit", "NavigatorKitTesting", "ScreenKit"]),
       .testTarget(name: "TriviaHistoryTests", dependencies: ["TriviaHistory", "TriviaData", "CSQLite"]),
       .testTarget(name: "TriviaTerminalTests", dependencies: ["TriviaTerminal", "ScreenKit"]),
+      .testTarget(name: "TriviaLinkTests", dependencies: ["TriviaLink"]),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia"]),
       .executableTarget(
         name: "NavigatorBenchmark", dependencies: ["NavigatorKit"], path: "Benchmarks/NavigatorBenchmark"),

@@ -8,9 +8,10 @@
 #
 # Targets: json (QuestionFileFormat.decode), opentdb (OpenTriviaDBFormat.decode), otqa
 # (OpenTriviaQAFormat.decode), commands (CommandTable and choiceIndex), route
-# (TriviaRoute(link:)). Each harness is compiled with the package sources it needs into one
-# module, so internal API is reachable; TriviaRoute imports TriviaData, so that target
-# builds Questions/Difficulty.swift as a small TriviaData module first.
+# (TriviaRoute(link:)), link (LinkMessageReader, what a sender writes to the link socket).
+# Each harness is compiled with the package sources it needs into one module, so internal
+# API is reachable; TriviaRoute imports TriviaData, so that target builds
+# Questions/Difficulty.swift as a small TriviaData module first.
 #
 # The corpus a target grows is kept in .build-fuzz/<target>/corpus. It starts from
 # Fuzz/seeds/<target>, and for otqa and json also from pieces of the OpenTriviaQA data in
@@ -34,7 +35,7 @@ repo=$PWD
 out=$repo/.build-fuzz
 sources=Sources
 data=${OPENTRIVIAQA:-$repo/../shared/data/opentriviaqa}
-all_targets=(json opentdb otqa commands route)
+all_targets=(json opentdb otqa commands route link)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
@@ -70,6 +71,7 @@ target_files() {
       "$sources/ScreenKit/Line.swift" "$sources/ScreenKit/Matching.swift" "$sources/ScreenKit/BaseLetters.swift"
     ;;
   route) echo Fuzz/TriviaRouteFuzz.swift $support "$sources/TriviaApp/Navigation/TriviaRoute.swift" "$sources/TriviaApp/Model/GameOptions.swift" ;;
+  link) echo Fuzz/LinkMessageFuzz.swift $support "$sources/TriviaLink/LinkMessageReader.swift" "$sources/TriviaLink/LinkProtocol.swift" ;;
   *) return 1 ;;
   esac
 }
@@ -78,6 +80,7 @@ module_name() {
   json | opentdb | otqa) echo TriviaData ;;
   commands) echo ScreenKit ;;
   route) echo TriviaApp ;;
+  link) echo TriviaLink ;;
   esac
 }
 max_len() {
@@ -85,6 +88,8 @@ max_len() {
   json | opentdb | otqa) echo 16384 ;;
   commands) echo 1024 ;;
   route) echo 2048 ;;
+  # Past the 4096-byte limit, so refusing an oversized message is exercised.
+  link) echo 8192 ;;
   esac
 }
 
