@@ -7,15 +7,15 @@ import Glibc
 /// the game gets the event, and the line comes back as it was.
 @MainActor
 public final class EventLoop {
-  /// Descriptors to watch for reading, asked before each wait.
-  public var descriptors: () -> [Int32] = { [] }
+  /// Descriptors to watch, and for what, asked before each wait.
+  public var descriptors: () -> [pollfd] = { [] }
   /// When the game wants to be woken (a countdown's next second): reaching it is an event.
   public var wakeAt: () -> ContinuousClock.Instant? = { nil }
   /// When the descriptors' owner wants `service` called even if nothing arrives.
   public var serviceAt: () -> ContinuousClock.Instant? = { nil }
-  /// Called after every wake with the descriptors that can be read; true when the game has
+  /// Called after every wake with the descriptors as polled; true when the game has
   /// something to do, which ends the line being edited (see `LineInput.event`).
-  public var service: (_ readable: [Int32]) -> Bool = { _ in false }
+  public var service: (_ polled: [pollfd]) -> Bool = { _ in false }
   /// While set (a question the player must answer first), events wait; descriptors are
   /// still serviced.
   private var holding = false
@@ -39,19 +39,17 @@ public final class EventLoop {
         pending = false
         return 2
       }
-      let watched = descriptors()
       var waits = [pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0)]
       let signalled = trivia_wake_descriptor()
       if signalled >= 0 { waits.append(pollfd(fd: signalled, events: Int16(POLLIN), revents: 0)) }
       let first = waits.count
-      waits += watched.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      waits += descriptors()
       let wake = holding ? nil : wakeAt()
       let timeout = [wake, serviceAt()].compactMap { $0 }.min()
       let ready = poll(&waits, nfds_t(waits.count), Self.milliseconds(until: timeout))
       if ready < 0, errno != EINTR { return 1 }
       if trivia_exit_signal() != 0 { return 0 }
-      let readable = waits[first...].filter { $0.revents != 0 }.map(\.fd)
-      if service(readable) { pending = true }
+      if service(Array(waits[first...])) { pending = true }
       if let wake, ContinuousClock.now >= wake { pending = true }
       // Keys first: an event waits for the next key, which is read at once.
       if waits[0].revents != 0 { return 1 }

@@ -18,4 +18,10 @@ public struct TextOutput: Sendable {
     var text = text
     _ = text.withUTF8 { Descriptor.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
   }
+
+  /// Standard error, unbuffered.
+  public static let standardError = TextOutput { text in
+    var text = text
+    _ = text.withUTF8 { Descriptor.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
+  }
 }

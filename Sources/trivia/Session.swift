@@ -7,6 +7,7 @@ import ScreenKit
 import TriviaApp
 import TriviaData
 import TriviaHistory
+import TriviaLink
 import TriviaTerminal
 
 /// The composition root: builds the navigator, the renderer and the input, gives the
@@ -23,6 +24,9 @@ final class Session {
   /// The journal of `--record`, which keeps the waits a timed question's timeout stands for.
   let recorder: RecordingReader?
   let renderer: TerminalRenderer
+  let navigator: Navigator<any TerminalView>
+  /// Links sent from outside to an interactive game.
+  let links: LinkInbox?
   let saveHistory: () -> Void
   let trace: TraceLog?
   let arguments: Trivia
@@ -39,6 +43,7 @@ final class Session {
       style: style, columns: { interactive ? LineWrapper.columns(of: STDOUT_FILENO) : nil })
     self.renderer = renderer
     let navigator = Navigator<any TerminalView>(renderer: renderer)
+    self.navigator = navigator
     if let path = arguments.trace {
       do {
         let log = try TraceLog(path: path)
@@ -132,10 +137,20 @@ final class Session {
     editor?.events = events
     // A timed question wakes the game each second its count goes down, and at its end.
     events?.wakeAt = { coordinator.nextWake.map(clock.instant(at:)) }
+    let links =
+      events == nil
+      ? nil : LinkInbox.open(environment: environment) { renderer.write([Line($0, style: .dim)]) }
+    if let events { links?.attach(to: events) }
+    self.links = links
     let input = input
     reader.completer = { prefix in input.commands.completions(for: prefix) }
     // Guards that need a yes or no ask on the same input as everything else.
-    navigator.confirm = { question in events?.holdingEvents { reader.confirm(question) } ?? reader.confirm(question) }
+    navigator.confirm = { question in
+      links?.asking(question)
+      let yes = events?.holdingEvents { reader.confirm(question) } ?? reader.confirm(question)
+      links?.answered(yes)
+      return yes
+    }
   }
 
   func run() async {
@@ -160,19 +175,25 @@ final class Session {
           await handle(line)
         }
       case .event:
-        handleEvents()
+        await handleEvents()
       case .interrupted:
         continue
       case .end:
         coordinator.quit()
       }
     }
+    links?.stop()
     saveHistory()
   }
 
   /// Hands a line to the screen on top; Ctrl-C while the app waits on a load cancels the load.
   private func handle(_ line: String) async {
     input.run(line)
+    await runPendingWork()
+  }
+
+  /// Runs the work a line or a link left waiting on a load, which Ctrl-C cancels.
+  func runPendingWork() async {
     // Most lines (an answer, a step through a menu) leave nothing to wait for.
     guard coordinator.hasPendingWork else { return }
     let coordinator = coordinator

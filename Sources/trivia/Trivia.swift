@@ -55,8 +55,17 @@ struct Trivia: AsyncParsableCommand {
       """)
   var record: String?
 
-  @Option(name: .customLong("open"), help: "Follow a trivia:// link at start, e.g. trivia://play?difficulty=hard.")
+  @Option(
+    name: .customLong("open"),
+    help: ArgumentHelp(
+      """
+      Follow a trivia:// link, e.g. trivia://play?difficulty=hard: in the game this user is already \
+      playing, if one runs (printing what it did with the link), else in a new one.
+      """, valueName: "link"))
   var link: String?
+
+  @Flag(help: "Start a new game even when one is running; --open then follows the link in it.")
+  var new = false
 
   @Flag(help: "Go on with the round saved when the last session ended.")
   var resume = false
@@ -86,6 +95,8 @@ struct Trivia: AsyncParsableCommand {
   func run() async throws {
     var arguments = self
     if let script, script != "-" { try arguments.adoptHeader(of: script) }
+    // A scripted run never steers a game someone is playing.
+    if let link, script == nil, !new, let status = Self.deliver(link) { Glibc.exit(status) }
     let session = try await Session(arguments: arguments)
     await session.run()
     // Everything is written; tearing down a bank of 50,000 questions would only cost time.

@@ -54,6 +54,8 @@ final class Sandbox {
   let state: String
   /// For fixtures, scripts and traces.
   let work: String
+  /// `XDG_RUNTIME_DIR`.
+  let runtime: String
 
   init() throws {
     var template = Array((NSTemporaryDirectory() + "/trivia-e2e-XXXXXX").utf8CString)
@@ -64,9 +66,14 @@ final class Sandbox {
     config = root + "/config"
     state = root + "/state"
     work = root + "/work"
+    runtime = root + "/runtime"
     for folder in [home, config, state, work] {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
+    // Where a game's link socket goes: one for each sandbox, as XDG_RUNTIME_DIR is one for
+    // each user, so games of other tests never receive this one's links.
+    try FileManager.default.createDirectory(
+      atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }
 
   deinit {
@@ -76,7 +83,8 @@ final class Sandbox {
   /// The child's whole environment: nothing leaks in from the test runner's.
   var environment: [String: String] {
     [
-      "HOME": home, "XDG_CONFIG_HOME": config, "XDG_STATE_HOME": state, "PATH": "/usr/bin:/bin",
+      "HOME": home, "XDG_CONFIG_HOME": config, "XDG_STATE_HOME": state, "XDG_RUNTIME_DIR": runtime,
+      "PATH": "/usr/bin:/bin",
       "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
     ]
   }

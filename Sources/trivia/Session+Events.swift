@@ -23,10 +23,15 @@ extension Session {
     coordinator.wait(.milliseconds(Int((seconds * 1000).rounded())))
   }
 
-  /// Something besides the keyboard needs the game: for now, a timed question's countdown.
-  /// When its time ran out, what was typed for it goes, and a recording notes the wait
-  /// that stands for it in a replay.
-  func handleEvents() {
+  /// Something besides the keyboard needs the game: links sent to it, and a timed
+  /// question's countdown. When its time ran out, what was typed for it goes, and a
+  /// recording notes the wait that stands for it in a replay.
+  func handleEvents() async {
+    let coordinator = coordinator
+    await links?.followWaiting(navigator: navigator, console: renderer) { link in
+      coordinator.open(link)
+      await self.runPendingWork()
+    }
     let limit = coordinator.round?.timeLimit
     guard coordinator.tick() else { return }
     editor?.dropSetAside()
