@@ -140,3 +140,81 @@ struct LinkTests {
     try InteractiveTests.leave(terminal)
   }
 }
+
+/// Senders that do not play by the rules, against the real game on a terminal.
+@Suite("Hostile link senders")
+struct HostileLinkSenderTests {
+  /// 1,000 connections at once, held open together: a quarter send nothing at all, a quarter
+  /// 5 KiB, a quarter half a line and close their side, a quarter bytes that are not text.
+  static let burst = """
+    import socket, sys
+    path = sys.argv[1]
+    sockets, replies = [], {}
+    for n in range(1000):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.settimeout(10)
+        try:
+            s.connect(path)
+        except OSError:
+            replies["unreached"] = replies.get("unreached", 0) + 1
+            continue
+        kind = n % 4
+        try:
+            if kind == 1: s.sendall(b"open trivia://options" + b"x" * 5000 + b"\\n")
+            elif kind == 2: s.sendall(b"open trivia://opt"); s.shutdown(socket.SHUT_WR)
+            elif kind == 3: s.sendall(b"\\xff\\xfe\\x00\\x01\\n")
+        except OSError:
+            pass
+        sockets.append(s)
+    for s in sockets:
+        try:
+            word = s.recv(4096).split(b" ")[0].strip() or b"closed"
+        except OSError:
+            word = b"reset"
+        replies[word.decode()] = replies.get(word.decode(), 0) + 1
+        s.close()
+    print(" ".join(f"{k}={v}" for k, v in sorted(replies.items())))
+    """
+
+  static func descriptors(of pid: pid_t) -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+  }
+
+  @Test(
+    "A burst of 1,000 silent, oversized, half-closed and binary senders: the player's keys still echo, nothing is left open"
+  )
+  func burst() throws {
+    let sandbox = try Sandbox()
+    let terminal = try LinkTests.game(sandbox)
+    let before = Self.descriptors(of: terminal.pid)
+    let script = try sandbox.write("burst.py", Self.burst)
+    let flood = Process()
+    flood.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    flood.arguments = [script, sandbox.runtime + "/trivia/link.sock"]
+    let output = Pipe()
+    flood.standardOutput = output
+    try flood.run()
+    // Keys typed during the burst are echoed, and come to a command that works.
+    for key in "options" {
+      try terminal.send(String(key))
+      try terminal.expect(String(key), timeout: .seconds(5))
+    }
+    try terminal.send("\r")
+    try terminal.expect("Type done when finished.", timeout: .seconds(5))
+    flood.waitUntilExit()
+    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(flood.terminationStatus == 0)
+    // Every sender that said something was refused; none reached the player's screen.
+    // Every one was answered, and refused: silent, too long, cut short, not text, or busy.
+    #expect(said == "refused=1000\n")
+    #expect(!terminal.text.contains("Link:"))
+    #expect(!terminal.text.contains("xxxx"))
+    // Silent senders are dropped after their deadline: then nothing is left open.
+    let deadline = ContinuousClock.now + .seconds(6)
+    while Self.descriptors(of: terminal.pid) != before, ContinuousClock.now < deadline { usleep(100_000) }
+    #expect(Self.descriptors(of: terminal.pid) == before)
+    let sent = try LinkTests.send("trivia://difficulty", sandbox).value
+    #expect(sent.stdout == "opened in the running game\n")
+    try InteractiveTests.leave(terminal)
+  }
+}
