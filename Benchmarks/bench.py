@@ -585,6 +585,91 @@ def history_figures(table, work, runs):
     unasked_figure(table, work, runs)
 
 
+BURST = """
+import socket, sys
+sockets = []
+for n in range(1000):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        s.connect(sys.argv[1])
+        if n % 2:
+            s.sendall(b"open trivia://options" + b"x" * 5000 + b"\\n")
+    except OSError:
+        pass
+    sockets.append(s)
+for s in sockets:
+    try:
+        s.recv(4096)
+    except OSError:
+        pass
+    s.close()
+"""
+
+
+def echo_delays(work, keys, burst):
+    """Keystroke-to-echo delays (seconds) of the release game on a pseudo-terminal, `keys`
+    keys one at a time; with `burst`, while 1,000 senders connect to its link socket, half of
+    them silent and half sending 5 KiB."""
+    import pty
+    import select
+    home = Path(tempfile.mkdtemp(prefix="echo-", dir=work))
+    runtime = home / "run"
+    runtime.mkdir(mode=0o700)
+    env = dict(os.environ, HOME=str(home), XDG_STATE_HOME=str(home / "state"), XDG_CONFIG_HOME=str(home / "config"),
+               XDG_RUNTIME_DIR=str(runtime), TERM="xterm", NO_COLOR="1")
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(str(TRIVIA), [str(TRIVIA), "--seed", "1", "--no-history"], env)
+
+    def read_until(text, timeout=10):
+        seen, end = b"", time.perf_counter() + timeout
+        while text not in seen:
+            left = end - time.perf_counter()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                fail(f"echo: no {text!r} from the game; it showed {seen[-300:]!r}")
+            seen += os.read(fd, 65536)
+        return seen
+
+    read_until(b"trivia> ")
+    time.sleep(0.3)
+    flood = None
+    if burst:
+        script = home / "burst.py"
+        script.write_text(BURST)
+        flood = subprocess.Popen([sys.executable, str(script), str(runtime / "trivia/link.sock")])
+        time.sleep(0.05)
+    delays = []
+    for index in range(keys):
+        key = b"abcdefghij"[index % 10:index % 10 + 1]
+        started = time.perf_counter()
+        os.write(fd, key)
+        read_until(key)
+        delays.append(time.perf_counter() - started)
+        time.sleep(0.005)  # a fast typist's pace, so the keys span the burst
+        if index % 10 == 9:
+            os.write(fd, b"\x15")  # Ctrl-U: a fresh line, so the echo stays one key
+            time.sleep(0.01)
+    if flood:
+        flood.wait(timeout=30)
+    os.write(fd, b"\x15quit\r")
+    os.waitpid(pid, 0)
+    os.close(fd)
+    shutil.rmtree(home, ignore_errors=True)
+    return delays
+
+
+def echo_figure(table, work, runs):
+    quiet, busy = [], []
+    for _ in range(runs):
+        quiet += echo_delays(work, 40, burst=False)
+        busy += echo_delays(work, 40, burst=True)
+    def p95(values):
+        return sorted(values)[int(len(values) * 0.95)]
+    table.add("7. Keystroke to echo at the prompt while 1,000 senders hit the link socket (median; 95th percentile)",
+              f"{ms(statistics.median(busy))}; {ms(p95(busy))}",
+              f"{ms(statistics.median(quiet))}; {ms(p95(quiet))}: no senders", "—", "—", None)
+
+
 def navigator(table, work, runs):
     samples = []
     for _ in range(runs):
@@ -645,6 +730,8 @@ def main():
         navigator(table, work, arguments.runs)
         print("bench: 6. history", file=sys.stderr, flush=True)
         history_figures(table, work, arguments.runs)
+        print("bench: 7. links", file=sys.stderr, flush=True)
+        echo_figure(table, work, arguments.runs)
     finally:
         if arguments.keep:
             print(f"bench: kept {work}", file=sys.stderr)
