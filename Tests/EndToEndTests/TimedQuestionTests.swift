@@ -11,7 +11,7 @@ struct TimedQuestionTests {
     let source = try sandbox.write("four.json", QuestionFixtures.easy(4))
     let result = try await sandbox.run(
       ["--source", source, "--seed", "2", "--count", "2", "--time", "5"],
-      input: "play\nwait 3\nwait 2\n\nwait 4.5\nright\n\ndone\nquit\n")
+      input: "play\nwait 3\nwait 2\n\nwait 4.5\nright\n\nreview\ndone\ndone\nquit\n")
     #expect(result.status == 0)
     let transcript = result.transcript
     #expect(transcript.prompts.prefix(4) == ["trivia", "question 1/2 · 5s", "question 1/2 · 2s", "continue"])
@@ -20,6 +20,7 @@ struct TimedQuestionTests {
     // The second question: 4.5 s is not 5; the answer still counts.
     #expect(transcript.response(to: "right")?.first == "Correct!")
     #expect(result.stdout.contains("Score: 1/2"))
+    #expect(transcript.response(to: "review")?.contains("         no answer in time; the answer is Right") == true)
     let rows = try HistoryTests.rows(sandbox, "SELECT chosen, is_right, seconds FROM answers ORDER BY id")
     #expect(rows == ["|0|5.0", "Right|1|4.5"])
   }

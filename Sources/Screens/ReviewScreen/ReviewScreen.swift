@@ -6,6 +6,7 @@ public final class ReviewScreen: TerminalView {
   public struct State: Equatable, Sendable {
     public struct Item: Equatable, Sendable {
       public var question: String
+      /// Empty when time ran out before an answer.
       public var chosen: String
       public var correctAnswer: String
       public var isRight: Bool
@@ -55,7 +56,9 @@ public final class ReviewScreen: TerminalView {
       lines.append(
         item.isRight
           ? Line("         \(item.correctAnswer)", style: .dim)
-          : Line("         you said \(item.chosen); the answer is \(item.correctAnswer)", style: .dim))
+          : Line(
+            "         \(item.chosen.isEmpty ? "no answer in time" : "you said \(item.chosen)"); "
+              + "the answer is \(item.correctAnswer)", style: .dim))
     }
     lines.append(Line("Type done to go back.", style: .dim))
     return lines
