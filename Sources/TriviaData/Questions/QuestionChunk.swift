@@ -14,10 +14,6 @@ struct QuestionChunk: Sendable {
   /// Set on a chunk taken from another list, which keeps using it: new questions go to a
   /// new chunk rather than copy this one.
   var isShared = false
-  /// Fields of the question being appended so far, and where its first field's bytes are:
-  /// its id is made when the second (the right answer) is in.
-  private var fieldsAppended = 0
-  private var firstField = 0..<0
 
   private struct Record: Sendable {
     /// Where the question's first field starts in `bytes`.
@@ -25,8 +21,6 @@ struct QuestionChunk: Sendable {
     var category: Int32
     var difficulty: Difficulty?
     var kind: Question.Kind
-    /// `QuestionID` of its text and right answer.
-    var id: Int64 = 0
   }
 
   var count: Int { records.count }
@@ -56,7 +50,19 @@ struct QuestionChunk: Sendable {
 
   func category(at index: Int) -> String { categoryNames[Int(records[index].category)] }
 
-  func questionID(at index: Int) -> Int64 { records[index].id }
+  /// Made from the text's and the right answer's bytes where they lie, when asked: a deal
+  /// asks for a few dozen, and a load that made 50,000 would pay for them all.
+  func questionID(at index: Int) -> Int64 {
+    bytes.withUnsafeBufferPointer { buffer in
+      var position = records[index].start
+      let textLength = Self.readLength(buffer, at: &position)
+      let text = UnsafeBufferPointer(rebasing: buffer[position..<position + textLength])
+      position += textLength
+      let answerLength = Self.readLength(buffer, at: &position)
+      return QuestionID.make(
+        text: text, answer: UnsafeBufferPointer(rebasing: buffer[position..<position + answerLength]))
+    }
+  }
 
   var countsByCategory: [(String, Int)] {
     var counts = [Int](repeating: 0, count: categoryNames.count)
@@ -85,7 +91,6 @@ struct QuestionChunk: Sendable {
 
   mutating func startQuestion(category: Int32, difficulty: Difficulty?, kind: Question.Kind) {
     records.append(Record(start: bytes.count, category: category, difficulty: difficulty, kind: kind))
-    fieldsAppended = 0
   }
 
   mutating func appendField(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -94,16 +99,7 @@ struct QuestionChunk: Sendable {
     } else {
       appendLongLength(utf8.count)
     }
-    let start = bytes.count
     bytes.append(contentsOf: utf8)
-    fieldsAppended += 1
-    if fieldsAppended == 1 {
-      firstField = start..<bytes.count
-    } else if fieldsAppended == 2 {
-      records[records.count - 1].id = bytes.withUnsafeBufferPointer { all in
-        QuestionID.make(text: UnsafeBufferPointer(rebasing: all[firstField]), answer: utf8)
-      }
-    }
   }
 
   @inline(never)

@@ -1,7 +1,6 @@
 /// A question's identity across files and paths: the same text and right answer, whatever
-/// their case or spacing, give the same id. History keys every answer by it, and a bank keeps
-/// each question's id from the moment it is read, so dealing around the questions already
-/// asked costs a lookup a question, not a hash.
+/// their case or spacing, give the same id. History keys every answer by it; a bank makes it
+/// from the bytes it holds, without making the question.
 public enum QuestionID {
   /// FNV-1a (64 bits) over the folded text, a zero byte, the folded answer, as SQLite's
   /// integer: 8 bytes a row, not the 17 of its hex.

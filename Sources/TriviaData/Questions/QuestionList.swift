@@ -40,7 +40,7 @@ public struct QuestionList: RandomAccessCollection, Equatable, Sendable, Express
     return chunks[chunk].category(at: local)
   }
 
-  /// The `QuestionID` of the question at `index`, made when it was read.
+  /// The `QuestionID` of the question at `index`, without making the question.
   public func questionID(at index: Int) -> Int64 {
     let (chunk, local) = locate(index)
     return chunks[chunk].questionID(at: local)
