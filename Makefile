@@ -7,7 +7,7 @@ CHECKS := --explicit-target-dependency-import-check error
 ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play release test build deps lint docs router-check clean install uninstall install-check check-tools
+.PHONY: play release test build deps lint docs router-check clean install uninstall install-check test-tools
 
 ## Start the game; pass options with ARGS="--difficulty hard --count 5". The Swift runtime
 ## is linked in, so the binary starts fast and runs when copied anywhere on the machine.
@@ -22,7 +22,7 @@ release: deps
 ## Build everything (the snippets too) and run every test, then the format check, the
 ## install check (with the debug build), the router's public-API check and NavigatorKit's
 ## documentation, which fails on any warning.
-test: deps
+test: deps test-tools
 	$(SWIFT) build --build-tests $(CHECKS)
 	$(SWIFT) test --skip-build --parallel
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
@@ -104,16 +104,18 @@ uninstall:
 
 ## `make install` into a temporary DESTDIR, each file checked, then `make uninstall`: see
 ## Scripts/install-check.sh. Run by `make test` with the debug build.
-install-check: check-tools $(if $(BINARY),,release)
+install-check: test-tools $(if $(BINARY),,release)
 	@MAKE="$(MAKE)" bash Scripts/install-check.sh "$(BIN)" $(INSTALLED)
 
-## What install-check checks with: groff (the man page), mandoc (its lint) and
-## desktop-file-validate. Installed once.
-check-tools:
-	@{ command -v groff && command -v mandoc && command -v desktop-file-validate; } >/dev/null 2>&1 || { \
-	  echo "Installing groff-base, mandoc and desktop-file-utils…"; \
+## What the tests use besides the game's own dependencies: python3 (hostile link senders,
+## the OpenTriviaQA reference reader), and for install-check groff (the man page), mandoc
+## (its lint) and desktop-file-validate. Installed once.
+test-tools:
+	@{ command -v python3 && command -v groff && command -v mandoc && command -v desktop-file-validate; } \
+	  >/dev/null 2>&1 || { \
+	  echo "Installing python3, groff-base, mandoc and desktop-file-utils…"; \
 	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) apt-get install -y -qq groff-base mandoc desktop-file-utils >/dev/null; }
+	  $(SUDO) apt-get install -y -qq python3 groff-base mandoc desktop-file-utils >/dev/null; }
 
 ## Build in release and measure start-up, imports, scripted play and NavigatorKit against
 ## baselines run alongside; BENCH_ARGS="--runs 9 --results Benchmarks/RESULTS.md" for more.
