@@ -63,6 +63,7 @@ public final class AppCoordinator {
     clock.wait(duration)
     tick()
   }
+
   public var round: Round? { rounds.round }
 
   /// What the landing and the options show.

@@ -85,8 +85,9 @@ public final class LineEditor: LineReader {
     guard let raw = el_gets(editLine, &count), count > 0 else {
       if let kept = Self.takeEvent() {
         setAside = kept.text.isEmpty ? nil : kept
-        // The line is drawn again, after whatever the event prints.
-        TextOutput.standardOutput.write(style == .ansi ? "\r\u{1B}[K" : "\n")
+        // The line is cleared (colour or not, libedit moves the cursor with escape codes
+        // too) and drawn again after whatever the event prints.
+        TextOutput.standardOutput.write("\r\u{1B}[K")
         return .event
       }
       if wasInterrupted {
