@@ -81,4 +81,17 @@ struct TimedQuestionTests {
     let lines = try String(contentsOfFile: journal, encoding: .utf8).components(separatedBy: "\n")
     #expect(lines.dropFirst() == ["play", "wait 5", "", ""])
   }
+
+  @Test("Without colour the count is drawn again on its own line, not below it")
+  func countdownWithoutColour() throws {
+    let sandbox = try Sandbox()
+    let terminal = try InteractiveTests.start(sandbox, ["--seed", "4", "--count", "1", "--time", "5", "--no-color"])
+    try InteractiveTests.awaitPrompt(terminal, "trivia", colour: false)
+    try terminal.send("play\r")
+    try InteractiveTests.awaitPrompt(terminal, "question 1/1 · 5s", colour: false)
+    let between = try terminal.expect("question 1/1 · 4s> ", timeout: .seconds(3))
+    #expect(between.hasPrefix("\r\u{1B}[K"))
+    #expect(!between.contains("\n"))
+    try InteractiveTests.leave(terminal)
+  }
 }
