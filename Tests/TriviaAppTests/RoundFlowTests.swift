@@ -256,4 +256,41 @@ struct RoundFlowTests {
     #expect(plain.round == kept.round)
     #expect(plain.unasked(in: questions, source: "fake") == nil)
   }
+
+  @Test func aTimedQuestionRunsOutOnTheGamesClockAndCountsAsWrong() throws {
+    let clock = GameClock(virtual: true)
+    let history = MemoryHistory()
+    let flow = RoundFlow(
+      seed: 42, store: sessions, history: history, navigator: navigator, console: console, clock: clock)
+    let request = TriviaRoute.PlayRequest(difficulty: .mixed, count: 2, time: 10)
+    #expect(flow.prepare(request))
+    try flow.deal(request, from: questions, source: "fake", categories: nil)
+    #expect(flow.secondsLeft == 10)
+    // The countdown wakes the game each second, then at the end.
+    #expect(flow.nextWake == .seconds(1))
+    clock.wait(.milliseconds(9_500))
+    #expect(flow.secondsLeft == 1 && flow.nextWake == .seconds(10))
+    #expect(!flow.tick())
+    clock.wait(.milliseconds(500))
+    #expect(flow.tick())
+    #expect(!flow.tick())
+    #expect(flow.secondsLeft == nil && flow.nextWake == nil)
+    #expect(flow.round?.lastTimedOut == true && flow.round?.score == 0 && flow.round?.answered == 1)
+    #expect(history.answers.map(\.chosen) == [""] && history.answers.map(\.seconds) == [10])
+    // The next question has its own ten seconds; one answered in time stops the clock.
+    flow.next()
+    #expect(flow.secondsLeft == 10)
+    clock.wait(.seconds(3))
+    try answer(flow, right: true)
+    clock.wait(.seconds(30))
+    #expect(!flow.tick())
+    #expect(history.answers.map(\.seconds) == [10, 3] && flow.round?.score == 1)
+    #expect(navigator.calls.filter { $0.hasPrefix("feedback") } == ["feedback wrong 0/1", "feedback right 1/2"])
+  }
+
+  @Test func anUntimedRoundNeverWakesTheGame() throws {
+    let flow = flow()
+    try play(flow)
+    #expect(flow.secondsLeft == nil && flow.nextWake == nil && !flow.tick())
+  }
 }
