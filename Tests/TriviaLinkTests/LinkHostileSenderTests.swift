@@ -73,8 +73,13 @@ struct LinkHostileSenderTests {
       for _ in range(1000):
           s = socket.socket(socket.AF_UNIX)
           s.connect(sys.argv[1])
-          s.sendall(b"open trivia://options\\n")
-          s.shutdown(socket.SHUT_WR)
+          # A busy game may refuse and close before the line is sent, as trivia --open
+          # allows for: the refusal still waits to be read.
+          try:
+              s.sendall(b"open trivia://options\\n")
+              s.shutdown(socket.SHUT_WR)
+          except BrokenPipeError:
+              pass
           senders.append(s)
       counts = {"opened": 0, "busy": 0, "other": 0}
       for s in senders:

@@ -118,13 +118,12 @@ enum Python {
   /// The system's Python, which the user nobody may run.
   static let path = "/usr/bin/python3"
 
-  /// Starts `script`; a socket call of it that waits 30 s fails, so a test that goes wrong
-  /// fails instead of hanging. (5 s was too short on two cores busy with the other tests:
-  /// the server this process talks to runs on a test's thread, which may wait its turn.)
+  /// Starts `script`; a socket call of it that waits 5 s fails, so a test that goes wrong
+  /// fails instead of hanging.
   static func start(_ script: String, _ arguments: [String], asNobody: Bool = false) throws -> (Process, Pipe) {
     let process = Process()
     let output = Pipe()
-    let command = [path, "-c", "import socket\nsocket.setdefaulttimeout(30)\n" + script] + arguments
+    let command = [path, "-c", "import socket\nsocket.setdefaulttimeout(5)\n" + script] + arguments
     process.executableURL = URL(fileURLWithPath: asNobody ? "/usr/sbin/runuser" : path)
     process.arguments = asNobody ? ["-u", "nobody", "--"] + command : Array(command.dropFirst())
     process.standardOutput = output
