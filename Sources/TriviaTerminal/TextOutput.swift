@@ -14,14 +14,15 @@ public struct TextOutput: Sendable {
   }
 
   /// Standard output, unbuffered. A closed terminal (EPIPE, EIO) drops the text.
-  public static let standardOutput = TextOutput { text in
-    var text = text
-    _ = text.withUTF8 { Descriptor.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
-  }
+  public static let standardOutput = TextOutput(descriptor: STDOUT_FILENO)
 
   /// Standard error, unbuffered.
-  public static let standardError = TextOutput { text in
-    var text = text
-    _ = text.withUTF8 { Descriptor.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
+  public static let standardError = TextOutput(descriptor: STDERR_FILENO)
+
+  private init(descriptor: Int32) {
+    self.init { text in
+      var text = text
+      _ = text.withUTF8 { Descriptor.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
   }
 }

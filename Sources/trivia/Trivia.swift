@@ -80,7 +80,7 @@ struct Trivia: AsyncParsableCommand {
     if let count, !GameOptions.countRange.contains(count) {
       throw ValidationError("--count must be \(GameOptions.countRangeText), not \(count).")
     }
-    if let time, GameOptions.seconds(String(time)) == nil {
+    if let time, !GameOptions.allowsTime(time) {
       throw ValidationError("--time must be \(GameOptions.timeRangeText) seconds, not \(time).")
     }
     if let link {

@@ -31,12 +31,13 @@ public struct GameOptions: Codable, Equatable, Sendable {
     self.timeLimit = timeLimit
   }
 
-  /// Seconds as typed after `time`: 0 (off) or 5 to 120; nil for anything else.
-  public static func seconds(_ text: String) -> Int? {
-    guard let seconds = Int(text), seconds == 0 || timeRange.contains(seconds) else { return nil }
-    return seconds
+  /// Whether `seconds` is a time limit: 0 (off) or 5 to 120.
+  public static func allowsTime(_ seconds: Int) -> Bool {
+    seconds == 0 || timeRange.contains(seconds)
   }
 
-  /// `off` or `20 s`, as the options show it.
-  public var timeText: String { timeLimit.map { "\($0) s" } ?? "off" }
+  /// Seconds as typed after `time`; nil for anything `allowsTime` does not.
+  public static func seconds(_ text: String) -> Int? {
+    Int(text).flatMap { allowsTime($0) ? $0 : nil }
+  }
 }
