@@ -57,6 +57,44 @@ int trivia_wait_readable(int descriptor) {
 
 int trivia_exit_signal(void) { return exit_signal; }
 
+static volatile sig_atomic_t resized = 0;
+
+static void note_resize(int signal_number) {
+  (void)signal_number;
+  resized = 1;
+  if (wake_pipe[1] >= 0) {
+    int saved = errno;
+    (void)!write(wake_pipe[1], "w", 1);
+    errno = saved;
+  }
+}
+
+void trivia_catch_resizes(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = note_resize;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  sigaction(SIGWINCH, &action, NULL);
+}
+
+int trivia_resize_pending(void) {
+  if (!resized) return 0;
+  // The byte that woke the wait: an exit signal's stays noted in exit_signal.
+  char drain[64];
+  if (wake_pipe[0] >= 0 && !exit_signal) {
+    while (read(wake_pipe[0], drain, sizeof drain) > 0) {
+    }
+  }
+  return 1;
+}
+
+int trivia_take_resize(void) {
+  int was = resized;
+  resized = 0;
+  return was;
+}
+
 int trivia_wake_descriptor(void) { return wake_pipe[0]; }
 
 static trivia_wait_fn wait_function = NULL;

@@ -21,6 +21,8 @@ public final class AppCoordinator {
   public let clock: GameClock
   /// Work an event asked for that waits on a load, run by `runPending`.
   private var pending: [@MainActor () async -> Void] = []
+  /// What the no-data screen's `retry` does again: exactly what failed.
+  private var failed: @MainActor () async -> Void = {}
 
   /// `options` are what this run plays with; `savedOptions` (by default the same) are what
   /// was saved, so that a change made in the options screen saves that change alone.
@@ -120,7 +122,7 @@ public final class AppCoordinator {
   private var noDataEvents: NoDataEvents {
     NoDataEvents(
       play: { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } },
-      retry: { [unowned self] in later { await self.retry() } }, options: { [unowned self] in settings.open() },
+      retry: { [unowned self] in later { await self.failed() } }, options: { [unowned self] in settings.open() },
       source: { [unowned self] argument in later { await self.source(argument) } },
       back: { [unowned self] in navigator.returnToLanding(fromLink: false) })
   }
@@ -165,12 +167,14 @@ public final class AppCoordinator {
     guard rounds.prepare(resolved) else { return }
     let load = LoadRequest(
       count: resolved.count ?? settings.options.questionCount, difficulty: resolved.difficulty ?? .mixed)
-    guard let bank = await questions(load) else { return }
+    let again: @MainActor () async -> Void = { [unowned self] in await play(request) }
+    guard let bank = await questions(load, retry: again) else { return }
     do {
       try rounds.deal(resolved, from: bank.questions, source: sources.name, categories: categories(resolved, bank))
     } catch {
       // Read again when drawn: options changed over this screen say whether they deal now.
       let options = settings.options
+      failed = again
       navigator.showNoData(
         { [unowned self] in settings.options == options ? error : recheck(bank) }, events: noDataEvents)
     }
@@ -183,16 +187,16 @@ public final class AppCoordinator {
       ?? NoQuestions(reason: "There are questions for these options now.", details: ["Type play to start."])
   }
 
-  /// Tries again with what is loaded; a source that failed to load is loaded again.
-  private func retry() async {
-    await play(rounds.lastRequest)
-  }
-
-  /// The source's questions; a failed load shows the no-data screen with the reason.
-  private func questions(_ request: LoadRequest) async -> QuestionBank? {
+  /// The source's questions; a failed load shows the no-data screen with the reason, where
+  /// `retry` runs `again`.
+  private func questions(_ request: LoadRequest, retry again: @escaping @MainActor () async -> Void) async
+    -> QuestionBank?
+  {
     switch await sources.questions(request) {
     case .success(let bank): return bank
-    case .failure(let error): navigator.showNoData({ NoQuestions(reason: error.message) }, events: noDataEvents)
+    case .failure(let error):
+      failed = again
+      navigator.showNoData({ NoQuestions(reason: error.message) }, events: noDataEvents)
     case nil: break
     }
     return nil
@@ -223,14 +227,16 @@ public final class AppCoordinator {
   /// `source` alone describes the current source; `source SPEC` switches to another and
   /// loads it; `source --details` lists everything skipped.
   private func source(_ argument: String) async {
+    let again: @MainActor () async -> Void = { [unowned self] in await source(argument) }
     switch argument {
     case "":
-      if let bank = await questions(currentLoad) { sources.describe(bank) }
+      if let bank = await questions(currentLoad, retry: again) { sources.describe(bank) }
     case "--details":
-      if let bank = await questions(currentLoad) { sources.listSkipped(bank) }
+      if let bank = await questions(currentLoad, retry: again) { sources.listSkipped(bank) }
     default:
+      let previous = sources.current
       sources.switchTo(argument)
-      await loadNewSource(argument)
+      await loadNewSource(argument, previous: previous)
     }
   }
 
@@ -242,13 +248,25 @@ public final class AppCoordinator {
       sources.restore(previous)
       return
     }
-    await loadNewSource(spec)
+    // The landing shown on the way named the new source.
+    if await !loadNewSource(spec, previous: previous) { navigator.redraw() }
   }
 
   /// Loads a source just chosen, so the player learns at once whether it works; one that
-  /// does is kept with the options for the next start.
-  private func loadNewSource(_ spec: String) async {
-    guard let bank = await questions(currentLoad) else { return }
+  /// does is kept with the options for the next start. One that does not changes nothing:
+  /// the questions loaded, the options saved and what the screen shows stay as they were.
+  @discardableResult
+  private func loadNewSource(_ spec: String, previous: (source: any DataSource, bank: QuestionBank?)) async -> Bool {
+    let bank: QuestionBank
+    switch await sources.questions(currentLoad) {
+    case .success(let loaded): bank = loaded
+    case let failure:
+      sources.restore(previous)
+      if case .failure(let error) = failure {
+        console.say("Cannot use that source: \(error.message). Still playing \(sources.name).")
+      }
+      return false
+    }
     settings.choose(source: SourceFlow.lasting(spec))
     navigator.closeNoData()
     if let category = settings.options.category,
@@ -258,12 +276,15 @@ public final class AppCoordinator {
       settings.choose(category: nil)
       navigator.redraw()
     }
+    return true
   }
 
   /// `category` alone lists the current source's categories; `category NAME` plays only
   /// that one; `category all` plays every one.
   private func category(_ argument: String) async {
-    guard let bank = await questions(currentLoad) else { return }
+    guard let bank = await questions(currentLoad, retry: { [unowned self] in await category(argument) }) else {
+      return
+    }
     let counts = bank.questions.categoryCounts
     if argument.isEmpty {
       console.say("Categories (\(settings.options.category ?? "all") chosen):")

@@ -28,6 +28,8 @@ final class Session {
   /// Links sent from outside to an interactive game.
   let links: LinkInbox?
   let saveHistory: () -> Void
+  /// Where rounds and answers are kept; closed whole when the game ends.
+  let history: SQLiteHistory?
   let trace: TraceLog?
   let arguments: Trivia
 
@@ -75,16 +77,18 @@ final class Session {
     let clock = GameClock(virtual: !interactive)
     let tokens = OpenTriviaDBTokenStore(path: OpenTriviaDBTokenStore.standardPath(environment: environment))
     let makeSource = { (spec: String) in DataSourceSpec.parse(spec).makeDataSource(tokens: tokens) }
+    let history =
+      arguments.noHistory || arguments.record != nil
+      ? nil
+      : SQLiteHistory(
+        path: XDGDirectory.state.path(environment: environment) + "/trivia/history.sqlite",
+        report: { renderer.write([Line($0, style: .failure)]) })
+    self.history = history
     coordinator = AppCoordinator(
       source: makeSource(options.source ?? "bundled"),
       navigator: AppNavigator(navigator: navigator, console: renderer), console: renderer, optionsStore: store,
       sessionStore: FileSessionStore(path: FileSessionStore.standardPath(environment: environment)),
-      history: arguments.noHistory || arguments.record != nil
-        ? nil
-        : SQLiteHistory(
-          path: XDGDirectory.state.path(environment: environment) + "/trivia/history.sqlite",
-          report: { renderer.write([Line($0, style: .failure)]) }),
-      options: options, savedOptions: saved, seed: seed, clock: clock, makeSource: makeSource)
+      history: history, options: options, savedOptions: saved, seed: seed, clock: clock, makeSource: makeSource)
     let coordinator = coordinator
     input = CommandInput(
       navigator: navigator, console: renderer, open: { coordinator.open($0) }, quit: { coordinator.quit() })
@@ -144,10 +148,12 @@ final class Session {
     self.links = links
     let input = input
     reader.completer = { prefix in input.commands.completions(for: prefix) }
-    // Guards that need a yes or no ask on the same input as everything else.
+    // Guards that need a yes or no ask on the same input as everything else, with the
+    // question's clock and every other event held until the answer.
     navigator.confirm = { question in
       links?.asking(question)
-      let yes = events?.holdingEvents { reader.confirm(question) } ?? reader.confirm(question)
+      let ask = { clock.standingStill { reader.confirm(question, say: renderer.say) } }
+      let yes = events?.holdingEvents(ask) ?? ask()
       links?.answered(yes)
       return yes
     }
@@ -155,6 +161,7 @@ final class Session {
 
   func run() async {
     trivia_catch_exit_signals()
+    if editor != nil { trivia_catch_resizes() }
     coordinator.start()
     if arguments.resume { coordinator.resume() }
     if let link = arguments.link {
@@ -184,6 +191,7 @@ final class Session {
     }
     links?.stop()
     saveHistory()
+    history?.close()
   }
 
   /// Hands a line to the screen on top; Ctrl-C while the app waits on a load cancels the load.
@@ -197,6 +205,9 @@ final class Session {
     // Most lines (an answer, a step through a menu) leave nothing to wait for.
     guard coordinator.hasPendingWork else { return }
     let coordinator = coordinator
+    // A question's clock does not run while the game loads.
+    coordinator.clock.stop()
+    defer { coordinator.clock.go() }
     let work = Task { await coordinator.runPending() }
     let watch = Task {
       while !Task.isCancelled {

@@ -33,6 +33,7 @@ extension Trivia {
     case .broughtBack: "brought back in the running game"
     case .asking: "waiting for the player to answer: \(reply.detail)"
     case .declined: "declined by the player"
+    case .superseded: "not followed: a newer link reached the game first"
     case .refused: "refused: \(reply.detail)"
     }
   }

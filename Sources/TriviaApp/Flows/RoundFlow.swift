@@ -85,8 +85,6 @@ public final class RoundFlow {
 
   public var isInProgress: Bool { round.map { !$0.isOver } ?? false }
   public var canResume: Bool { saved != nil }
-  /// The request of the round last dealt, for `retry`.
-  public var lastRequest: TriviaRoute.PlayRequest { request }
 
   /// Reads the round saved by the last session; a damaged one is reported and ignored.
   public func loadSaved() {

@@ -51,8 +51,8 @@ public struct FileOptionsStore: OptionsStore {
   /// Read, change and write under a lock, so two games saving at once both keep their change.
   public func update(_ change: (inout GameOptions) -> Void) throws(DataSourceError) -> GameOptions {
     let folder = AtomicFile.folder(of: path)
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    try? AtomicFile.makePrivateFolder(folder)
+    let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard lock >= 0 else {
       throw DataSourceError("could not save the options: cannot open \(path).lock: \(String(cString: strerror(errno)))")
     }
