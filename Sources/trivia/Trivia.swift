@@ -23,24 +23,36 @@ struct Trivia: AsyncParsableCommand {
       """)
   var source: String?
 
-  @Option(help: "Questions per round, \(GameOptions.countRangeText) (default: the saved option, else 10).")
+  // Values are taken as they are, so `--count -1` reads -1 (and says it is out of range)
+  // rather than an option named -1.
+  @Option(
+    parsing: .unconditional,
+    help: "Questions per round, \(GameOptions.countRangeText) (default: the saved option, else 10).")
   var count: Int?
 
   @Option(
+    parsing: .unconditional,
     help: """
       Seconds each question may take, \(GameOptions.timeRangeText); the prompt counts them down \
       (default: the saved option, else 0). Under a script time passes only on 'wait N' lines.
       """)
   var time: Int?
 
-  @Option(help: "mixed, easy, medium or hard (default: the saved option, else mixed).")
+  @Option(help: "The questions' level, in any case (default: the saved option, else mixed).")
   var difficulty: DifficultyChoice?
 
   @Option(help: "Play only questions of this category (see the category command); 'all' for every one.")
   var category: String?
 
-  @Option(help: "Seed for dealing and shuffling; the same seed replays the same game.")
-  var seed: UInt64?
+  @Option(
+    name: .customLong("seed"), parsing: .unconditional,
+    help: """
+      Seed for dealing and shuffling, from 0 to \(UInt64.max): the same seed replays the same game \
+      with the same history (or with --no-history).
+      """)
+  var seedText: String?
+
+  var seed: UInt64? { seedText.flatMap { UInt64($0) } }
 
   @Option(help: "Read commands from FILE, or '-' for standard input, instead of the terminal.")
   var script: String?
@@ -77,6 +89,9 @@ struct Trivia: AsyncParsableCommand {
   var noColor = false
 
   func validate() throws {
+    if let seedText, UInt64(seedText) == nil {
+      throw ValidationError("--seed must be a whole number from 0 to \(UInt64.max), not \(seedText).")
+    }
     if let count, !GameOptions.countRange.contains(count) {
       throw ValidationError("--count must be \(GameOptions.countRangeText), not \(count).")
     }
@@ -119,7 +134,7 @@ struct Trivia: AsyncParsableCommand {
     count = count ?? header.count
     difficulty = difficulty ?? header.difficulty
     category = category ?? header.category
-    seed = seed ?? header.seed
+    seedText = seedText ?? header.seedText
     time = time ?? header.time
     noHistory = noHistory || header.noHistory
   }
@@ -178,4 +193,9 @@ struct Trivia: AsyncParsableCommand {
   }
 }
 
-extension DifficultyChoice: ExpressibleByArgument {}
+extension DifficultyChoice: ExpressibleByArgument {
+  /// `HARD` is `hard`, as the game's own difficulty command takes it.
+  public init?(argument: String) {
+    self.init(rawValue: argument.lowercased())
+  }
+}
