@@ -45,9 +45,11 @@ public final class AppCoordinator {
     review = ReviewFlow(history: history, navigator: navigator, console: console)
     rounds.onStats = { [stats] in stats.show($0) }
     rounds.onReview = { [review] in review.show() }
+    rounds.onPlay = { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } }
     settings.onSource = { [unowned self] argument in later { await self.source(argument) } }
     settings.onCategory = { [unowned self] argument in later { await self.category(argument) } }
     settings.didChange = { [unowned self] in self.navigator.redraw() }
+    settings.completeCategory = { [unowned self] in completeCategory($0) }
   }
 
   public var options: GameOptions { settings.options }
@@ -116,7 +118,8 @@ public final class AppCoordinator {
       difficulty: { [unowned self] in settings.openDifficulty() },
       source: { [unowned self] argument in later { await self.source(argument) } },
       category: { [unowned self] argument in later { await self.category(argument) } },
-      stats: { [unowned self] in stats.show($0) }, review: { [unowned self] in review.show() })
+      completeCategory: { [unowned self] in completeCategory($0) }, stats: { [unowned self] in stats.show($0) },
+      review: { [unowned self] in review.show() })
   }
 
   private var noDataEvents: NoDataEvents {
@@ -124,6 +127,8 @@ public final class AppCoordinator {
       play: { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } },
       retry: { [unowned self] in later { await self.failed() } }, options: { [unowned self] in settings.open() },
       source: { [unowned self] argument in later { await self.source(argument) } },
+      category: { [unowned self] argument in later { await self.category(argument) } },
+      completeCategory: { [unowned self] in completeCategory($0) },
       back: { [unowned self] in navigator.returnToLanding(fromLink: false) })
   }
 
@@ -137,12 +142,13 @@ public final class AppCoordinator {
     rounds.save()
   }
 
-  /// Follows a `trivia://` link once `runPending` runs, or says why it cannot.
-  public func open(_ link: String) {
-    later { await self.follow(link) }
+  /// Follows a `trivia://` link once `runPending` runs, or says why it cannot; `refused`
+  /// hears why a link that parses cannot be followed (a category the source lacks).
+  public func open(_ link: String, refused: @escaping @MainActor (String) -> Void = { _ in }) {
+    later { await self.follow(link, refused: refused) }
   }
 
-  private func follow(_ link: String) async {
+  private func follow(_ link: String, refused: @escaping @MainActor (String) -> Void) async {
     let route: TriviaRoute
     do {
       route = try TriviaRoute(link: link)
@@ -152,7 +158,7 @@ public final class AppCoordinator {
     }
     switch route {
     case .landing: rounds.leave(fromLink: true)
-    case .play(let request): await play(request)
+    case .play(let request): await play(request, refused: refused)
     case .options: settings.open()
     case .difficulty: settings.openDifficulty()
     case .source(let spec): await switchSource(to: spec)
@@ -161,14 +167,19 @@ public final class AppCoordinator {
 
   // MARK: Playing
 
-  /// Starts a round for `request`, filling what it leaves out from the options.
-  private func play(_ request: TriviaRoute.PlayRequest) async {
+  /// Starts a round for `request`, filling what it leaves out from the options. A category
+  /// the source does not have is refused, before anything moves when the questions are in.
+  private func play(_ request: TriviaRoute.PlayRequest, refused: (String) -> Void = { _ in }) async {
     let resolved = resolved(request)
+    if let loaded = sources.current.bank, let refusal = unknownCategory(resolved, in: loaded) {
+      return refuse(refusal, refused)
+    }
     guard rounds.prepare(resolved) else { return }
     let load = LoadRequest(
       count: resolved.count ?? settings.options.questionCount, difficulty: resolved.difficulty ?? .mixed)
     let again: @MainActor () async -> Void = { [unowned self] in await play(request) }
     guard let bank = await questions(load, retry: again) else { return }
+    if let refusal = unknownCategory(resolved, in: bank) { return refuse(refusal, refused) }
     do {
       try rounds.deal(resolved, from: bank.questions, source: sources.name, categories: categories(resolved, bank))
     } catch {
@@ -178,6 +189,24 @@ public final class AppCoordinator {
       navigator.showNoData(
         { [unowned self] in settings.options == options ? error : recheck(bank) }, events: noDataEvents)
     }
+  }
+
+  /// Why `request`'s category cannot be played from `bank`: the source has no such category.
+  private func unknownCategory(_ request: TriviaRoute.PlayRequest, in bank: QuestionBank) -> UnknownCategory? {
+    guard let wanted = request.category, categories(request, bank)?.isEmpty == true else { return nil }
+    return UnknownCategory(name: wanted, source: sources.name, categories: bank.questions.categoryCounts)
+  }
+
+  private func refuse(_ refusal: UnknownCategory, _ refused: (String) -> Void) {
+    for line in refusal.lines { console.say(line) }
+    refused(refusal.sentence)
+  }
+
+  /// `--category NAME`: why the source, once loaded, cannot play it; nil when it can, or
+  /// when the source loads per round and cannot say before a round.
+  public func refusal(forCategory name: String) async -> String? {
+    guard let bank = await sources.peek(currentLoad) else { return nil }
+    return unknownCategory(TriviaRoute.PlayRequest(category: name), in: bank)?.sentence
   }
 
   /// What the options as they are now would deal from `bank`.
@@ -279,6 +308,12 @@ public final class AppCoordinator {
     return true
   }
 
+  /// Tab after `category`: `all` and the loaded source's categories that start with `typed`.
+  private func completeCategory(_ typed: String) -> [String] {
+    let names = ["all"] + (sources.current.bank?.questions.categoryCounts.map(\.name) ?? [])
+    return names.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
+  }
+
   /// `category` alone lists the current source's categories; `category NAME` plays only
   /// that one; `category all` plays every one.
   private func category(_ argument: String) async {
@@ -296,7 +331,7 @@ public final class AppCoordinator {
     } else if let match = counts.first(where: { $0.name.matchingKey == argument.matchingKey }) {
       settings.choose(category: match.name)
     } else {
-      console.say("No category '\(argument)' in \(sources.name); type category to list them.")
+      for line in UnknownCategory(name: argument, source: sources.name, categories: counts).lines { console.say(line) }
       return
     }
     console.say("Category: \(settings.options.category ?? "all").")

@@ -15,6 +15,8 @@ public final class LineEditor: LineReader {
   private var promptWidth = 0
   private var wasInterrupted = false
   private let style: TerminalStyle
+  /// The line whose matches Tab last listed: a second Tab on it does not list them again.
+  private var listed: String?
   /// What was typed when an event ended the line, and how many characters followed the
   /// cursor: put back by the next read.
   private var setAside: (text: String, afterCursor: Int)?
@@ -90,6 +92,7 @@ public final class LineEditor: LineReader {
     prompt = strdup(styled)
     promptWidth = LineWrapper.width(of: text) + 2
     wasInterrupted = false
+    listed = nil
     if restoring, let (text, afterCursor) = setAside {
       el_push(editLine, text + String(repeating: "\u{02}", count: afterCursor))
       setAside = nil
@@ -185,17 +188,38 @@ public final class LineEditor: LineReader {
       insert(String(shared.dropFirst(typed)))
       return UInt8(CC_REFRESH)
     }
+    let line = String(
+      decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.lastchar - info.buffer).bindMemory(
+        to: UInt8.self), as: UTF8.self)
+    guard listed != line else { return UInt8(CC_REFRESH_BEEP) }
+    listed = line
     let names = matches.map { Sanitizer.clean(Self.lastWord(of: $0)) }
-    TextOutput.standardOutput.write("\n" + names.joined(separator: "  ") + "\n")
+    let rows = Self.rows(of: names, width: LineWrapper.columns(of: STDOUT_FILENO) ?? 80)
+    TextOutput.standardOutput.write("\n" + rows.joined(separator: "\n") + "\n")
     return UInt8(CC_REDISPLAY)
   }
 
-  /// What a listing of matches shows of one: its last word, or of a path its last part, as
-  /// shells list files.
+  /// Names two spaces apart, in rows that break between names to fit `width` columns.
+  static func rows(of names: [String], width: Int) -> [String] {
+    var rows: [String] = []
+    var row = ""
+    for name in names {
+      if !row.isEmpty, LineWrapper.width(of: row + "  " + name) > width {
+        rows.append(row)
+        row = ""
+      }
+      row += (row.isEmpty ? "" : "  ") + name
+    }
+    return rows + (row.isEmpty ? [] : [row])
+  }
+
+  /// What a listing of matches shows of one: a command's argument (a category may have
+  /// spaces), and of a path its last part, as shells list files.
   static func lastWord(of match: String) -> String {
     let body = match.hasSuffix("/") ? match.dropLast() : Substring(match)
-    guard let cut = body.lastIndex(where: { $0 == "/" || $0 == " " }) else { return match }
-    return String(match[match.index(after: cut)...])
+    if let slash = body.lastIndex(of: "/") { return String(match[match.index(after: slash)...]) }
+    guard let space = match.firstIndex(of: " ") else { return match }
+    return String(match[match.index(after: space)...])
   }
 
   private func insert(_ text: String) {

@@ -71,7 +71,8 @@ final class LinkInbox {
   /// Follows the link that waits, telling its sender what came of it; the player sees only
   /// links that parse and whose sender still waits.
   func followWaiting(
-    navigator: Navigator<any TerminalView>, console: TerminalRenderer, follow: (String) async -> Void
+    navigator: Navigator<any TerminalView>, console: TerminalRenderer,
+    follow: (String, @escaping @MainActor (String) -> Void) async -> Void
   ) async {
     while !waiting.isEmpty {
       let request = waiting.removeFirst()
@@ -82,10 +83,12 @@ final class LinkInbox {
       let observer = navigator.addObserver { kinds.append($0.kind) }
       following = request
       declined = false
-      await follow(request.link)
+      var refusal: String?
+      await follow(request.link) { refusal = $0 }
       following = nil
       navigator.remove(observer)
-      server.reply(to: request, LinkReply(declined ? .declined : Self.status(of: kinds)))
+      let status = declined ? LinkStatus.declined : Self.status(of: kinds)
+      server.reply(to: request, refusal.map { LinkReply(.refused, $0) } ?? LinkReply(status))
     }
   }
 

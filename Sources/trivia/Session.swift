@@ -91,7 +91,8 @@ final class Session {
       history: history, options: options, savedOptions: saved, seed: seed, clock: clock, makeSource: makeSource)
     let coordinator = coordinator
     input = CommandInput(
-      navigator: navigator, console: renderer, open: { coordinator.open($0) }, quit: { coordinator.quit() })
+      navigator: navigator, console: renderer, open: { coordinator.open($0) }, quit: { coordinator.quit() },
+      links: TriviaRoute.examples)
 
     var reader: any LineReader
     var editor: LineEditor?
@@ -159,7 +160,14 @@ final class Session {
     }
   }
 
-  func run() async {
+  func run() async throws {
+    // A category the source does not have is a mistake on the command line, said before
+    // the game starts (the source is loaded for it: it would be at once anyway).
+    if let category = arguments.category, category.lowercased() != "all",
+      let refusal = await coordinator.refusal(forCategory: category)
+    {
+      throw ValidationError("--category: \(Sanitizer.clean(refusal)).")
+    }
     trivia_catch_exit_signals()
     if editor != nil { trivia_catch_resizes() }
     coordinator.start()

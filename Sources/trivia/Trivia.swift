@@ -113,7 +113,7 @@ struct Trivia: AsyncParsableCommand {
     // A scripted run never steers a game someone is playing.
     if let link, script == nil, !new, let status = Self.deliver(link) { Glibc.exit(status) }
     let session = try await Session(arguments: arguments)
-    await session.run()
+    try await session.run()
     // Everything is written; tearing down a bank of 50,000 questions would only cost time.
     Glibc.exit(0)
   }

@@ -81,9 +81,11 @@ struct ScreenTests {
     var counts: [Int] = []
     screen.onCount = { counts.append($0) }
     #expect(screen.commands.run("count 5") == .done)
-    for bad in ["count 0", "count 51", "count x", "count"] {
+    for bad in ["count 0", "count 51", "count x"] {
       #expect(screen.commands.run(bad) == .rejected(rejection(bad)))
     }
+    // count alone says what to type.
+    #expect(screen.commands.run("count") == .rejected("Type count and a number from 1 to 50, as in count 5."))
     #expect(counts == [5])
     #expect(screen.render().map(\.text).contains { $0.hasPrefix("  Difficulty: Mixed") })
 

@@ -37,6 +37,8 @@ public final class OptionsScreen: TerminalView {
   public var onSource: ((String) -> Void)?
   /// What Tab offers after `source`.
   public var completeSource: ((String) -> [String])?
+  /// What Tab offers after `category`.
+  public var completeCategory: ((String) -> [String])?
   public var onCategory: ((String) -> Void)?
   public var onBack: (() -> Void)?
 
@@ -75,6 +77,9 @@ public final class OptionsScreen: TerminalView {
         "count", usage: "count N", summary: "play N questions (\(range.lowerBound)-\(range.upperBound))",
         takesArgument: true
       ) { [weak self] argument in
+        guard !argument.isEmpty else {
+          return .rejected("Type count and a number from \(range.lowerBound) to \(range.upperBound), as in count 5.")
+        }
         guard let count = Int(argument), range.contains(count) else {
           return .rejected(
             "count takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(argument)'.")
@@ -87,6 +92,10 @@ public final class OptionsScreen: TerminalView {
         summary: "give each question N seconds (\(times.lowerBound)-\(times.upperBound); 0 for no limit)",
         takesArgument: true
       ) { [weak self] argument in
+        guard !argument.isEmpty else {
+          return .rejected(
+            "Type time and 0 (no limit) or seconds from \(times.lowerBound) to \(times.upperBound), as in time 20.")
+        }
         guard let seconds = Int(argument), seconds == 0 || times.contains(seconds) else {
           return .rejected(
             "time takes 0 (no limit) or a whole number of seconds from \(times.lowerBound) to \(times.upperBound), "
@@ -96,7 +105,7 @@ public final class OptionsScreen: TerminalView {
         return .done
       },
       .difficulty { [weak self] in self?.onDifficulty?() },
-      .category { [weak self] in self?.onCategory?($0) },
+      .category(complete: completeCategory) { [weak self] in self?.onCategory?($0) },
       .source(complete: completeSource) { [weak self] in self?.onSource?($0) },
       Command("done", summary: "close the options") { [weak self] in self?.onDone?() },
     ])

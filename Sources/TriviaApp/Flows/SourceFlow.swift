@@ -51,6 +51,16 @@ public final class SourceFlow {
     return result
   }
 
+  /// The questions, loaded quietly (the load is then the one `questions` reports), or nil
+  /// when they cannot be had before a round: a source that loads per round, or a failed load.
+  public func peek(_ request: LoadRequest) async -> QuestionBank? {
+    if let bank { return bank }
+    guard !source.loadsPerRound else { return nil }
+    let load = earlyLoad ?? Self.startLoad(source, request)
+    earlyLoad = load
+    return try? await load.value.get()
+  }
+
   /// Plays from another source from now on; its questions load when next asked for.
   public func switchTo(_ spec: String) {
     source = makeSource(spec)

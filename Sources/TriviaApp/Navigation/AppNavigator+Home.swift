@@ -37,6 +37,7 @@ extension Screen where View == any TerminalView {
       screen.onSource = events.source
       screen.completeSource = { DataSourceSpec.completions(for: $0) }
       screen.onCategory = events.category
+      screen.completeCategory = events.completeCategory
       screen.onStats = events.stats
       screen.onReview = events.review
       return screen
@@ -54,6 +55,8 @@ extension Screen where View == any TerminalView {
       screen.onOptions = events.options
       screen.onSource = events.source
       screen.completeSource = { DataSourceSpec.completions(for: $0) }
+      screen.onCategory = events.category
+      screen.completeCategory = events.completeCategory
       screen.onBack = events.back
       return screen
     }
