@@ -43,7 +43,7 @@ public final class AppCoordinator {
       seed: seed, store: sessionStore, history: history, navigator: navigator, console: console, clock: clock)
     stats = StatsFlow(history: history, navigator: navigator, console: console)
     review = ReviewFlow(history: history, navigator: navigator, console: console)
-    rounds.onStats = { [stats] in stats.show($0) }
+    rounds.onStats = { [unowned self] argument in later { await self.showStats(argument) } }
     rounds.onReview = { [review] in review.show() }
     rounds.onPlay = { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } }
     settings.onSource = { [unowned self] argument in later { await self.source(argument) } }
@@ -118,7 +118,8 @@ public final class AppCoordinator {
       difficulty: { [unowned self] in settings.openDifficulty() },
       source: { [unowned self] argument in later { await self.source(argument) } },
       category: { [unowned self] argument in later { await self.category(argument) } },
-      completeCategory: { [unowned self] in completeCategory($0) }, stats: { [unowned self] in stats.show($0) },
+      completeCategory: { [unowned self] in completeCategory($0) },
+      stats: { [unowned self] argument in later { await self.showStats(argument) } },
       review: { [unowned self] in review.show() })
   }
 
@@ -306,6 +307,12 @@ public final class AppCoordinator {
       navigator.redraw()
     }
     return true
+  }
+
+  /// `stats [CATEGORY]`, knowing the source's categories (loaded quietly when they are not).
+  private func showStats(_ argument: String) async {
+    let bank = argument.isEmpty ? nil : await sources.peek(currentLoad)
+    stats.show(argument, source: bank.map { (sources.name, $0.questions.categoryCounts.map(\.name)) })
   }
 
   /// Tab after `category`: `all` and the loaded source's categories that start with `typed`.

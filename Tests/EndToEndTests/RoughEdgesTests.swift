@@ -110,6 +110,17 @@ struct RoughEdgesTests {
     #expect(!result.stdout.contains("since answered right"))
   }
 
+  @Test("stats with a category the source lacks says there is no such category, and lists them")
+  func statsUnknownCategory() async throws {
+    let sandbox = try Sandbox()
+    _ = try await sandbox.run(["--seed", "2", "--count", "1"], input: "play\n1\n\ndone\n")
+    let result = try await sandbox.run(["--seed", "2"], input: "stats Nope\n")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript.response(to: "stats Nope")?.first?.hasPrefix(
+        "There is no category 'Nope' in bundled; its categories: Animals & Nature, ") == true)
+  }
+
   @Test("Tab completes categories with spaces and &, play missed and links; a second Tab lists once")
   func tabCompletes() throws {
     let sandbox = try Sandbox()
