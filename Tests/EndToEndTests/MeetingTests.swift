@@ -13,6 +13,17 @@ struct MeetingTests {
     var testDescription: String { rawValue }
   }
 
+  /// A game in tmux, 80 columns wide, on its first question (timed when `time` is given).
+  static func playing(_ sandbox: Sandbox, time: Int? = nil) throws -> TmuxScreen {
+    let screen = try TmuxScreen(
+      ["--seed", "3", "--no-color"] + (time.map { ["--time", "\($0)"] } ?? []), environment: sandbox.environment,
+      columns: 80)
+    try screen.waitForPrompt("trivia")
+    try screen.send("play", "Enter")
+    try screen.waitForPrompt("question 1/10" + (time.map { " · \($0)s" } ?? ""))
+    return screen
+  }
+
   /// Typed text long enough to wrap onto three rows, and easy to count on screen.
   static func longLine(columns: Int) -> String {
     var text = ""
@@ -88,10 +99,7 @@ struct MeetingTests {
     ])
   func guardOnATypedLine(answer: Answer) throws {
     let sandbox = try Sandbox()
-    let screen = try TmuxScreen(["--seed", "3", "--no-color"], environment: sandbox.environment, columns: 80)
-    try screen.waitForPrompt("trivia")
-    try screen.send("play", "Enter")
-    try screen.waitForPrompt("question 1/10")
+    let screen = try Self.playing(sandbox)
     // "Yes" typed, the cursor moved back before its s.
     try screen.type("Yes")
     try screen.send("Left")
@@ -128,11 +136,7 @@ struct MeetingTests {
   )
   func clockStopsWhileAsking(asker: Asker) throws {
     let sandbox = try Sandbox()
-    let screen = try TmuxScreen(
-      ["--seed", "3", "--no-color", "--time", "6"], environment: sandbox.environment, columns: 80)
-    try screen.waitForPrompt("trivia")
-    try screen.send("play", "Enter")
-    try screen.waitForPrompt("question 1/10 · 6s")
+    let screen = try Self.playing(sandbox, time: 6)
     let sender: LinkTests.Sender?
     switch asker {
     case .back:
@@ -158,10 +162,7 @@ struct MeetingTests {
   @Test("Links that arrive while the game asks: only the newest waits, the others are superseded")
   func newestLinkWaits() throws {
     let sandbox = try Sandbox()
-    let screen = try TmuxScreen(["--seed", "3", "--no-color"], environment: sandbox.environment, columns: 80)
-    try screen.waitForPrompt("trivia")
-    try screen.send("play", "Enter")
-    try screen.waitForPrompt("question 1/10")
+    let screen = try Self.playing(sandbox)
     try screen.send("back", "Enter")
     try screen.waitForPrompt(Transcript.abandonPrompt)
     let older = (1...3).map { _ in
@@ -188,10 +189,7 @@ struct MeetingTests {
   @Test("70 links sent during a round whose senders then go cost the player one question, not 64")
   func goneSendersAreDropped() throws {
     let sandbox = try Sandbox()
-    let screen = try TmuxScreen(["--seed", "3", "--no-color"], environment: sandbox.environment, columns: 80)
-    try screen.waitForPrompt("trivia")
-    try screen.send("play", "Enter")
-    try screen.waitForPrompt("question 1/10")
+    let screen = try Self.playing(sandbox)
     // 70 senders each write a link, wait a little for the answer, then give up and go.
     let socket = sandbox.runtime + "/trivia/link.sock"
     let python = """
@@ -224,11 +222,7 @@ struct MeetingTests {
   @Test("Ctrl-C clears a typed line while the clock runs on; Ctrl-D at a question saves the round")
   func interruptsAndTheClock() throws {
     let sandbox = try Sandbox()
-    let screen = try TmuxScreen(
-      ["--seed", "3", "--no-color", "--time", "30"], environment: sandbox.environment, columns: 80)
-    try screen.waitForPrompt("trivia")
-    try screen.send("play", "Enter")
-    try screen.waitForPrompt("question 1/10 · 30s")
+    let screen = try Self.playing(sandbox, time: 30)
     try screen.type("Fal")
     try screen.send("C-c")
     try screen.wait(for: "the count going on after Ctrl-C") { rows in
