@@ -21,6 +21,8 @@ public final class AppCoordinator {
   public let clock: GameClock
   /// Work an event asked for that waits on a load, run by `runPending`.
   private var pending: [@MainActor () async -> Void] = []
+  /// The round being dealt, from getting ready to its first question.
+  private var playing: TriviaRoute.PlayRequest?
   /// What the no-data screen's `retry` does again: exactly what failed.
   private var failed: @MainActor () async -> Void = {}
 
@@ -50,6 +52,9 @@ public final class AppCoordinator {
     settings.onCategory = { [unowned self] argument in later { await self.category(argument) } }
     settings.didChange = { [unowned self] in self.navigator.redraw() }
     settings.completeCategory = { [unowned self] in completeCategory($0) }
+    settings.ungradedSource = { [unowned self] in
+      sources.current.bank.flatMap { $0.questions.gradesNone ? sources.name : nil }
+    }
   }
 
   public var options: GameOptions { settings.options }
@@ -80,7 +85,15 @@ public final class AppCoordinator {
           Setup.Unasked(count: $0, total: bank.questions.count)
         }
     }
-    return Setup(options: settings.options, source: source.name, canResume: rounds.canResume, unasked: unasked)
+    // While a round is being dealt, the landing passed on the way shows that round's options.
+    var options = settings.options
+    if let playing {
+      options.questionCount = playing.count ?? options.questionCount
+      options.difficulty = playing.difficulty ?? options.difficulty
+      options.category = playing.category
+      options.timeLimit = playing.time.flatMap { $0 > 0 ? $0 : nil }
+    }
+    return Setup(options: options, source: source.name, canResume: rounds.canResume, unasked: unasked)
   }
 
   /// Shows the landing, offering a round saved by the last session, and starts loading the
@@ -175,6 +188,8 @@ public final class AppCoordinator {
     if let loaded = sources.current.bank, let refusal = unknownCategory(resolved, in: loaded) {
       return refuse(refusal, refused)
     }
+    playing = resolved
+    defer { playing = nil }
     guard rounds.prepare(resolved) else { return }
     let load = LoadRequest(
       count: resolved.count ?? settings.options.questionCount, difficulty: resolved.difficulty ?? .mixed)
@@ -304,6 +319,10 @@ public final class AppCoordinator {
     {
       console.say("\(sources.name) has no \(category) questions; playing every category.")
       settings.choose(category: nil)
+      navigator.redraw()
+    }
+    if bank.questions.gradesNone, settings.options.difficulty != .mixed {
+      settings.chooseMixed(because: sources.name)
       navigator.redraw()
     }
     return true

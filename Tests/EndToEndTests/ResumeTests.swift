@@ -121,7 +121,7 @@ struct ResumeTests {
     _ = try await Self.quitOnThirdQuestion(sandbox)
     let second = try await sandbox.run([], input: "play\nback\ny\nquit\n")
     #expect(second.transcript.prompts.prefix(2) == ["trivia", "question 1/10"])
-    #expect(second.transcript.response(to: "y")?.last == Expected.roundAbandoned)
+    #expect(second.transcript.response(to: "y")?.first == Expected.roundAbandoned)
     #expect(second.transcript.response(to: "y")?.contains(Expected.resumeOffer) == false)
     #expect(!FileManager.default.fileExists(atPath: sandbox.sessionPath))
   }

@@ -121,6 +121,42 @@ struct RoughEdgesTests {
         "There is no category 'Nope' in bundled; its categories: Animals & Nature, ") == true)
   }
 
+  @Test(
+    "Switching to a source without levels while a level is set plays Mixed, said once; choosing a level there warns")
+  func sourceWithoutLevels() async throws {
+    let sandbox = try Sandbox()
+    // Three OpenTriviaQA questions (a format that grades none), written here.
+    let file = try sandbox.write(
+      "ungraded.txt",
+      (1...3).map { "#Q Ungraded question \($0)?\n^ Right\nA Right\nB Wrong\nC Way off\nD Not even close\n" }
+        .joined(separator: "\n"))
+    let result = try await sandbox.run(
+      ["--difficulty", "hard", "--no-history", "--seed", "1"],
+      input: "source \(file)\noptions\ndifficulty\neasy\ndone\nplay\n")
+    #expect(result.status == 0)
+    let switched = try #require(result.transcript.response(to: "source \(file)"))
+    #expect(
+      switched.filter { $0.contains("does not grade its questions") } == [
+        "\(file) does not grade its questions by difficulty; playing Mixed."
+      ])
+    #expect(switched.contains("  Difficulty: Mixed"))
+    #expect(
+      result.transcript.response(to: "easy")?.contains(
+        "\(file) does not grade its questions by difficulty: Easy will find none.") == true)
+  }
+
+  @Test("A link that plays a category shows that category on the landing it passes, not the old one")
+  func linkCategoryOnTheWay() async throws {
+    let sandbox = try Sandbox()
+    let result = try await sandbox.run(
+      ["--no-history", "--seed", "1"], input: "options\nopen trivia://play?category=History&count=3\n")
+    #expect(result.status == 0)
+    let arrival = try #require(result.transcript.response(to: "open trivia://play?category=History&count=3"))
+    #expect(arrival.contains("  Category:   History"))
+    #expect(!arrival.contains("  Category:   All"))
+    #expect(arrival.contains("  Questions:  3"))
+  }
+
   @Test("Tab completes categories with spaces and &, play missed and links; a second Tab lists once")
   func tabCompletes() throws {
     let sandbox = try Sandbox()

@@ -42,6 +42,8 @@ public final class OptionsFlow {
   public var onSource: (String) -> Void = { _ in }
   public var onCategory: (String) -> Void = { _ in }
   public var completeCategory: (String) -> [String] = { _ in [] }
+  /// The loaded source's name when it grades none of its questions by difficulty.
+  public var ungradedSource: () -> String? = { nil }
   /// Called when the options change without a navigation that would show them anew.
   public var didChange: () -> Void = {}
 
@@ -93,6 +95,16 @@ public final class OptionsFlow {
     options.difficulty = difficulty
     navigator.closeDifficulty()
     change { $0.difficulty = difficulty }
+    if difficulty != .mixed, let source = ungradedSource() {
+      console.say("\(source) does not grade its questions by difficulty: \(difficulty.title) will find none.")
+    }
+  }
+
+  /// Plays every level from now on, and says why once: the new source grades none.
+  public func chooseMixed(because source: String) {
+    guard options.difficulty != .mixed else { return }
+    console.say("\(source) does not grade its questions by difficulty; playing Mixed.")
+    change { $0.difficulty = .mixed }
   }
 
   /// Plays from `source` from now on, and at the next start.

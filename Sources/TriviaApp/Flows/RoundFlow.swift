@@ -69,6 +69,8 @@ public final class RoundFlow {
   /// dealt, and kept up with its answers (not with another game's played meanwhile).
   private var asked: [Int64: Int64]?
   private var hasDealt = false
+  /// Set while `back` or a landing link leaves a round: its end is said.
+  private var sayAbandoned = false
   /// How many questions of a source were never asked, once counted.
   private var unaskedCount: (source: String, count: Int)?
   /// How long the question on screen has been there, and for a timed one how long it has.
@@ -246,9 +248,10 @@ public final class RoundFlow {
 
   /// Back to the landing; a round in progress goes only if the player confirms.
   public func leave(fromLink: Bool) {
-    let abandoning = isInProgress
+    // Said as the game screen closes, before the landing is drawn.
+    sayAbandoned = isInProgress
+    defer { sayAbandoned = false }
     guard navigator.returnToLanding(fromLink: fromLink) else { return }
-    if abandoning { console.say("Round abandoned.") }
     end()
   }
 
@@ -289,7 +292,11 @@ public final class RoundFlow {
 
   /// The round is gone: one still in progress was abandoned.
   private func end() {
-    if let round, !round.isOver { history?.roundEnded(recorded.round, score: round.score, how: .abandoned) }
+    if let round, !round.isOver {
+      history?.roundEnded(recorded.round, score: round.score, how: .abandoned)
+      if sayAbandoned { console.say("Round abandoned.") }
+      sayAbandoned = false
+    }
     round = nil
     timer.stop()
   }

@@ -150,6 +150,9 @@ extension QuestionList {
     }
   }
 
+  /// Whether no question has a level (OpenTriviaQA files): only Mixed plays them.
+  public var gradesNone: Bool { !isEmpty && countsByDifficulty[nil] == count }
+
   /// The categories and how many questions each has, by name.
   public var categoryCounts: [(name: String, count: Int)] {
     countsByCategory.map { ($0.category, $0.count) }.sorted { $0.name < $1.name }
