@@ -25,7 +25,9 @@ public final class TerminalRenderer: NavigationRenderer, Console {
   public func write(_ lines: [Line]) {
     // Placeholders for unsafe characters first, once: wrapping measures what is shown.
     var shown = lines.map { line in
-      Line(spans: line.spans.map { .init(text: Sanitizer.clean($0.text), style: $0.style) })
+      var clean = line
+      clean.spans = line.spans.map { .init(text: Sanitizer.clean($0.text), style: $0.style) }
+      return clean
     }
     if let width = columns() {
       let wrapper = LineWrapper(width: width)

@@ -52,6 +52,9 @@ public final class OptionsScreen: TerminalView {
 
   public var prompt: String { "options" }
 
+  /// The longest value the hints stand after, so that a line fits 80 columns.
+  static let widestValue = 36
+
   public func render() -> [Line] {
     let state = state
     let rows = [
@@ -60,12 +63,17 @@ public final class OptionsScreen: TerminalView {
       ("Time:      ", state.timeLimit.map { "\($0) s" } ?? "off", "time N"),
       ("Source:    ", state.source, "source SPEC"),
     ]
-    // The hints stand in one column, after the longest value.
-    let column = max(10, rows.map(\.1.count).max().map { $0 + 1 } ?? 0)
+    // The hints stand in one column, after the longest value that is not too long to keep
+    // them in 80 columns; a longer value (a path) has its hint in that column below it.
+    let column = min(max(10, rows.map(\.1.count).max().map { $0 + 1 } ?? 0), Self.widestValue + 1)
+    let pad = String(repeating: " ", count: 14)
     return ["", Line("Options", style: .title)]
-      + rows.map { label, value, hint in
-        Line("  \(label) \(value)")
-          + Line(String(repeating: " ", count: column - value.count) + "type \(hint)", style: .dim)
+      + rows.flatMap { label, value, hint in
+        let hintLine = Line("type \(hint)", style: .dim)
+        guard value.count < column else {
+          return [Line("  \(label) \(value)"), Line(pad + String(repeating: " ", count: column)) + hintLine]
+        }
+        return [Line("  \(label) \(value)") + Line(String(repeating: " ", count: column - value.count)) + hintLine]
       } + [Line("Type done when finished.", style: .dim)]
   }
 
