@@ -82,7 +82,7 @@ struct HistoryTests {
     let none = try await Sandbox().run(["--no-history"], input: "review\n")
     #expect(
       none.transcript.response(to: "review")
-        == ["This game keeps no history (--no-history, --record), so there is no round to review."])
+        == ["This game keeps no history (--no-history, --record): no round to review."])
   }
 
   @Test("play missed deals only questions answered wrong and not since right; a link asks the same")
@@ -248,7 +248,7 @@ extension HistoryTests {
     let none = try await Sandbox().run(["--no-history"], input: "stats\n")
     #expect(
       none.transcript.response(to: "stats")
-        == ["This game keeps no history (--no-history, --record), so there are no stats to show."])
+        == ["This game keeps no history (--no-history, --record): no stats to show."])
   }
 }
 

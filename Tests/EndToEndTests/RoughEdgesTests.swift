@@ -142,7 +142,7 @@ struct RoughEdgesTests {
     #expect(switched.contains("  Difficulty: Mixed"))
     #expect(
       result.transcript.response(to: "easy")?.contains(
-        "\(file) does not grade its questions by difficulty: Easy will find none.") == true)
+        "\(file) grades no question by difficulty: Easy will find none.") == true)
   }
 
   @Test("A link that plays a category shows that category on the landing it passes, not the old one")
@@ -155,6 +155,18 @@ struct RoughEdgesTests {
     #expect(arrival.contains("  Category:   History"))
     #expect(!arrival.contains("  Category:   All"))
     #expect(arrival.contains("  Questions:  3"))
+  }
+
+  @Test("When every question of the source has been asked, the landing says so and what comes next")
+  func everyQuestionAsked() async throws {
+    let sandbox = try Sandbox()
+    let source = try sandbox.write("two.json", QuestionFixtures.easy(2))
+    let result = try await sandbox.run(
+      ["--source", source, "--seed", "1", "--count", "2"], input: "play\nright\n\nright\n\ndone\n")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript.response(to: "done")?.contains(
+        "  Left:       none of 2: all asked; those asked longest ago come back first") == true)
   }
 
   @Test("Tab completes categories with spaces and &, play missed and links; a second Tab lists once")

@@ -96,7 +96,7 @@ public final class OptionsFlow {
     navigator.closeDifficulty()
     change { $0.difficulty = difficulty }
     if difficulty != .mixed, let source = ungradedSource() {
-      console.say("\(source) does not grade its questions by difficulty: \(difficulty.title) will find none.")
+      console.say("\(source) grades no question by difficulty: \(difficulty.title) will find none.")
     }
   }
 

@@ -156,7 +156,7 @@ public final class RoundFlow {
     guard found.isEmpty else { return found }
     let reason =
       if history == nil {
-        "This game keeps no history (--no-history, --record), so it knows of no missed questions."
+        NoHistory.cannot("no missed questions to play")
       } else if missed.isEmpty, history?.lastRoundAnswers().isEmpty != false {
         "Nothing missed yet: you have not answered a question yet."
       } else {

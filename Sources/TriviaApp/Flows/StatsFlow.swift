@@ -25,7 +25,7 @@ public final class StatsFlow {
   /// when loaded, names its categories: one in neither it nor the history does not exist.
   public func show(_ argument: String, source: (name: String, categories: [String])? = nil) {
     guard let history else {
-      console.say("This game keeps no history (--no-history, --record), so there are no stats to show.")
+      console.say(NoHistory.cannot("no stats to show"))
       return
     }
     guard let all = history.stats(category: nil) else { return }

@@ -26,7 +26,9 @@ extension Screen where View == any TerminalView {
           questionCount: setup.options.questionCount, difficulty: setup.options.difficulty.title,
           source: setup.source, category: setup.options.category ?? "All", canResume: setup.canResume,
           unasked: setup.unasked.map {
-            "\(LoadSummary.grouped($0.count)) of \(LoadSummary.counted($0.total, "question")) not yet asked"
+            $0.count == 0
+              ? "none of \(LoadSummary.grouped($0.total)): all asked; those asked longest ago come back first"
+              : "\(LoadSummary.grouped($0.count)) of \(LoadSummary.counted($0.total, "question")) not yet asked"
           }, timeLimit: setup.options.timeLimit)
       }
       screen.onPlay = events.play
