@@ -219,6 +219,24 @@ struct MeetingTests {
     #expect(rows.filter { $0.hasPrefix(Transcript.abandonPrompt) }.count == 1)
   }
 
+  @Test("A resize while the game asks waits for the answer; then the typed line comes back once, at the new width")
+  func resizeWhileAsking() throws {
+    let sandbox = try Sandbox()
+    let screen = try Self.playing(sandbox)
+    let typed = Self.longLine(columns: 80)
+    try screen.type(typed)
+    try screen.waitForPrompt("question 1/10", typed: typed)
+    let sender = LinkTests.send("trivia://landing", sandbox)
+    try screen.waitForPrompt(Transcript.abandonPrompt)
+    try screen.resize(columns: 50)
+    Thread.sleep(forTimeInterval: 0.3)
+    try screen.waitForPrompt(Transcript.abandonPrompt)
+    try screen.send("n", "Enter")
+    let rows = try screen.waitForPrompt("question 1/10", typed: typed)
+    #expect(Self.occurrences(of: typed, in: rows) == 1, "\(rows.joined(separator: "\n"))")
+    #expect(try sender.value.stdout.hasSuffix("declined by the player\n"))
+  }
+
   @Test("Ctrl-C clears a typed line while the clock runs on; Ctrl-D at a question saves the round")
   func interruptsAndTheClock() throws {
     let sandbox = try Sandbox()
