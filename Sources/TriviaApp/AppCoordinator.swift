@@ -93,7 +93,9 @@ public final class AppCoordinator {
       options.category = playing.category
       options.timeLimit = playing.time.flatMap { $0 > 0 ? $0 : nil }
     }
-    return Setup(options: options, source: source.name, canResume: rounds.canResume, unasked: unasked)
+    return Setup(
+      options: options, source: source.name, canResume: rounds.canResume, unasked: unasked,
+      historyOff: !source.loadsPerRound && rounds.historyIsOff)
   }
 
   /// Shows the landing, offering a round saved by the last session, and starts loading the

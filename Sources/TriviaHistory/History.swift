@@ -10,8 +10,12 @@ public protocol History: AnyObject {
   func answered(_ answer: AnsweredQuestion, inRound round: Int64?)
   /// Records how round `round` ended and its score.
   func roundEnded(_ round: Int64?, score: Int, how: RoundEnding)
-  /// A round saved at the end of the last game goes on.
-  func roundResumed(_ round: Int64?)
+  /// A round saved at the end of the last game, `played` as it was dealt, goes on; its id
+  /// from now on: `round`, or a new row's when the file no longer holds it (it was replaced).
+  func roundResumed(_ round: Int64?, as played: PlayedRound) -> Int64?
+  /// False once history has stopped for this game (a file it cannot use): nothing is kept,
+  /// and what it would tell (which questions are new) is not known.
+  var isKept: Bool { get }
   /// The best score of the rounds played to the end of `category` (nil: all) and `total`
   /// questions; nil when there were none.
   func bestScore(category: String?, total: Int) -> Int?

@@ -20,7 +20,10 @@ final class SQLiteDatabase {
   init(path: String, readOnly: Bool = false) throws(Failure) {
     self.path = path
     var handle: OpaquePointer?
-    let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+    // A symbolic link in the file's place is refused, not followed (SQLite's O_NOFOLLOW).
+    let flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+      | SQLITE_OPEN_NOFOLLOW
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
@@ -129,6 +132,15 @@ final class SQLiteDatabase {
 
   /// The id of the row the last insert made.
   var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// How many rows the last insert, update or delete changed.
+  var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// Closing will leave the file and its write-ahead log as they are: for a damaged file,
+  /// moved aside as it was found.
+  func closeWithoutCheckpoint() {
+    trivia_sqlite3_no_checkpoint_on_close(handle)
+  }
 
   /// One value in or out of a statement.
   enum Value: Equatable {

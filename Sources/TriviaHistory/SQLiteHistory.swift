@@ -4,9 +4,14 @@ import Glibc
 import TriviaData
 
 /// The player's history in an SQLite file (`$XDG_STATE_HOME/trivia/history.sqlite`), opened
-/// only when first needed. WAL and a busy timeout let two games write at once. A file from a
-/// newer version is left as it is, and one that is damaged is moved aside, never deleted;
-/// either way the game plays on without history, and says so once.
+/// only when first needed. WAL and a busy timeout let two games write at once.
+///
+/// The file is checked, not assumed: a file from a newer version (or with a version no trivia
+/// writes) is left as it is and the game plays without history; one that is damaged (found
+/// by `PRAGMA quick_check`, run beside the game once the file is opened, or by any statement
+/// that reads it) is moved aside, never deleted, and a new history begins, with the round in
+/// play; a symbolic link in the file's place is moved aside too, not followed. Each is said
+/// once.
 @MainActor
 public final class SQLiteHistory: History {
   public let path: String
@@ -14,57 +19,98 @@ public final class SQLiteHistory: History {
   private var database: SQLiteDatabase?
   /// Set when history cannot be kept this session.
   private var disabled = false
+  /// The check of the file opened, until its outcome is taken.
+  private var check: IntegrityCheck?
+  /// Whether the file in use has passed its check, or was begun by this game.
+  private var checked = false
+  /// Whether a damaged file was moved aside this game: a second one is not, and history stops.
+  private var replacedDamage = false
+  /// The round in play as the file keeps it, with its answers so far: begun again in a new
+  /// file when the damaged one is moved aside during it.
+  private var playing: (id: Int64, round: PlayedRound, answers: [AnsweredQuestion])?
 
   public init(path: String, report: @escaping (String) -> Void) {
     self.path = path
     self.report = report
   }
 
+  deinit {
+    // The check's connection must not outlive the game's, which folds the log in at its close.
+    check?.stop()
+  }
+
+  public var isKept: Bool { !disabled }
+
   public func roundStarted(_ round: PlayedRound) -> Int64? {
-    write { database throws(SQLiteDatabase.Failure) in
-      try database.query(
-        "INSERT INTO rounds (source, question_count, difficulty, category, total) VALUES (?, ?, ?, ?, ?)",
-        [
-          .text(round.source), .integer(Int64(round.questionCount)), .text(round.difficulty),
-          round.category.map { .text($0) } ?? .null, .integer(Int64(round.total)),
-        ])
-      return database.lastInsertedRow
-    }
+    let id = write { database throws(SQLiteDatabase.Failure) in try Self.insert(round, into: database) }
+    playing = id.map { ($0, round, []) }
+    return id
   }
 
   public func answered(_ answer: AnsweredQuestion, inRound round: Int64?) {
     // One insert, committed at once: what a game killed midway had answered stays, and its
     // round's score is the sum of its answers until the round ends.
-    write { database throws(SQLiteDatabase.Failure) in
-      try database.query(
-        """
-        INSERT INTO answers (round_id, source, question_id, question, category, difficulty, chosen,
-          correct_answer, is_right, seconds)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-        [
-          round.map { .integer($0) } ?? .null, .text(answer.source), .integer(answer.questionID),
-          .text(answer.question),
-          .text(answer.category), answer.difficulty.map { .text($0) } ?? .null, .text(answer.chosen),
-          .text(answer.correctAnswer), .integer(answer.isRight ? 1 : 0), .real(answer.seconds),
-        ])
-    }
+    write { database throws(SQLiteDatabase.Failure) in try Self.insert(answer, inRound: round, into: database) }
+    if let round, playing?.id == round { playing?.answers.append(answer) }
   }
 
   public func roundEnded(_ round: Int64?, score: Int, how: RoundEnding) {
     guard let round else { return }
-    write { database throws(SQLiteDatabase.Failure) in
+    // A round played to the end has taken seconds: the check has long finished, or (in a
+    // script) is waited for here, so that what it found is said at a moment that repeats.
+    write(waitingForCheck: how == .completed) { database throws(SQLiteDatabase.Failure) in
       try database.query(
         "UPDATE rounds SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), score = ?, ended_how = ? WHERE id = ?",
         [.integer(Int64(score)), .text(how.rawValue), .integer(round)])
     }
+    if playing?.id == round { playing = nil }
   }
 
-  public func roundResumed(_ round: Int64?) {
-    guard let round else { return }
-    write { database throws(SQLiteDatabase.Failure) in
-      try database.query("UPDATE rounds SET ended_at = NULL, ended_how = NULL WHERE id = ?", [.integer(round)])
+  public func roundResumed(_ round: Int64?, as played: PlayedRound) -> Int64? {
+    let id = write { database throws(SQLiteDatabase.Failure) in
+      if let round {
+        try database.query(
+          "UPDATE rounds SET ended_at = NULL, ended_how = NULL WHERE id = ? AND ended_how = 'saved' AND total = ?",
+          [.integer(round), .integer(Int64(played.total))])
+        if database.changes > 0 { return round }
+      }
+      // The file does not hold the round as it was saved (it was replaced since): the round
+      // goes on in a new row, under its old id where that is free.
+      var id: Int64?
+      if let round, try database.query("SELECT 1 FROM rounds WHERE id = ?", [.integer(round)]).isEmpty { id = round }
+      return try Self.insert(played, id: id, into: database)
     }
+    playing = id.map { ($0, played, []) }
+    return id
+  }
+
+  private static func insert(_ round: PlayedRound, id: Int64? = nil, into database: SQLiteDatabase)
+    throws(SQLiteDatabase.Failure) -> Int64
+  {
+    try database.query(
+      "INSERT INTO rounds (id, source, question_count, difficulty, category, total) VALUES (?, ?, ?, ?, ?, ?)",
+      [
+        id.map { .integer($0) } ?? .null, .text(round.source), .integer(Int64(round.questionCount)),
+        .text(round.difficulty), round.category.map { .text($0) } ?? .null, .integer(Int64(round.total)),
+      ])
+    return database.lastInsertedRow
+  }
+
+  private static func insert(_ answer: AnsweredQuestion, inRound round: Int64?, into database: SQLiteDatabase)
+    throws(SQLiteDatabase.Failure)
+  {
+    try database.query(
+      """
+      INSERT INTO answers (round_id, source, question_id, question, category, difficulty, chosen,
+        correct_answer, is_right, seconds)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        round.map { .integer($0) } ?? .null, .text(answer.source), .integer(answer.questionID),
+        .text(answer.question),
+        .text(answer.category), answer.difficulty.map { .text($0) } ?? .null, .text(answer.chosen),
+        .text(answer.correctAnswer), .integer(answer.isRight ? 1 : 0), .real(answer.seconds),
+      ])
   }
 
   public func bestScore(category: String?, total: Int) -> Int? {
@@ -168,91 +214,197 @@ public final class SQLiteHistory: History {
   /// What `body` reads; `none` where there is no file yet: no history yet, not a file to
   /// make. Nil when the file cannot be read (said once, as for a write).
   private func read<T>(orIfNone none: T, _ body: (SQLiteDatabase) throws(SQLiteDatabase.Failure) -> T) -> T? {
-    guard database != nil || access(path, F_OK) == 0 else { return none }
+    var status = stat()
+    guard database != nil || lstat(path, &status) == 0 else { return none }
     return write(body)
   }
 
   /// Runs `body` on the open database; a failure is told once and history stops for this
-  /// session, so a broken file never stops the game.
+  /// session, so a broken file never stops the game. A file found damaged is moved aside and
+  /// `body` runs again in the new one.
   @discardableResult
-  private func write<T>(_ body: (SQLiteDatabase) throws(SQLiteDatabase.Failure) -> T) -> T? {
-    guard let database = open() else { return nil }
-    do {
-      return try body(database)
+  private func write<T>(
+    waitingForCheck wait: Bool = false, _ body: (SQLiteDatabase) throws(SQLiteDatabase.Failure) -> T
+  ) -> T? {
+    guard open(waitingForCheck: wait) != nil else { return nil }
+    do throws(SQLiteDatabase.Failure) {
+      return try run(body)
+    } catch let error where error.isCorrupt && !replacedDamage {
+      replaceDamaged()
+      do throws(SQLiteDatabase.Failure) {
+        return try run(body)
+      } catch {
+        stop("History not saved: \(error.description).")
+        return nil
+      }
     } catch {
       stop("History not saved: \(error.description).")
       return nil
     }
   }
 
+  /// `body` on the open database, held no longer than the call: one found damaged is closed
+  /// before it is moved aside.
+  private func run<T>(_ body: (SQLiteDatabase) throws(SQLiteDatabase.Failure) -> T) throws(SQLiteDatabase.Failure)
+    -> T?
+  {
+    guard let database else { return nil }
+    return try body(database)
+  }
+
   /// Closes the file whole: SQLite checkpoints the write-ahead log into it and removes the
   /// log, so `history.sqlite` alone holds every answer (a copy of it is a backup). Called on
-  /// every way out of the game; a later use opens it again.
+  /// every way out of the game; a later use opens it again. A check still running stops; the
+  /// next game checks again.
   public func close() {
+    check?.stop()
+    check = nil
     database = nil
   }
 
   private func stop(_ message: String) {
+    check?.stop()
+    check = nil
     disabled = true
     database = nil
     report(message)
   }
 
-  /// The database, opened and brought to the current schema on first use.
-  private func open() -> SQLiteDatabase? {
+  /// The database, opened and brought to the current schema on first use; or, once the
+  /// check of the file has found it damaged, a new one in its place.
+  private func open(waitingForCheck wait: Bool = false) -> SQLiteDatabase? {
+    if database != nil, let check, let outcome = wait ? check.wait() : check.outcome {
+      self.check = nil
+      switch outcome {
+      case .whole: checked = true
+      case .damaged: if !replacedDamage { replaceDamaged() }
+      case .unknown: break
+      }
+    }
     if let database { return database }
     guard !disabled else { return nil }
+    var status = stat()
+    if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+      // Not followed: whatever it points to is not this game's to write.
+      guard let aside = moveAside(as: "symlink") else { return nil }
+      report("\(path) is a symbolic link, not a file; it is kept as \(aside), and a new history begins.")
+      begin()
+      return database
+    }
+    let existed = lstat(path, &status) == 0 && status.st_size > 0
     do {
       database = try Self.prepare(path)
+      if existed, !checked { check = IntegrityCheck(path: path) }
     } catch let failure as SQLiteDatabase.Failure where failure.isCorrupt {
-      let aside = path + ".corrupt-" + Self.timestamp()
-      for suffix in ["", "-wal", "-shm"] { rename(path + suffix, aside + suffix) }
-      report("\(path) was damaged; it is kept as \(aside), and a new history begins.")
-      do {
-        database = try Self.prepare(path)
-      } catch {
-        stop("History not kept: \(error).")
-      }
-    } catch let failure as NewerVersion {
-      stop(
-        "\(path) was written by a newer trivia (version \(failure.version), this one knows \(HistorySchema.version)); "
-          + "it is left as it is, and this game keeps no history.")
+      replaceDamaged()
+    } catch let failure as UnknownVersion {
+      stop(failure.message(path: path))
     } catch {
       stop("History not kept: \(error).")
     }
     return database
   }
 
-  struct NewerVersion: Error {
+  /// Moves the damaged file (closed by now, its log not folded in) aside with its -wal and
+  /// -shm, says so, and begins a new history.
+  private func replaceDamaged() {
+    check?.stop()
+    check = nil
+    database?.closeWithoutCheckpoint()
+    database = nil
+    replacedDamage = true
+    guard let aside = moveAside(as: "corrupt") else { return }
+    report("\(path) was damaged; it is kept as \(aside), and a new history begins.")
+    begin()
+  }
+
+  /// Renames the file and its -wal and -shm to `history.sqlite.KIND-DATE` (a number added when
+  /// that is taken); the new name, or nil when the file cannot be moved (said, and history stops).
+  private func moveAside(as kind: String) -> String? {
+    let stamp = path + "." + kind + "-" + Self.timestamp()
+    var aside = stamp
+    var status = stat()
+    var number = 1
+    while lstat(aside, &status) == 0 || lstat(aside + "-wal", &status) == 0 {
+      number += 1
+      aside = stamp + "-\(number)"
+    }
+    guard rename(path, aside) == 0 else {
+      stop("History not kept: \(path) cannot be moved aside: \(String(cString: strerror(errno))).")
+      return nil
+    }
+    for suffix in ["-wal", "-shm"] { rename(path + suffix, aside + suffix) }
+    return aside
+  }
+
+  /// A new file in the place of one moved aside, holding the round in play so far.
+  private func begin() {
+    do {
+      let database = try Self.prepare(path)
+      if let playing {
+        try database.transaction { () throws(SQLiteDatabase.Failure) in
+          _ = try Self.insert(playing.round, id: playing.id, into: database)
+          for answer in playing.answers { try Self.insert(answer, inRound: playing.id, into: database) }
+        }
+      }
+      self.database = database
+      checked = true
+    } catch {
+      stop("History not kept: \(error).")
+    }
+  }
+
+  /// A file whose `user_version` this trivia does not know: written by a newer one, or not
+  /// by trivia at all (no trivia writes a negative one).
+  struct UnknownVersion: Error {
     var version: Int
+
+    func message(path: String) -> String {
+      let which =
+        version > HistorySchema.version
+        ? "was written by a newer trivia (version \(version), this one knows \(HistorySchema.version))"
+        : "has version \(version), which no trivia writes"
+      return "\(path) \(which); it is left as it is, and this game keeps no history."
+    }
   }
 
   /// Opens `path` (making its folder), checks its version before changing anything, then
   /// turns on WAL and migrates it.
   private static func prepare(_ path: String) throws -> SQLiteDatabase {
     makeFolder(of: path)
+    var status = stat()
+    let hadLog = lstat(path + "-wal", &status) == 0 && status.st_size > 0
     let database = try SQLiteDatabase(path: path)
-    try database.execute("PRAGMA busy_timeout = 5000")
-    let version = try database.execute(returning: "PRAGMA user_version")
-    guard version <= HistorySchema.version else { throw NewerVersion(version: version) }
-    try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
-    for step in version..<HistorySchema.version {
-      try database.transaction { () throws(SQLiteDatabase.Failure) in
-        // Another game may have migrated it while this one waited for the lock.
-        guard try database.execute(returning: "PRAGMA user_version") == step else { return }
-        try database.execute(HistorySchema.migrations[step])
-        try database.execute("PRAGMA user_version = \(step + 1)")
+    do {
+      try database.execute("PRAGMA busy_timeout = 5000")
+      let version = try database.execute(returning: "PRAGMA user_version")
+      guard (0...HistorySchema.version).contains(version) else { throw UnknownVersion(version: version) }
+      try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+      for step in version..<HistorySchema.version {
+        try database.transaction { () throws(SQLiteDatabase.Failure) in
+          // Another game may have migrated it while this one waited for the lock.
+          guard try database.execute(returning: "PRAGMA user_version") == step else { return }
+          try database.execute(HistorySchema.migrations[step])
+          try database.execute("PRAGMA user_version = \(step + 1)")
+        }
       }
+    } catch {
+      // Moved aside, or left, as it was found: nothing folded into it. (A log this game
+      // only opened, empty, is removed at the close.)
+      if (error is UnknownVersion && hadLog) || (error as? SQLiteDatabase.Failure)?.isCorrupt == true {
+        database.closeWithoutCheckpoint()
+      }
+      throw error
     }
     return database
   }
 
   /// As the other files the game keeps are made: private to the player. SQLite gives its
-  /// -wal and -shm files the database file's mode.
+  /// -wal and -shm files the database file's mode. A symbolic link is not followed.
   private static func makeFolder(of path: String) {
     let folder = AtomicFile.folder(of: path)
     if !folder.isEmpty { try? AtomicFile.makePrivateFolder(folder) }
-    let descriptor = Glibc.open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
+    let descriptor = Glibc.open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else { return }
     var status = stat()
     if fstat(descriptor, &status) == 0, status.st_mode & 0o077 != 0 { fchmod(descriptor, status.st_mode & 0o700) }

@@ -216,11 +216,19 @@ func sampleQuestions(_ count: Int, difficulty: Difficulty = .easy) -> [Question]
 /// A history in memory: answers kept in order, read back as the SQLite store reads them.
 final class MemoryHistory: History {
   private(set) var answers: [AnsweredQuestion] = []
+  /// The round each answer was recorded in.
+  private(set) var answerRounds: [Int64?] = []
+  /// The row a resumed round goes on in when not its own, as when the file was replaced.
+  var resumedRow: Int64?
+  var isKept = true
 
   func roundStarted(_ round: PlayedRound) -> Int64? { nil }
-  func answered(_ answer: AnsweredQuestion, inRound round: Int64?) { answers.append(answer) }
+  func answered(_ answer: AnsweredQuestion, inRound round: Int64?) {
+    answers.append(answer)
+    answerRounds.append(round)
+  }
   func roundEnded(_ round: Int64?, score: Int, how: RoundEnding) {}
-  func roundResumed(_ round: Int64?) {}
+  func roundResumed(_ round: Int64?, as played: PlayedRound) -> Int64? { resumedRow ?? round }
   func bestScore(category: String?, total: Int) -> Int? { nil }
   func lastRoundAnswers() -> [AnsweredQuestion] { [] }
   func stats(category: String?) -> PlayerStats? { nil }

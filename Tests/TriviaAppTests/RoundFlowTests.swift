@@ -245,6 +245,38 @@ struct RoundFlowTests {
     #expect(flow.unasked(in: questions, source: "fake") == 12)
   }
 
+  @Test func historyThatHasStoppedIsSaidOffNotCountedAsAllNew() throws {
+    let history = MemoryHistory()
+    let flow = RoundFlow(seed: 7, store: sessions, history: history, navigator: navigator, console: console)
+    #expect(!flow.historyIsOff)
+    history.isKept = false
+    _ = try playRound(flow, count: 3)
+    #expect(flow.historyIsOff)
+    #expect(flow.unasked(in: questions, source: "fake") == nil)
+    // With no history at all (--no-history) nothing is said: there is none to be off.
+    #expect(!self.flow().historyIsOff)
+  }
+
+  @Test func aResumedRoundGoesOnInTheRowHistoryGivesIt() throws {
+    let flow = RoundFlow(seed: 7, store: sessions, history: MemoryHistory(), navigator: navigator, console: console)
+    try play(flow)
+    try answer(flow, right: true)
+    flow.save()
+    #expect(sessions.session?.historyRound == nil)
+
+    // The file was replaced since: history keeps the round in a new row, 7.
+    let history = MemoryHistory()
+    history.resumedRow = 7
+    let next = RoundFlow(seed: 1, store: sessions, history: history, navigator: FakeRoundNavigator(), console: console)
+    next.loadSaved()
+    next.resume()
+    next.next()
+    try answer(next, right: true)
+    #expect(history.answerRounds == [7])
+    next.save()
+    #expect(sessions.session?.historyRound == 7)
+  }
+
   @Test func withoutHistoryTheDealIsTheSameAsWithAnEmptyOne() throws {
     let plain = flow(seed: 9)
     let kept = RoundFlow(

@@ -19,7 +19,8 @@ struct StatsFlowTests {
     func roundStarted(_ round: PlayedRound) -> Int64? { nil }
     func answered(_ answer: AnsweredQuestion, inRound round: Int64?) {}
     func roundEnded(_ round: Int64?, score: Int, how: RoundEnding) {}
-    func roundResumed(_ round: Int64?) {}
+    func roundResumed(_ round: Int64?, as played: PlayedRound) -> Int64? { round }
+    var isKept: Bool { true }
     func bestScore(category: String?, total: Int) -> Int? { nil }
     func lastRoundAnswers() -> [AnsweredQuestion] { [] }
     func missedQuestionIDs() -> Set<Int64> { [] }

@@ -93,7 +93,9 @@ final class SQLiteHistoryTests {
     first.answered(answer("One?", right: true), inRound: round)
     first.roundEnded(round, score: 1, how: .saved)
     let next = history()
-    next.roundResumed(round)
+    #expect(
+      next.roundResumed(
+        round, as: PlayedRound(source: "b", questionCount: 3, difficulty: "easy", category: "X", total: 3)) == round)
     next.answered(answer("Two?", right: true), inRound: round)
     next.roundEnded(round, score: 2, how: .completed)
     #expect(try rows("SELECT score, ended_how FROM rounds") == [["2", "completed"]])
@@ -135,8 +137,11 @@ final class SQLiteHistoryTests {
     let damaged = try Data(contentsOf: URL(fileURLWithPath: path))
     let history = history()
     history.answered(answer("After?", right: true), inRound: nil)
+    // The file itself, not its -wal or -shm, moved aside with it.
     let aside = try #require(
-      try FileManager.default.contentsOfDirectory(atPath: folder + "/state/trivia").first { $0.contains(".corrupt-") })
+      try FileManager.default.contentsOfDirectory(atPath: folder + "/state/trivia").first {
+        $0.contains(".corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+      })
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/state/trivia/" + aside)) == damaged)
     #expect(messages.lines.count == 1)
     #expect(messages.lines.first?.contains("was damaged; it is kept as") == true)

@@ -139,11 +139,15 @@ public final class RoundFlow {
       console.say(
         "Only \(round.total) \(level)\(round.total == 1 ? "question" : "questions") available; playing \(round.total).")
     }
-    let started = PlayedRound(
-      source: source, questionCount: wanted, difficulty: difficulty.rawValue, category: request.category,
-      total: round.total)
-    recorded = (history?.roundStarted(started), source)
+    recorded = (history?.roundStarted(Self.played(round, for: request, from: source)), source)
     show(round, for: request)
+  }
+
+  /// `round` as history keeps it.
+  private static func played(_ round: Round, for request: TriviaRoute.PlayRequest, from source: String) -> PlayedRound {
+    PlayedRound(
+      source: source, questionCount: request.count ?? GameOptions.standard.questionCount,
+      difficulty: (request.difficulty ?? .mixed).rawValue, category: request.category, total: round.total)
   }
 
   /// The questions of `questions` this player got wrong and has not since answered right.
@@ -168,7 +172,7 @@ public final class RoundFlow {
   /// How many of `questions` (of `source`) this player was never asked; nil before this
   /// game has read its history, which it does when it first deals.
   public func unasked(in questions: QuestionList, source: String) -> Int? {
-    guard hasDealt, let history else { return nil }
+    guard hasDealt, let history, history.isKept else { return nil }
     if let counted = unaskedCount, counted.source == source { return counted.count }
     let asked = self.asked ?? history.askedQuestions()
     self.asked = asked
@@ -177,14 +181,20 @@ public final class RoundFlow {
     return count
   }
 
+  /// Whether history is kept by this game but has stopped (a file it cannot use): what is
+  /// new to the player is then not known.
+  public var historyIsOff: Bool { history?.isKept == false }
+
   public func resume() {
     guard let session = saved else {
       console.say("There is no saved round to resume.")
       return
     }
     forgetSaved()
-    recorded = (session.historyRound, session.source ?? "")
-    history?.roundResumed(session.historyRound)
+    // It goes on in its row; in a new one when the file no longer holds it.
+    let row = history?.roundResumed(
+      session.historyRound, as: Self.played(session.round, for: session.request, from: session.source ?? ""))
+    recorded = (row ?? session.historyRound, session.source ?? "")
     console.say("Resuming question \(session.round.index + 1) of \(session.round.total).")
     show(session.round, for: session.request)
     if session.round.isAwaitingNext { navigator.showFeedback(session.round, events: events) }

@@ -17,11 +17,17 @@ public struct Setup: Equatable, Sendable {
   public var canResume: Bool
   /// Nil until the game has read its history (at its first deal), and for web sources.
   public var unasked: Unasked?
+  /// History has stopped for this game (a file it cannot use): no question is known to be
+  /// new, and the landing says so instead of counting.
+  public var historyOff: Bool
 
-  public init(options: GameOptions, source: String, canResume: Bool = false, unasked: Unasked? = nil) {
+  public init(
+    options: GameOptions, source: String, canResume: Bool = false, unasked: Unasked? = nil, historyOff: Bool = false
+  ) {
     self.options = options
     self.source = source
     self.canResume = canResume
     self.unasked = unasked
+    self.historyOff = historyOff
   }
 }

@@ -25,11 +25,13 @@ extension Screen where View == any TerminalView {
         return LandingScreen.State(
           questionCount: setup.options.questionCount, difficulty: setup.options.difficulty.title,
           source: setup.source, category: setup.options.category ?? "All", canResume: setup.canResume,
-          unasked: setup.unasked.map {
-            $0.count == 0
-              ? "none of \(LoadSummary.grouped($0.total)): all asked; those asked longest ago come back first"
-              : "\(LoadSummary.grouped($0.count)) of \(LoadSummary.counted($0.total, "question")) not yet asked"
-          }, timeLimit: setup.options.timeLimit)
+          unasked: setup.historyOff
+            ? "not known: history is off for this game"
+            : setup.unasked.map {
+              $0.count == 0
+                ? "none of \(LoadSummary.grouped($0.total)): all asked; those asked longest ago come back first"
+                : "\(LoadSummary.grouped($0.count)) of \(LoadSummary.counted($0.total, "question")) not yet asked"
+            }, timeLimit: setup.options.timeLimit)
       }
       screen.onPlay = events.play
       screen.onPlayMissed = events.playMissed
