@@ -6,6 +6,11 @@ import Synchronization
 /// the game goes on: it reads every page, some 40 ms for 100,000 answers, which the first
 /// `stats` or `play` must not wait for. It reads a snapshot (WAL), so the game's writes meanwhile
 /// neither wait for it nor confuse it.
+///
+/// It begins a moment after it is started (`delay`), once the game has shown what the player
+/// asked for: on two cores, one of them perhaps the other's hyperthread, reading 18 MiB beside
+/// the game slows the game's own work by as much as it overlaps it. Waiting for the outcome
+/// begins it at once.
 final class IntegrityCheck: Sendable {
   enum Outcome: Equatable, Sendable {
     case whole
@@ -16,12 +21,13 @@ final class IntegrityCheck: Sendable {
     case unknown
   }
 
+  static let delay: Duration = .milliseconds(100)
+
   private struct State {
     /// The checking connection while it runs, for `stop` to interrupt.
     var connection: Connection?
     var outcome: Outcome?
     var stopped = false
-    var joined = false
   }
 
   /// A connection handed between threads under the lock: only `sqlite3_interrupt` is called
@@ -30,13 +36,21 @@ final class IntegrityCheck: Sendable {
     let handle: OpaquePointer
   }
 
+  /// Posted to begin the check before its delay is over, or to stop it before it begins.
+  private struct Signal: @unchecked Sendable {
+    let semaphore: UnsafeMutablePointer<sem_t>
+  }
+
   private let path: String
   private let state = Mutex(State())
   private let thread: Mutex<pthread_t?> = Mutex(nil)
+  private let begin: Signal
 
   /// Starts checking `path`.
   init(path: String) {
     self.path = path
+    begin = Signal(semaphore: .allocate(capacity: 1))
+    sem_init(begin.semaphore, 0, 0)
     let context = Unmanaged.passRetained(self).toOpaque()
     var thread = pthread_t()
     let created = pthread_create(
@@ -54,6 +68,11 @@ final class IntegrityCheck: Sendable {
     }
   }
 
+  deinit {
+    sem_destroy(begin.semaphore)
+    begin.semaphore.deallocate()
+  }
+
   /// The outcome once the check has ended; nil while it runs.
   var outcome: Outcome? {
     guard let outcome = state.withLock({ $0.outcome }) else { return nil }
@@ -63,15 +82,24 @@ final class IntegrityCheck: Sendable {
 
   /// Waits for the check to end.
   func wait() -> Outcome {
+    sem_post(begin.semaphore)
     join()
     return state.withLock { $0.outcome } ?? .unknown
   }
 
   /// Interrupts the check and waits for its thread (a moment: SQLite stops between pages).
+  /// A check not yet begun sees it is stopped and does not begin. An interrupt that comes as
+  /// the check's statement begins is forgotten by SQLite, so it is repeated while the
+  /// check's connection is open.
   func stop() {
-    state.withLock { state in
-      state.stopped = true
-      if let connection = state.connection { sqlite3_interrupt(connection.handle) }
+    state.withLock { $0.stopped = true }
+    sem_post(begin.semaphore)
+    while state.withLock({ state in
+      guard let connection = state.connection else { return false }
+      sqlite3_interrupt(connection.handle)
+      return true
+    }) {
+      usleep(100)
     }
     join()
   }
@@ -91,6 +119,15 @@ final class IntegrityCheck: Sendable {
   }
 
   private func check() -> Outcome {
+    var deadline = timespec()
+    clock_gettime(CLOCK_REALTIME, &deadline)
+    let (seconds, attoseconds) = Self.delay.components
+    deadline.tv_nsec += Int(attoseconds / 1_000_000_000)
+    deadline.tv_sec += Int(seconds) + deadline.tv_nsec / 1_000_000_000
+    deadline.tv_nsec %= 1_000_000_000
+    while sem_timedwait(begin.semaphore, &deadline) != 0, errno == EINTR {}
+    guard !state.withLock({ $0.stopped }) else { return .unknown }
+
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
     guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
