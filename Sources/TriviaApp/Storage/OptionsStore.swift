@@ -34,18 +34,30 @@ public struct FileOptionsStore: OptionsStore {
     XDGDirectory.config.path(environment: environment) + "/trivia/options.json"
   }
 
+  /// The saved options. A file that cannot be read or makes no sense is moved aside (so the
+  /// next change saved does not overwrite it), and the sentence that says so is the failure.
   public func load() -> Result<GameOptions?, DataSourceError> {
-    guard let data = FileManager.default.contents(atPath: path) else { return .success(nil) }
-    do {
-      let options = try JSONDecoder().decode(GameOptions.self, from: data)
-      guard GameOptions.countRange.contains(options.questionCount) else {
-        return .failure(
-          DataSourceError("\(path): questionCount must be \(GameOptions.countRangeText); using the defaults"))
+    let problem: String
+    switch KeptFile.read(path) {
+    case .missing: return .success(nil)
+    case .unreadable(let reason): problem = reason
+    case .bytes(let bytes):
+      do {
+        let options = try JSONDecoder().decode(GameOptions.self, from: Data(bytes))
+        guard GameOptions.countRange.contains(options.questionCount) else {
+          problem = "says questionCount \(options.questionCount), not \(GameOptions.countRangeText)"
+          break
+        }
+        guard options.timeLimit.map(GameOptions.allowsTime) != false else {
+          problem = "says timeLimit \(options.timeLimit ?? 0), not \(GameOptions.timeRangeText)"
+          break
+        }
+        return .success(options)
+      } catch {
+        problem = "is not a valid options file"
       }
-      return .success(options)
-    } catch {
-      return .failure(DataSourceError("\(path): not a valid options file; using the defaults"))
     }
+    return .failure(DataSourceError(KeptFile.setAside(path, because: problem, instead: "the defaults are used")))
   }
 
   /// Read, change and write under a lock, so two games saving at once both keep their change.
