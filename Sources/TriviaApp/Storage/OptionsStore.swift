@@ -42,19 +42,9 @@ public struct FileOptionsStore: OptionsStore {
     case .missing: return .success(nil)
     case .unreadable(let reason): problem = reason
     case .bytes(let bytes):
-      do {
-        let options = try JSONDecoder().decode(GameOptions.self, from: Data(bytes))
-        guard GameOptions.countRange.contains(options.questionCount) else {
-          problem = "says questionCount \(options.questionCount), not \(GameOptions.countRangeText)"
-          break
-        }
-        guard options.timeLimit.map(GameOptions.allowsTime) != false else {
-          problem = "says timeLimit \(options.timeLimit ?? 0), not \(GameOptions.timeRangeText)"
-          break
-        }
-        return .success(options)
-      } catch {
-        problem = "is not a valid options file"
+      switch GameOptions.decode(bytes) {
+      case .success(let options): return .success(options)
+      case .failure(let failure): problem = failure.reason
       }
     }
     return .failure(DataSourceError(KeptFile.setAside(path, because: problem, instead: "the defaults are used")))
@@ -64,7 +54,7 @@ public struct FileOptionsStore: OptionsStore {
   public func update(_ change: (inout GameOptions) -> Void) throws(DataSourceError) -> GameOptions {
     let folder = AtomicFile.folder(of: path)
     try? AtomicFile.makePrivateFolder(folder)
-    let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    let lock = open(path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard lock >= 0 else {
       throw DataSourceError("could not save the options: cannot open \(path).lock: \(String(cString: strerror(errno)))")
     }

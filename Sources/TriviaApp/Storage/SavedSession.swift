@@ -24,6 +24,27 @@ public struct SavedSession: Codable, Equatable, Sendable {
 }
 
 extension SavedSession {
+  /// A saved round read from a file's bytes, checked to be one the game could have saved;
+  /// or why not, as the end of a sentence naming the file.
+  public static func decode(_ bytes: [UInt8]) -> Result<SavedSession, KeptFile.Problem> {
+    let data = Data(bytes)
+    struct Header: Decodable { var version: Int? }
+    guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+      return .failure(KeptFile.Problem("is not a saved session"))
+    }
+    guard header.version == currentVersion else {
+      let found = header.version.map { "version \($0)" } ?? "no version"
+      return .failure(KeptFile.Problem("has \(found), expected \(currentVersion)"))
+    }
+    guard let session = try? JSONDecoder().decode(SavedSession.self, from: data) else {
+      return .failure(KeptFile.Problem("is damaged"))
+    }
+    guard session.round.isConsistent, session.makesSense else {
+      return .failure(KeptFile.Problem("holds a round that does not add up"))
+    }
+    return .success(session)
+  }
+
   /// What the round was dealt for and where it is kept are values the game could have made.
   var makesSense: Bool {
     request.count.map(GameOptions.countRange.contains) != false
@@ -54,28 +75,10 @@ public struct FileSessionStore: SessionStore {
   /// The saved round. A file that cannot be read or makes no sense is moved aside, kept for
   /// the player, and the sentence that says so is the failure.
   public func load() -> Result<SavedSession?, DataSourceError> {
-    let data: Data
     switch KeptFile.read(path) {
     case .missing: return .success(nil)
     case .unreadable(let reason): return .failure(setAside(because: reason))
-    case .bytes(let bytes): data = Data(bytes)
-    }
-    struct Header: Decodable { var version: Int? }
-    guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
-      return .failure(setAside(because: "is not a saved session"))
-    }
-    guard header.version == SavedSession.currentVersion else {
-      let found = header.version.map { "version \($0)" } ?? "no version"
-      return .failure(setAside(because: "has \(found), expected \(SavedSession.currentVersion)"))
-    }
-    do {
-      let session = try JSONDecoder().decode(SavedSession.self, from: data)
-      guard session.round.isConsistent, session.makesSense else {
-        return .failure(setAside(because: "holds a round that does not add up"))
-      }
-      return .success(session)
-    } catch {
-      return .failure(setAside(because: "is damaged"))
+    case .bytes(let bytes): return SavedSession.decode(bytes).map { $0 }.mapError { setAside(because: $0.reason) }
     }
   }
 

@@ -9,6 +9,15 @@ public enum KeptFile {
   /// These files are a few hundred bytes; anything near this is not one of them.
   public static let maximumBytes = 64 * 1024
 
+  /// Why a kept file cannot be used, as the end of a sentence that names it.
+  public struct Problem: Error, Equatable, Sendable {
+    public var reason: String
+
+    public init(_ reason: String) {
+      self.reason = reason
+    }
+  }
+
   public enum Contents: Equatable, Sendable {
     /// No file: nothing was kept yet.
     case missing
