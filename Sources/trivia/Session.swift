@@ -112,6 +112,10 @@ final class Session {
       // it cancels the load instead.
       trivia_catch_interrupts()
       let historyPath = XDGDirectory.state.path(environment: environment) + "/trivia/history"
+      // libedit reads it as it is: a link, a pipe or a huge file is moved aside first.
+      if let problem = KeptFile.problem(at: historyPath, limit: 1 << 20) {
+        renderer.say(KeptFile.setAside(historyPath, because: problem.reason, instead: "the lines typed start afresh"))
+      }
       lineEditor.loadHistory(from: historyPath)
       reader = lineEditor
       // As shells and Python's REPL do: written once, when the game ends (quit, Ctrl-D,

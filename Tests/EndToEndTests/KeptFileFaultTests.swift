@@ -119,6 +119,32 @@ struct KeptFileFaultTests {
     }
   }
 
+  @Test(
+    "A line history that is a symlink or a pipe is moved aside before libedit reads it", arguments: ["link", "pipe"])
+  func lineHistory(kind: String) throws {
+    let sandbox = try Sandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.state + "/trivia", withIntermediateDirectories: true)
+    if kind == "link" {
+      try Data("_HiStOrY_V2_\nplay\n".utf8).write(to: URL(fileURLWithPath: sandbox.work + "/elsewhere"))
+      try FileManager.default.createSymbolicLink(
+        atPath: sandbox.historyPath, withDestinationPath: sandbox.work + "/elsewhere")
+    } else {
+      try #require(mkfifo(sandbox.historyPath, 0o600) == 0)
+    }
+    let terminal = try InteractiveTests.start(sandbox)
+    // (The terminal wraps the sentence, path and all, at 80 columns.)
+    try terminal.expect("history is \(kind == "link" ? "a symbolic link" : "not a regular file"); it is kept")
+    try InteractiveTests.awaitPrompt(terminal, "trivia")
+    try InteractiveTests.leave(terminal)
+    let kept = try FileManager.default.contentsOfDirectory(atPath: sandbox.state + "/trivia")
+      .filter { $0.hasPrefix("history.corrupt-") }
+    #expect(kept.count == 1)
+    if kind == "link" {
+      #expect(
+        try Data(contentsOf: URL(fileURLWithPath: sandbox.work + "/elsewhere")) == Data("_HiStOrY_V2_\nplay\n".utf8))
+    }
+  }
+
   /// What a path holds, enough to tell it again: a file's bytes (its size when huge), a
   /// folder, a link's target, a pipe.
   static func snapshot(_ path: String) throws -> String {

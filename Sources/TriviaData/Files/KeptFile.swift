@@ -58,6 +58,19 @@ public enum KeptFile {
     return .bytes(Array(bytes.prefix(count)))
   }
 
+  /// Why the file at `path` cannot be one the game kept, by its kind and size alone (for a
+  /// file another library reads, as libedit reads the line history); nil when it may be.
+  public static func problem(at path: String, limit: Int = maximumBytes) -> Problem? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG:
+      return status.st_size > limit ? Problem("is \(status.st_size) bytes, more than such a file can be") : nil
+    case S_IFLNK: return Problem("is a symbolic link")
+    default: return Problem("is not a regular file")
+    }
+  }
+
   /// Moves `path` aside as `path.corrupt-DATE` (a symlink moves as the link), so a new file
   /// can take its place; the new path, or nil when it could not be moved.
   public static func moveAside(_ path: String) -> String? {
