@@ -47,12 +47,16 @@ final class Session {
     let navigator = Navigator<any TerminalView>(renderer: renderer)
     self.navigator = navigator
     if let path = arguments.trace {
+      // A name that is not UTF-8 reaches here repaired: it would name another file.
+      guard !path.unicodeScalars.contains("\u{FFFD}") else {
+        throw ValidationError.clean("--trace: \(path) is not a name this system can be given back (not UTF-8).")
+      }
       do {
         let log = try TraceLog(path: path)
         navigator.addObserver(didNavigate: log.record)
         trace = log
       } catch {
-        throw ValidationError("--trace: cannot write \(path).")
+        throw ValidationError.clean("--trace: cannot write \(path).")
       }
     } else {
       trace = nil
@@ -98,7 +102,7 @@ final class Session {
     var editor: LineEditor?
     if let script = arguments.script, script != "-" {
       guard let scriptReader = ScriptReader(path: script) else {
-        throw ValidationError("--script: cannot read \(script): \(String(cString: strerror(errno))).")
+        throw ValidationError.clean("--script: cannot read \(script): \(String(cString: strerror(errno))).")
       }
       reader = scriptReader
       saveHistory = {}
@@ -108,6 +112,10 @@ final class Session {
       // it cancels the load instead.
       trivia_catch_interrupts()
       let historyPath = XDGDirectory.state.path(environment: environment) + "/trivia/history"
+      // libedit reads it as it is: a link, a pipe or a huge file is moved aside first.
+      if let problem = KeptFile.problem(at: historyPath, limit: 1 << 20) {
+        renderer.say(KeptFile.setAside(historyPath, because: problem.reason, instead: "the lines typed start afresh"))
+      }
       lineEditor.loadHistory(from: historyPath)
       reader = lineEditor
       // As shells and Python's REPL do: written once, when the game ends (quit, Ctrl-D,
@@ -130,7 +138,7 @@ final class Session {
         let recording = RecordingReader(
           recording: reader, to: path, header: arguments.header(seed: seed, options: options))
       else {
-        throw ValidationError("--record: cannot write \(path): \(String(cString: strerror(errno))).")
+        throw ValidationError.clean("--record: cannot write \(path): \(String(cString: strerror(errno))).")
       }
       reader = recording
       recorder = recording
@@ -166,7 +174,7 @@ final class Session {
     if let category = arguments.category, category.lowercased() != "all",
       let refusal = await coordinator.refusal(forCategory: category)
     {
-      throw ValidationError("--category: \(Sanitizer.clean(refusal)).")
+      throw ValidationError.clean("--category: \(refusal).")
     }
     trivia_catch_exit_signals()
     if editor != nil { trivia_catch_resizes() }
@@ -217,9 +225,10 @@ final class Session {
     coordinator.clock.stop()
     defer { coordinator.clock.go() }
     let work = Task { await coordinator.runPending() }
+    // Ctrl-C cancels the load; SIGTERM and SIGHUP cancel it too, and the game then ends.
     let watch = Task {
       while !Task.isCancelled {
-        if trivia_take_interrupt() != 0 {
+        if trivia_take_interrupt() != 0 || trivia_exit_signal() != 0 {
           work.cancel()
           return
         }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import TriviaApp
 import TriviaData
+import TriviaTerminal
 
 @main
 struct Trivia: AsyncParsableCommand {
@@ -90,19 +91,19 @@ struct Trivia: AsyncParsableCommand {
 
   func validate() throws {
     if let seedText, UInt64(seedText) == nil {
-      throw ValidationError("--seed must be a whole number from 0 to \(UInt64.max), not \(seedText).")
+      throw ValidationError.clean("--seed must be a whole number from 0 to \(UInt64.max), not \(seedText).")
     }
     if let count, !GameOptions.countRange.contains(count) {
-      throw ValidationError("--count must be \(GameOptions.countRangeText), not \(count).")
+      throw ValidationError.clean("--count must be \(GameOptions.countRangeText), not \(count).")
     }
     if let time, !GameOptions.allowsTime(time) {
-      throw ValidationError("--time must be \(GameOptions.timeRangeText) seconds, not \(time).")
+      throw ValidationError.clean("--time must be \(GameOptions.timeRangeText) seconds, not \(time).")
     }
     if let link {
       do {
         _ = try TriviaRoute(link: link)
       } catch {
-        throw ValidationError("--open: \(error.message).")
+        throw ValidationError.clean("--open: \(error.message).")
       }
     }
   }
@@ -197,5 +198,13 @@ extension DifficultyChoice: ExpressibleByArgument {
   /// `HARD` is `hard`, as the game's own difficulty command takes it.
   public init?(argument: String) {
     self.init(rawValue: argument.lowercased())
+  }
+}
+
+extension ValidationError {
+  /// A refusal on the command line: what it quotes (a link, a path, a category) may hold
+  /// escape sequences, which reach the terminal as harmless placeholders.
+  static func clean(_ message: String) -> ValidationError {
+    ValidationError(Sanitizer.clean(message))
   }
 }

@@ -78,6 +78,10 @@ struct RoughEdgesTests {
       ["--source", source, "--seed", "1", "--count", "1", "--no-history", "--difficulty", "easy"],
       input: "open trivia://play?category=Art\ncategory Music\nplay\n")
     #expect(result.status == 0)
+    // The category is the reason: what it has, and which categories have the level.
+    let noData = try #require(result.transcript.response(to: "open trivia://play?category=Art"))
+    #expect(noData.contains("  Art has 1 hard."))
+    #expect(noData.contains("  Categories with easy questions: Music (2)."))
     #expect(result.transcript.response(to: "category Music")?.first == "Category: Music.")
     #expect(result.transcript.questions.first?.category == "Music")
   }
