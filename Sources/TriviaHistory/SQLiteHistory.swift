@@ -10,8 +10,8 @@ import TriviaData
 /// writes) is left as it is and the game plays without history; one that is damaged (found
 /// by `PRAGMA quick_check`, run beside the game once the file is opened, or by any statement
 /// that reads it) is moved aside, never deleted, and a new history begins, with the round in
-/// play; a symbolic link in the file's place is moved aside too, not followed. Each is said
-/// once.
+/// play; a symbolic link (not followed) or a pipe in the file's place is moved aside too.
+/// Each is said once.
 @MainActor
 public final class SQLiteHistory: History {
   public let path: String
@@ -284,10 +284,12 @@ public final class SQLiteHistory: History {
     if let database { return database }
     guard !disabled else { return nil }
     var status = stat()
-    if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
-      // Not followed: whatever it points to is not this game's to write.
-      guard let aside = moveAside(as: "symlink") else { return nil }
-      report("\(path) is a symbolic link, not a file; it is kept as \(aside), and a new history begins.")
+    if lstat(path, &status) == 0, ![S_IFREG, S_IFDIR].contains(status.st_mode & S_IFMT) {
+      // A link is not followed: whatever it points to is not this game's to write. A pipe
+      // would hold the game until someone wrote to it.
+      let what = status.st_mode & S_IFMT == S_IFLNK ? "is a symbolic link" : "is not a regular file"
+      guard let aside = moveAside() else { return nil }
+      report("\(path) \(what); it is kept as \(aside), and a new history begins.")
       begin()
       return database
     }
@@ -313,21 +315,22 @@ public final class SQLiteHistory: History {
     database?.closeWithoutCheckpoint()
     database = nil
     replacedDamage = true
-    guard let aside = moveAside(as: "corrupt") else { return }
+    guard let aside = moveAside() else { return }
     report("\(path) was damaged; it is kept as \(aside), and a new history begins.")
     begin()
   }
 
-  /// Renames the file and its -wal and -shm to `history.sqlite.KIND-DATE` (a number added when
-  /// that is taken); the new name, or nil when the file cannot be moved (said, and history stops).
-  private func moveAside(as kind: String) -> String? {
-    let stamp = path + "." + kind + "-" + Self.timestamp()
+  /// Renames the file and its -wal and -shm to `history.sqlite.corrupt-DATE`, as the other
+  /// kept files are (a number added when that is taken; a symlink moves as the link); the new
+  /// name, or nil when the file cannot be moved (said, and history stops).
+  private func moveAside() -> String? {
+    let stamp = path + ".corrupt-" + KeptFile.timestamp()
     var aside = stamp
     var status = stat()
-    var number = 1
+    var next = 2
     while lstat(aside, &status) == 0 || lstat(aside + "-wal", &status) == 0 {
-      number += 1
-      aside = stamp + "-\(number)"
+      aside = "\(stamp)-\(next)"
+      next += 1
     }
     guard rename(path, aside) == 0 else {
       stop("History not kept: \(path) cannot be moved aside: \(String(cString: strerror(errno))).")
@@ -404,22 +407,10 @@ public final class SQLiteHistory: History {
   private static func makeFolder(of path: String) {
     let folder = AtomicFile.folder(of: path)
     if !folder.isEmpty { try? AtomicFile.makePrivateFolder(folder) }
-    let descriptor = Glibc.open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    let descriptor = Glibc.open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard descriptor >= 0 else { return }
     var status = stat()
     if fstat(descriptor, &status) == 0, status.st_mode & 0o077 != 0 { fchmod(descriptor, status.st_mode & 0o700) }
     Glibc.close(descriptor)
-  }
-
-  /// `2026-11-23T120700`, for the name of a file moved aside.
-  private static func timestamp() -> String {
-    var now = time(nil)
-    var parts = tm()
-    gmtime_r(&now, &parts)
-    var buffer = [UInt8](repeating: 0, count: 32)
-    let count = buffer.withUnsafeMutableBufferPointer { bytes in
-      bytes.withMemoryRebound(to: CChar.self) { strftime($0.baseAddress, $0.count, "%Y-%m-%dT%H%M%S", &parts) }
-    }
-    return String(decoding: buffer.prefix(count), as: UTF8.self)
   }
 }

@@ -188,13 +188,13 @@ struct HistoryCheckTests {
 
     let result = try await sandbox.run(["--seed", "1", "--count", "2"], input: "play\na\n\nb\n\ndone\nquit\n")
     #expect(result.status == 0)
-    let said = Self.lines(result, containing: " is a symbolic link, not a file; it is kept as ")
+    let said = Self.lines(result, containing: " is a symbolic link; it is kept as ")
     #expect(said.count == 1)
-    let kept = try Self.keptAside(sandbox, "symlink")
+    let kept = try Self.keptAside(sandbox, "corrupt")
     try #require(kept.count == 1)
     #expect(
       said.first
-        == "\(sandbox.historyFile) is a symbolic link, not a file; it is kept as \(kept[0]), and a new history begins.")
+        == "\(sandbox.historyFile) is a symbolic link; it is kept as \(kept[0]), and a new history begins.")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: kept[0]) == target)
     // Not written through.
     #expect(
@@ -202,6 +202,20 @@ struct HistoryCheckTests {
         ? !FileManager.default.fileExists(atPath: target) : FileManager.default.contents(atPath: target) == Data())
     var status = stat()
     #expect(lstat(sandbox.historyFile, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+    #expect(try HistoryTests.rows(sandbox, "SELECT count(*) FROM answers") == ["2"])
+  }
+
+  @Test("A named pipe in history.sqlite's place is moved aside, not waited on, and said once")
+  func namedPipe() async throws {
+    let sandbox = try Sandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.state + "/trivia", withIntermediateDirectories: true)
+    try #require(mkfifo(sandbox.historyFile, 0o600) == 0)
+    let result = try await sandbox.run(
+      ["--seed", "1", "--count", "2"], input: "play\na\n\nb\n\ndone\nquit\n", timeout: .seconds(5))
+    #expect(result.status == 0 && !result.timedOut)
+    let said = Self.lines(result, containing: " is not a regular file; it is kept as ")
+    #expect(said.count == 1)
+    #expect(try Self.keptAside(sandbox, "corrupt").count == 1)
     #expect(try HistoryTests.rows(sandbox, "SELECT count(*) FROM answers") == ["2"])
   }
 }

@@ -208,16 +208,30 @@ extension SQLiteHistoryTests {
     history.close()
 
     #expect(messages.lines.count == 1)
-    let kept = try keptAside("symlink")
+    let kept = try keptAside("corrupt")
     try #require(kept.count == 1)
     #expect(
       messages.lines.first
-        == "\(path) is a symbolic link, not a file; it is kept as \(kept[0]), and a new history begins.")
+        == "\(path) is a symbolic link; it is kept as \(kept[0]), and a new history begins.")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: kept[0]) == target)
     #expect(FileManager.default.contents(atPath: target) == before, "not written through")
     #expect(!FileManager.default.fileExists(atPath: target + "-wal"))
     var status = stat()
     #expect(lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+    #expect(try rows("SELECT question FROM answers") == [["One?"]])
+  }
+
+  @Test func aNamedPipeInTheFilesPlaceIsMovedAsideNotWaitedOn() throws {
+    try FileManager.default.createDirectory(atPath: folder + "/state/trivia", withIntermediateDirectories: true)
+    try #require(mkfifo(path, 0o600) == 0)
+    let history = history()
+    history.answered(answer("One?", right: true), inRound: nil)
+    history.close()
+    let kept = try keptAside("corrupt")
+    try #require(kept.count == 1)
+    #expect(messages.lines == ["\(path) is not a regular file; it is kept as \(kept[0]), and a new history begins."])
+    var status = stat()
+    #expect(lstat(kept[0], &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
     #expect(try rows("SELECT question FROM answers") == [["One?"]])
   }
 }
