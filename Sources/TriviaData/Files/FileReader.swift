@@ -24,9 +24,9 @@ struct FileReader {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw Self.failure(path) }
     switch info.st_mode & S_IFMT {
-    case S_IFDIR: throw DataSourceError("\(path): is a folder, expected a question file")
+    case S_IFDIR: throw DataSourceError(file: path, reason: "is a folder, expected a question file")
     // /dev/zero and friends never end; a pipe may, and is read up to the limit.
-    case S_IFCHR, S_IFBLK, S_IFSOCK: throw DataSourceError("\(path): is a device, not a question file")
+    case S_IFCHR, S_IFBLK, S_IFSOCK: throw DataSourceError(file: path, reason: "is a device, not a question file")
     case S_IFIFO: try Self.awaitWriter(descriptor, path: path, milliseconds: pipeWait)
     default: break
     }
@@ -34,7 +34,7 @@ struct FileReader {
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     guard Int(info.st_size) <= limit else {
       throw DataSourceError(
-        "\(path): \(info.st_size) bytes is more than the \(limit >> 20) MB a question file may have")
+        file: path, reason: "\(info.st_size) bytes is more than the \(limit >> 20) MB a question file may have")
     }
     // One byte more than the size, to notice a file that grew; a pipe's size is 0.
     reserve(max(Int(info.st_size) + 1, 1 << 16))
@@ -49,7 +49,7 @@ struct FileReader {
       if got == 0 { break }
       count += got
       guard count <= limit else {
-        throw DataSourceError("\(path): more than the \(limit >> 20) MB a question file may have")
+        throw DataSourceError(file: path, reason: "more than the \(limit >> 20) MB a question file may have")
       }
     }
     return UnsafeBufferPointer(start: base!.assumingMemoryBound(to: UInt8.self), count: count)
@@ -70,7 +70,7 @@ struct FileReader {
   func deallocate() { base?.deallocate() }
 
   static func failure(_ path: String) -> DataSourceError {
-    DataSourceError("\(path): \(String(cString: strerror(errno)))")
+    DataSourceError(file: path, reason: String(cString: strerror(errno)))
   }
 
   /// Waits until a pipe has something to read or its writer has come and gone, for at most
@@ -86,7 +86,7 @@ struct FileReader {
       waited += 100
       guard waited < milliseconds else {
         let limit = URLDataSource.secondsText(Double(milliseconds) / 1000)
-        throw DataSourceError("\(path): is a pipe, and nothing was written to it within \(limit)")
+        throw DataSourceError(file: path, reason: "is a pipe, and nothing was written to it within \(limit)")
       }
     }
   }

@@ -13,9 +13,19 @@ enum JSON: Equatable {
   struct Object: Equatable {
     let line: Int
     let members: [(key: String, value: JSON)]
+    /// Where the object starts, its `{`, and where each member's name starts, in the order
+    /// of `members`: kept only by a parse that locates (`locating: true`), else nil and empty.
+    var start: SourcePosition?
+    var memberPositions: [SourcePosition] = []
 
     subscript(key: String) -> JSON? {
       members.first { $0.key == key }?.value
+    }
+
+    /// Where the member `key` is written, when the parse located it.
+    func position(of key: String) -> SourcePosition? {
+      guard !memberPositions.isEmpty, let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+      return memberPositions[index]
     }
 
     static func == (lhs: Object, rhs: Object) -> Bool {
@@ -42,8 +52,12 @@ enum JSON: Equatable {
   }
 
   /// Parses a file's bytes, with a syntax error told as `name, line L, column C: what`.
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> JSON {
+  /// `locating` keeps where each object and member starts (`Object.start`).
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, locating: Bool = false
+  ) throws(DataSourceError) -> JSON {
     var parser = Parser(bytes: bytes)
+    parser.locating = locating
     return try parser.document(name: name)
   }
 
@@ -55,15 +69,16 @@ enum JSON: Equatable {
   }
 
   /// Parses a document whose top-level object holds a large array under `key`: its
-  /// elements go to `element` one by one, with their position and line, and are not kept (in the
-  /// value returned, that array is empty). A bank of 50,000 questions never exists as one
-  /// tree of values.
+  /// elements go to `element` one by one, with their place in the array and in the file, and
+  /// are not kept (in the value returned, that array is empty). A bank of 50,000 questions
+  /// never exists as one tree of values. The file position has a column only when `locating`.
   static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, name: String, streaming key: String,
-    element: @escaping (JSON, Int, Int) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, streaming key: String, locating: Bool = false,
+    element: @escaping (JSON, Int, SourcePosition) -> Void
   ) throws(DataSourceError) -> JSON {
     var parser = Parser(bytes: bytes)
     parser.stream = (key, element)
+    parser.locating = locating
     return try parser.document(name: name)
   }
 }
@@ -122,7 +137,13 @@ private struct Parser {
   var lineStart = 0
   var depth = 0
   /// The top-level array whose elements are handed on rather than kept, and to what.
-  var stream: (key: String, element: (JSON, Int, Int) -> Void)?
+  var stream: (key: String, element: (JSON, Int, SourcePosition) -> Void)?
+  /// Whether objects keep where they and their members start; counting columns costs a pass
+  /// over each line's characters, which only tools that point at places pay for.
+  var locating = false
+  /// The last column counted, and where: counting goes on from there along the same line, so
+  /// a file that is all one line is not counted again for each object.
+  var counted: (index: Int, column: Int) = (0, 1)
 
   static let maximumDepth = 256
 
@@ -147,8 +168,20 @@ private struct Parser {
     do {
       return try document()
     } catch {
-      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
+      throw DataSourceError(
+        file: name, position: SourcePosition(line: error.line, column: error.column), reason: error.message)
     }
+  }
+
+  /// Where the parser is, with its column when locating.
+  mutating func position() -> SourcePosition {
+    guard locating else { return SourcePosition(line: line) }
+    if counted.index < lineStart { counted = (lineStart, 1) }
+    let end = min(index, bytes.count)
+    // Structural characters (`{`, `"`) start a character, so counting may stop and go on there.
+    counted.column += String(decoding: UnsafeBufferPointer(rebasing: bytes[counted.index..<end]), as: UTF8.self).count
+    counted.index = end
+    return SourcePosition(line: line, column: counted.column)
   }
 
   /// An error at the current position; the column counts characters, not bytes.
@@ -219,11 +252,17 @@ private struct Parser {
     try enter()
     defer { depth -= 1 }
     let startLine = line
+    let start = locating ? position() : nil
     index += 1
     var members: [(key: String, value: JSON)] = []
+    var positions: [SourcePosition] = []
     skipSpace()
-    if take("}") { return .object(.init(line: startLine, members: members)) }
+    if take("}") { return .object(.init(line: startLine, members: members, start: start)) }
     repeat {
+      if locating {
+        skipSpace()
+        positions.append(position())
+      }
       let key = try memberKey()
       if depth == 1, let stream, key == stream.key, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
         members.append((key, try array(handingTo: stream.element)))
@@ -231,7 +270,7 @@ private struct Parser {
         members.append((key, try value()))
       }
     } while try anotherMember()
-    return .object(.init(line: startLine, members: members))
+    return .object(.init(line: startLine, members: members, start: start, memberPositions: positions))
   }
 
   /// A member's name and the `:` after it, with the spaces around them.
@@ -256,7 +295,8 @@ private struct Parser {
   }
 
   /// An array; with `handingTo`, its elements go there instead of into the value.
-  mutating func array(handingTo element: ((JSON, Int, Int) -> Void)? = nil) throws(JSON.SyntaxError) -> JSON {
+  mutating func array(handingTo element: ((JSON, Int, SourcePosition) -> Void)? = nil) throws(JSON.SyntaxError) -> JSON
+  {
     try enter()
     defer { depth -= 1 }
     let startLine = line
@@ -271,8 +311,8 @@ private struct Parser {
     while true {
       skipSpace()
       if let element {
-        let elementLine = line
-        element(try value(), count, elementLine)
+        let place = position()
+        element(try value(), count, place)
       } else {
         elements.append(try value())
       }
