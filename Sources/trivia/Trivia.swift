@@ -15,7 +15,7 @@ struct Trivia: AsyncParsableCommand {
       """,
     version: "0.2.0",
     // Tools for people who write banks; without one, `trivia` plays.
-    subcommands: [Check.self])
+    subcommands: [Check.self, Convert.self])
 
   @Option(
     help: """

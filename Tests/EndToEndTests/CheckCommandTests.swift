@@ -90,13 +90,14 @@ struct CheckCommandTests {
     #expect(lines.dropLast().allSatisfy { $0.hasPrefix(path + ":") && $0.contains(": warning: ") })
   }
 
-  @Test("The game still plays without a subcommand, and --help names the tool")
+  @Test("The game still plays without a subcommand, and --help names the tools")
   func playStillPlays() async throws {
     let sandbox = try Sandbox()
     let help = try await sandbox.run(["--help"])
     #expect(help.status == 0)
     #expect(help.stdout.contains("--source <source>"))
     #expect(help.stdout.contains("check"))
+    #expect(help.stdout.contains("convert"))
     let played = try await sandbox.run(
       ["--seed", "7", "--count", "1", "--no-history"], input: "play\n1\n\ndone\nquit\n")
     #expect(played.status == 0)
