@@ -7,7 +7,8 @@ CHECKS := --explicit-target-dependency-import-check error
 ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play release test build deps lint docs router-check clean install uninstall install-check test-tools
+.PHONY: play release test build deps lint docs router-check clean install uninstall install-check test-tools \
+  bank-check
 
 ## Start the game; pass options with ARGS="--difficulty hard --count 5". The Swift runtime
 ## is linked in, so the binary starts fast and runs when copied anywhere on the machine.
@@ -20,12 +21,13 @@ release: deps
 	@$(SWIFT) build $(RELEASE) $(CHECKS) --product trivia
 
 ## Build everything (the snippets too) and run every test, then the format check, the
-## install check (with the debug build), the router's public-API check and NavigatorKit's
-## documentation, which fails on any warning.
+## bundled bank's check (with the debug build), the install check (with the debug build),
+## the router's public-API check and NavigatorKit's documentation, which fails on any warning.
 test: deps test-tools
 	$(SWIFT) build --build-tests $(CHECKS)
 	$(SWIFT) test --skip-build --parallel
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
+	$(MAKE) --no-print-directory bank-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
 	$(MAKE) --no-print-directory install-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
 	$(MAKE) --no-print-directory router-check docs
 
@@ -34,6 +36,13 @@ build: deps
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
+
+## The bundled bank: `trivia check --strict` finds nothing in it (no question skipped, none
+## twice, no answer given away, no line that wraps badly...), and Data/README.md's counts and
+## Data/questions.checks.json match it. With the release build unless BINARY names another.
+bank-check: $(if $(BINARY),,release)
+	"$(or $(BINARY),.build/release/trivia)" check --strict Data/questions.json
+	python3 Scripts/build-bank.py check
 
 ## NavigatorKit's DocC archive (articles, snippets, every public symbol), warnings as errors:
 ## .build/plugins/Swift-DocC/outputs/NavigatorKit.doccarchive.
