@@ -6,6 +6,8 @@ import TriviaTools
 /// in them and what a player would notice, before a room full of people sees it.
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
+    // Named here, not made from the type's name by reflection, which every start would pay for.
+    commandName: "check",
     abstract: "Check question files for what the game refuses and what a player would notice.",
     discussion: """
       Reads each file or folder as --source would (the project's JSON, Open Trivia DB responses, \

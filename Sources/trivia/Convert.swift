@@ -7,6 +7,8 @@ import TriviaTools
 /// has, to edit from there.
 struct Convert: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    // Named here, not made from the type's name by reflection, which every start would pay for.
+    commandName: "convert",
     abstract: "Write question files of any format the game reads as one file of the project's JSON.",
     discussion: """
       Reads each source as --source would (Open Trivia DB responses, OpenTriviaQA files or \
