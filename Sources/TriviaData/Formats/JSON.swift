@@ -56,14 +56,14 @@ enum JSON: Equatable {
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, locating: Bool = false
   ) throws(DataSourceError) -> JSON {
-    var parser = Parser(bytes: bytes)
+    var parser = JSONParser(bytes: bytes)
     parser.locating = locating
     return try parser.document(name: name)
   }
 
   static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSON {
     try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in
-      var parser = Parser(bytes: buffer)
+      var parser = JSONParser(bytes: buffer)
       return try parser.document()
     }
   }
@@ -72,12 +72,17 @@ enum JSON: Equatable {
   /// elements go to `element` one by one, with their place in the array and in the file, and
   /// are not kept (in the value returned, that array is empty). A bank of 50,000 questions
   /// never exists as one tree of values. The file position has a column only when `locating`.
+  ///
+  /// `plain`, when given, is offered each element first, the parser at its start: it reads
+  /// the elements it can without making values, and returns true; or returns false with the
+  /// parser where it was, and the element is read as a value and handed to `element`.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, streaming key: String, locating: Bool = false,
-    element: @escaping (JSON, Int, SourcePosition) -> Void
+    plain: ((inout JSONParser) -> Bool)? = nil, element: @escaping (JSON, Int, SourcePosition) -> Void
   ) throws(DataSourceError) -> JSON {
-    var parser = Parser(bytes: bytes)
+    var parser = JSONParser(bytes: bytes)
     parser.stream = (key, element)
+    parser.plain = plain
     parser.locating = locating
     return try parser.document(name: name)
   }
@@ -89,7 +94,7 @@ extension JSON {
   /// Whether the bytes hold a JSON object, as far as the first character tells: `{` after a
   /// byte-order mark and spaces.
   static func startsWithObject(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var parser = Parser(bytes: bytes)
+    var parser = JSONParser(bytes: bytes)
     parser.skipSpace()
     return parser.take("{")
   }
@@ -98,7 +103,7 @@ extension JSON {
   /// megabytes is told after a few bytes when one comes first. Values before it are read
   /// and dropped. Nil when none of them comes before the object ends or the JSON breaks.
   static func firstTopLevelKey(in bytes: UnsafeBufferPointer<UInt8>, among keys: Set<String>) -> String? {
-    var parser = Parser(bytes: bytes)
+    var parser = JSONParser(bytes: bytes)
     parser.skipSpace()
     guard parser.take("{") else { return nil }
     do {
@@ -117,7 +122,7 @@ extension JSON {
   /// Whether `"key"`, spaces, then `:` occur anywhere, at any depth, in JSON that may not be
   /// readable at all: a key by its look alone, to tell what broken JSON was meant to be.
   static func mentionsKey(_ key: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var parser = Parser(bytes: bytes)
+    var parser = JSONParser(bytes: bytes)
     var start = 0
     while let quote = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) {
       start = quote + 1
@@ -130,7 +135,9 @@ extension JSON {
   }
 }
 
-private struct Parser {
+/// Reads JSON a byte at a time; `JSON.parse` is its way in. Internal so that a reader of a
+/// format may take over an element it knows how to read faster (`stream.plain`).
+struct JSONParser {
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
   var line = 1
@@ -138,6 +145,8 @@ private struct Parser {
   var depth = 0
   /// The top-level array whose elements are handed on rather than kept, and to what.
   var stream: (key: String, element: (JSON, Int, SourcePosition) -> Void)?
+  /// What may read an element of that array faster (see `JSON.parse`).
+  var plain: ((inout JSONParser) -> Bool)?
   /// Whether objects keep where they and their members start; counting columns costs a pass
   /// over each line's characters, which only tools that point at places pay for.
   var locating = false
@@ -311,8 +320,12 @@ private struct Parser {
     while true {
       skipSpace()
       if let element {
-        let place = position()
-        element(try value(), count, place)
+        if let plain, plain(&self) {
+          // Read without making a value.
+        } else {
+          let place = position()
+          element(try value(), count, place)
+        }
       } else {
         elements.append(try value())
       }

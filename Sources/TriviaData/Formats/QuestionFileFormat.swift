@@ -19,14 +19,28 @@ public enum QuestionFileFormat {
   static func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, locating: Bool = false
   ) throws(DataSourceError) -> QuestionBank {
-    // The questions are read as the parser reaches them, and not kept as JSON values.
+    // The questions are read as the parser reaches them, and not kept as JSON values; most
+    // are read without making any (PlainQuestionReader), unless the reader keeps locations.
     var bank = QuestionBank(questions: [])
+    var chunk = QuestionChunk()
+    // The text of the questions is shorter than the file: room that is not used is address
+    // space, never touched.
+    chunk.reserve(questions: bytes.count / 128, byteCount: bytes.count)
     var count = 0
-    let document = try JSON.parse(bytes, name: name, streaming: "questions", locating: locating) {
+    var reader = PlainQuestionReader()
+    let plain: ((inout JSONParser) -> Bool)? =
+      locating
+      ? nil
+      : { parser in
+        guard reader.read(&parser, into: &chunk) else { return false }
+        count += 1
+        return true
+      }
+    let document = try JSON.parse(bytes, name: name, streaming: "questions", locating: locating, plain: plain) {
       item, offset, start in
       count += 1
       do throws(DataSourceError) {
-        bank.questions.append(try question(from: item))
+        chunk.append(try question(from: item))
         if locating, case .object(let object) = item { bank.locations.append(location(of: object, at: start)) }
       } catch {
         bank.skipped.append(
@@ -35,6 +49,7 @@ public enum QuestionFileFormat {
             position: locating ? error.position ?? start : nil))
       }
     }
+    bank.questions.append(chunk)
     guard case .object(let root) = document else {
       throw DataSourceError(
         file: name, position: SourcePosition(line: 1),
