@@ -8,7 +8,9 @@
 #
 # Targets: json (QuestionFileFormat.decode), opentdb (OpenTriviaDBFormat.decode), otqa
 # (OpenTriviaQAFormat.decode), commands (CommandTable and choiceIndex), route
-# (TriviaRoute(link:)), link (LinkMessageReader, what a sender writes to the link socket).
+# (TriviaRoute(link:)), link (LinkMessageReader, what a sender writes to the link socket),
+# kept (the saved round's and the options' decoders: the files the game keeps about its
+# player; TriviaData is built whole as a library first).
 # Each harness is compiled with the package sources it needs into one module, so internal
 # API is reachable; TriviaRoute imports TriviaData, so that target builds
 # Questions/Difficulty.swift as a small TriviaData module first.
@@ -35,7 +37,7 @@ repo=$PWD
 out=$repo/.build-fuzz
 sources=Sources
 data=${OPENTRIVIAQA:-$repo/../shared/data/opentriviaqa}
-all_targets=(json opentdb otqa commands route link)
+all_targets=(json opentdb otqa commands route link kept)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
@@ -72,6 +74,12 @@ target_files() {
     ;;
   route) echo Fuzz/TriviaRouteFuzz.swift $support "$sources/TriviaApp/Navigation/TriviaRoute.swift" "$sources/TriviaApp/Model/GameOptions.swift" ;;
   link) echo Fuzz/LinkMessageFuzz.swift $support "$sources/TriviaLink/LinkMessageReader.swift" "$sources/TriviaLink/LinkProtocol.swift" ;;
+  kept)
+    local app=$sources/TriviaApp
+    echo Fuzz/KeptFilesFuzz.swift $support "$app/Storage/SavedSession.swift" "$app/Storage/GameOptions+Decoding.swift" \
+      "$app/Model/GameOptions.swift" "$app/Model/Round.swift" "$app/Model/SeededGenerator.swift" \
+      "$app/Model/AskedQuestions.swift" "$app/Navigation/TriviaRoute.swift"
+    ;;
   *) return 1 ;;
   esac
 }
@@ -79,7 +87,7 @@ module_name() {
   case $1 in
   json | opentdb | otqa) echo TriviaData ;;
   commands) echo ScreenKit ;;
-  route) echo TriviaApp ;;
+  route | kept) echo TriviaApp ;;
   link) echo TriviaLink ;;
   esac
 }
@@ -88,6 +96,7 @@ max_len() {
   json | opentdb | otqa) echo 16384 ;;
   commands) echo 1024 ;;
   route) echo 2048 ;;
+  kept) echo 8192 ;;
   # Past the 4096-byte limit, so refusing an oversized message is exercised.
   link) echo 8192 ;;
   esac
@@ -100,6 +109,7 @@ build() {
   read -r -a files <<<"$(target_files "$target")"
   local inputs=("${files[@]}" Fuzz/run.sh)
   [ "$target" = route ] && inputs+=("$td/Questions/Difficulty.swift")
+  [ "$target" = kept ] && inputs+=("${data_files[@]}")
   if [ -x "$binary" ] && [ -z "$(find "${inputs[@]}" -newer "$binary" 2>/dev/null)" ]; then return 0; fi
   mkdir -p "$dir"
   echo "building $target…"
@@ -109,6 +119,14 @@ build() {
     mkdir -p "$dir/lib"
     "$swiftc" "${flags[@]}" -module-name TriviaData -emit-library -static -emit-module \
       -emit-module-path "$dir/lib/TriviaData.swiftmodule" -o "$dir/lib/libTriviaData.a" "$td/Questions/Difficulty.swift"
+    extra=(-I "$dir/lib" -L "$dir/lib" -lTriviaData)
+  elif [ "$target" = kept ]; then
+    # The decoders use TriviaData's files and questions: build all of it as that module.
+    local library=()
+    for file in "${data_files[@]}"; do [ "$file" = Fuzz/QuestionInvariants.swift ] || library+=("$file"); done
+    mkdir -p "$dir/lib" "$dir/datasrc" && cp --parents "${library[@]}" "$dir/datasrc/"
+    (cd "$dir/datasrc" && "$swiftc" "${flags[@]}" -module-name TriviaData -emit-library -static -emit-module \
+      -emit-module-path "$dir/lib/TriviaData.swiftmodule" -o "$dir/lib/libTriviaData.a" "${library[@]}")
     extra=(-I "$dir/lib" -L "$dir/lib" -lTriviaData)
   fi
   # Compile a copy: others may be editing the tree, and swiftc stops when a file changes

@@ -11,6 +11,15 @@
 #include <unistd.h>
 #include <wchar.h>
 
+static void install(int signal_number, void (*handler)(int), int flags) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = flags;
+  sigaction(signal_number, &action, NULL);
+}
+
 static volatile sig_atomic_t exit_signal = 0;
 // The signal may land on any thread, not the one blocked reading input; a byte in this
 // pipe wakes the reader wherever it waits.
@@ -32,13 +41,9 @@ void trivia_catch_exit_signals(void) {
       fcntl(wake_pipe[i], F_SETFD, FD_CLOEXEC);
     }
   }
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = note_exit_signal;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = 0;  // no SA_RESTART: a blocked read returns EINTR
-  sigaction(SIGTERM, &action, NULL);
-  sigaction(SIGHUP, &action, NULL);
+  // No SA_RESTART: a blocked read returns EINTR.
+  install(SIGTERM, note_exit_signal, 0);
+  install(SIGHUP, note_exit_signal, 0);
 }
 
 int trivia_wait_readable(int descriptor) {
@@ -56,6 +61,37 @@ int trivia_wait_readable(int descriptor) {
 }
 
 int trivia_exit_signal(void) { return exit_signal; }
+
+static volatile sig_atomic_t resized = 0;
+
+static void note_resize(int signal_number) {
+  (void)signal_number;
+  resized = 1;
+  if (wake_pipe[1] >= 0) {
+    int saved = errno;
+    (void)!write(wake_pipe[1], "w", 1);
+    errno = saved;
+  }
+}
+
+void trivia_catch_resizes(void) { install(SIGWINCH, note_resize, SA_RESTART); }
+
+int trivia_resize_pending(void) {
+  if (!resized) return 0;
+  // The byte that woke the wait: an exit signal's stays noted in exit_signal.
+  char drain[64];
+  if (wake_pipe[0] >= 0 && !exit_signal) {
+    while (read(wake_pipe[0], drain, sizeof drain) > 0) {
+    }
+  }
+  return 1;
+}
+
+int trivia_take_resize(void) {
+  int was = resized;
+  resized = 0;
+  return was;
+}
 
 int trivia_wake_descriptor(void) { return wake_pipe[0]; }
 
@@ -88,14 +124,7 @@ static void note_interrupt(int signal_number) {
   interrupted = 1;
 }
 
-void trivia_catch_interrupts(void) {
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = note_interrupt;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
-  sigaction(SIGINT, &action, NULL);
-}
+void trivia_catch_interrupts(void) { install(SIGINT, note_interrupt, SA_RESTART); }
 
 int trivia_take_interrupt(void) {
   int was = interrupted;

@@ -21,6 +21,9 @@ public struct Line: Equatable, Sendable, ExpressibleByStringLiteral {
   }
 
   public var spans: [Span]
+  /// Where the rows of this line continue when the terminal is too narrow for it: the
+  /// column its second part starts at (a label, then text). Nil: the terminal finds it.
+  public var hangingIndent: Int?
 
   public init(_ text: String = "", style: Style = .plain) {
     spans = text.isEmpty ? [] : [Span(text: text, style: style)]
@@ -38,6 +41,15 @@ public struct Line: Equatable, Sendable, ExpressibleByStringLiteral {
   public var text: String { spans.map(\.text).joined() }
 
   public static func + (lhs: Line, rhs: Line) -> Line {
-    Line(spans: lhs.spans + rhs.spans)
+    var joined = Line(spans: lhs.spans + rhs.spans)
+    joined.hangingIndent = lhs.hangingIndent ?? rhs.hangingIndent
+    return joined
+  }
+
+  /// This line, its wrapped rows continuing at `column`.
+  public func hanging(at column: Int) -> Line {
+    var line = self
+    line.hangingIndent = column
+    return line
   }
 }

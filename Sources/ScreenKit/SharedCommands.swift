@@ -7,10 +7,13 @@ extension Command {
       completeArgument: complete, action: action)
   }
 
-  /// `category`, `category NAME` or `category all`.
-  public static func category(_ action: @escaping (String) -> Void) -> Command {
+  /// `category`, `category NAME` or `category all`; Tab offers what `complete` gives.
+  public static func category(complete: ((String) -> [String])? = nil, _ action: @escaping (String) -> Void)
+    -> Command
+  {
     .withArgument(
-      "category", usage: "category [NAME|all]", summary: "list the categories, or play only one", action: action)
+      "category", usage: "category [NAME|all]", summary: "list the categories, or play only one",
+      completeArgument: complete, action: action)
   }
 
   /// `stats` or `stats CATEGORY`: how the player has done.

@@ -21,6 +21,10 @@ public final class AppCoordinator {
   public let clock: GameClock
   /// Work an event asked for that waits on a load, run by `runPending`.
   private var pending: [@MainActor () async -> Void] = []
+  /// The round being dealt, from getting ready to its first question.
+  private var playing: TriviaRoute.PlayRequest?
+  /// What the no-data screen's `retry` does again: exactly what failed.
+  private var failed: @MainActor () async -> Void = {}
 
   /// `options` are what this run plays with; `savedOptions` (by default the same) are what
   /// was saved, so that a change made in the options screen saves that change alone.
@@ -41,11 +45,16 @@ public final class AppCoordinator {
       seed: seed, store: sessionStore, history: history, navigator: navigator, console: console, clock: clock)
     stats = StatsFlow(history: history, navigator: navigator, console: console)
     review = ReviewFlow(history: history, navigator: navigator, console: console)
-    rounds.onStats = { [stats] in stats.show($0) }
+    rounds.onStats = { [unowned self] argument in later { await self.showStats(argument) } }
     rounds.onReview = { [review] in review.show() }
+    rounds.onPlay = { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } }
     settings.onSource = { [unowned self] argument in later { await self.source(argument) } }
     settings.onCategory = { [unowned self] argument in later { await self.category(argument) } }
     settings.didChange = { [unowned self] in self.navigator.redraw() }
+    settings.completeCategory = { [unowned self] in completeCategory($0) }
+    settings.ungradedSource = { [unowned self] in
+      sources.current.bank.flatMap { $0.questions.gradesNone ? sources.name : nil }
+    }
   }
 
   public var options: GameOptions { settings.options }
@@ -76,7 +85,15 @@ public final class AppCoordinator {
           Setup.Unasked(count: $0, total: bank.questions.count)
         }
     }
-    return Setup(options: settings.options, source: source.name, canResume: rounds.canResume, unasked: unasked)
+    // While a round is being dealt, the landing passed on the way shows that round's options.
+    var options = settings.options
+    if let playing {
+      options.questionCount = playing.count ?? options.questionCount
+      options.difficulty = playing.difficulty ?? options.difficulty
+      options.category = playing.category
+      options.timeLimit = playing.time.flatMap { $0 > 0 ? $0 : nil }
+    }
+    return Setup(options: options, source: source.name, canResume: rounds.canResume, unasked: unasked)
   }
 
   /// Shows the landing, offering a round saved by the last session, and starts loading the
@@ -114,14 +131,18 @@ public final class AppCoordinator {
       difficulty: { [unowned self] in settings.openDifficulty() },
       source: { [unowned self] argument in later { await self.source(argument) } },
       category: { [unowned self] argument in later { await self.category(argument) } },
-      stats: { [unowned self] in stats.show($0) }, review: { [unowned self] in review.show() })
+      completeCategory: { [unowned self] in completeCategory($0) },
+      stats: { [unowned self] argument in later { await self.showStats(argument) } },
+      review: { [unowned self] in review.show() })
   }
 
   private var noDataEvents: NoDataEvents {
     NoDataEvents(
       play: { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } },
-      retry: { [unowned self] in later { await self.retry() } }, options: { [unowned self] in settings.open() },
+      retry: { [unowned self] in later { await self.failed() } }, options: { [unowned self] in settings.open() },
       source: { [unowned self] argument in later { await self.source(argument) } },
+      category: { [unowned self] argument in later { await self.category(argument) } },
+      completeCategory: { [unowned self] in completeCategory($0) },
       back: { [unowned self] in navigator.returnToLanding(fromLink: false) })
   }
 
@@ -135,12 +156,13 @@ public final class AppCoordinator {
     rounds.save()
   }
 
-  /// Follows a `trivia://` link once `runPending` runs, or says why it cannot.
-  public func open(_ link: String) {
-    later { await self.follow(link) }
+  /// Follows a `trivia://` link once `runPending` runs, or says why it cannot; `refused`
+  /// hears why a link that parses cannot be followed (a category the source lacks).
+  public func open(_ link: String, refused: @escaping @MainActor (String) -> Void = { _ in }) {
+    later { await self.follow(link, refused: refused) }
   }
 
-  private func follow(_ link: String) async {
+  private func follow(_ link: String, refused: @escaping @MainActor (String) -> Void) async {
     let route: TriviaRoute
     do {
       route = try TriviaRoute(link: link)
@@ -150,7 +172,7 @@ public final class AppCoordinator {
     }
     switch route {
     case .landing: rounds.leave(fromLink: true)
-    case .play(let request): await play(request)
+    case .play(let request): await play(request, refused: refused)
     case .options: settings.open()
     case .difficulty: settings.openDifficulty()
     case .source(let spec): await switchSource(to: spec)
@@ -159,21 +181,48 @@ public final class AppCoordinator {
 
   // MARK: Playing
 
-  /// Starts a round for `request`, filling what it leaves out from the options.
-  private func play(_ request: TriviaRoute.PlayRequest) async {
+  /// Starts a round for `request`, filling what it leaves out from the options. A category
+  /// the source does not have is refused, before anything moves when the questions are in.
+  private func play(_ request: TriviaRoute.PlayRequest, refused: (String) -> Void = { _ in }) async {
     let resolved = resolved(request)
+    if let loaded = sources.current.bank, let refusal = unknownCategory(resolved, in: loaded) {
+      return refuse(refusal, refused)
+    }
+    playing = resolved
+    defer { playing = nil }
     guard rounds.prepare(resolved) else { return }
     let load = LoadRequest(
       count: resolved.count ?? settings.options.questionCount, difficulty: resolved.difficulty ?? .mixed)
-    guard let bank = await questions(load) else { return }
+    let again: @MainActor () async -> Void = { [unowned self] in await play(request) }
+    guard let bank = await questions(load, retry: again) else { return }
+    if let refusal = unknownCategory(resolved, in: bank) { return refuse(refusal, refused) }
     do {
       try rounds.deal(resolved, from: bank.questions, source: sources.name, categories: categories(resolved, bank))
     } catch {
       // Read again when drawn: options changed over this screen say whether they deal now.
       let options = settings.options
+      failed = again
       navigator.showNoData(
         { [unowned self] in settings.options == options ? error : recheck(bank) }, events: noDataEvents)
     }
+  }
+
+  /// Why `request`'s category cannot be played from `bank`: the source has no such category.
+  private func unknownCategory(_ request: TriviaRoute.PlayRequest, in bank: QuestionBank) -> UnknownCategory? {
+    guard let wanted = request.category, categories(request, bank)?.isEmpty == true else { return nil }
+    return UnknownCategory(name: wanted, source: sources.name, categories: bank.questions.categoryCounts)
+  }
+
+  private func refuse(_ refusal: UnknownCategory, _ refused: (String) -> Void) {
+    for line in refusal.lines { console.say(line) }
+    refused(refusal.sentence)
+  }
+
+  /// `--category NAME`: why the source, once loaded, cannot play it; nil when it can, or
+  /// when the source loads per round and cannot say before a round.
+  public func refusal(forCategory name: String) async -> String? {
+    guard let bank = await sources.peek(currentLoad) else { return nil }
+    return unknownCategory(TriviaRoute.PlayRequest(category: name), in: bank)?.sentence
   }
 
   /// What the options as they are now would deal from `bank`.
@@ -183,16 +232,16 @@ public final class AppCoordinator {
       ?? NoQuestions(reason: "There are questions for these options now.", details: ["Type play to start."])
   }
 
-  /// Tries again with what is loaded; a source that failed to load is loaded again.
-  private func retry() async {
-    await play(rounds.lastRequest)
-  }
-
-  /// The source's questions; a failed load shows the no-data screen with the reason.
-  private func questions(_ request: LoadRequest) async -> QuestionBank? {
+  /// The source's questions; a failed load shows the no-data screen with the reason, where
+  /// `retry` runs `again`.
+  private func questions(_ request: LoadRequest, retry again: @escaping @MainActor () async -> Void) async
+    -> QuestionBank?
+  {
     switch await sources.questions(request) {
     case .success(let bank): return bank
-    case .failure(let error): navigator.showNoData({ NoQuestions(reason: error.message) }, events: noDataEvents)
+    case .failure(let error):
+      failed = again
+      navigator.showNoData({ NoQuestions(reason: error.message) }, events: noDataEvents)
     case nil: break
     }
     return nil
@@ -223,14 +272,16 @@ public final class AppCoordinator {
   /// `source` alone describes the current source; `source SPEC` switches to another and
   /// loads it; `source --details` lists everything skipped.
   private func source(_ argument: String) async {
+    let again: @MainActor () async -> Void = { [unowned self] in await source(argument) }
     switch argument {
     case "":
-      if let bank = await questions(currentLoad) { sources.describe(bank) }
+      if let bank = await questions(currentLoad, retry: again) { sources.describe(bank) }
     case "--details":
-      if let bank = await questions(currentLoad) { sources.listSkipped(bank) }
+      if let bank = await questions(currentLoad, retry: again) { sources.listSkipped(bank) }
     default:
+      let previous = sources.current
       sources.switchTo(argument)
-      await loadNewSource(argument)
+      await loadNewSource(argument, previous: previous)
     }
   }
 
@@ -242,13 +293,25 @@ public final class AppCoordinator {
       sources.restore(previous)
       return
     }
-    await loadNewSource(spec)
+    // The landing shown on the way named the new source.
+    if await !loadNewSource(spec, previous: previous) { navigator.redraw() }
   }
 
   /// Loads a source just chosen, so the player learns at once whether it works; one that
-  /// does is kept with the options for the next start.
-  private func loadNewSource(_ spec: String) async {
-    guard let bank = await questions(currentLoad) else { return }
+  /// does is kept with the options for the next start. One that does not changes nothing:
+  /// the questions loaded, the options saved and what the screen shows stay as they were.
+  @discardableResult
+  private func loadNewSource(_ spec: String, previous: (source: any DataSource, bank: QuestionBank?)) async -> Bool {
+    let bank: QuestionBank
+    switch await sources.questions(currentLoad) {
+    case .success(let loaded): bank = loaded
+    case let failure:
+      sources.restore(previous)
+      if case .failure(let error) = failure {
+        console.say("Cannot use that source: \(error.message). Still playing \(sources.name).")
+      }
+      return false
+    }
     settings.choose(source: SourceFlow.lasting(spec))
     navigator.closeNoData()
     if let category = settings.options.category,
@@ -258,12 +321,31 @@ public final class AppCoordinator {
       settings.choose(category: nil)
       navigator.redraw()
     }
+    if bank.questions.gradesNone, settings.options.difficulty != .mixed {
+      settings.chooseMixed(because: sources.name)
+      navigator.redraw()
+    }
+    return true
+  }
+
+  /// `stats [CATEGORY]`, knowing the source's categories (loaded quietly when they are not).
+  private func showStats(_ argument: String) async {
+    let bank = argument.isEmpty ? nil : await sources.peek(currentLoad)
+    stats.show(argument, source: bank.map { (sources.name, $0.questions.categoryCounts.map(\.name)) })
+  }
+
+  /// Tab after `category`: `all` and the loaded source's categories that start with `typed`.
+  private func completeCategory(_ typed: String) -> [String] {
+    let names = ["all"] + (sources.current.bank?.questions.categoryCounts.map(\.name) ?? [])
+    return names.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
   }
 
   /// `category` alone lists the current source's categories; `category NAME` plays only
   /// that one; `category all` plays every one.
   private func category(_ argument: String) async {
-    guard let bank = await questions(currentLoad) else { return }
+    guard let bank = await questions(currentLoad, retry: { [unowned self] in await category(argument) }) else {
+      return
+    }
     let counts = bank.questions.categoryCounts
     if argument.isEmpty {
       console.say("Categories (\(settings.options.category ?? "all") chosen):")
@@ -275,7 +357,7 @@ public final class AppCoordinator {
     } else if let match = counts.first(where: { $0.name.matchingKey == argument.matchingKey }) {
       settings.choose(category: match.name)
     } else {
-      console.say("No category '\(argument)' in \(sources.name); type category to list them.")
+      for line in UnknownCategory(name: argument, source: sources.name, categories: counts).lines { console.say(line) }
       return
     }
     console.say("Category: \(settings.options.category ?? "all").")

@@ -21,6 +21,8 @@ public struct LandingEvents {
   public var difficulty: () -> Void
   public var source: (String) -> Void
   public var category: (String) -> Void
+  /// What Tab offers after `category`: the source's categories.
+  public var completeCategory: (String) -> [String]
   public var stats: (String) -> Void
   public var review: () -> Void
 }
@@ -31,5 +33,7 @@ public struct NoDataEvents {
   public var retry: () -> Void
   public var options: () -> Void
   public var source: (String) -> Void
+  public var category: (String) -> Void
+  public var completeCategory: (String) -> [String]
   public var back: () -> Void
 }

@@ -1,6 +1,7 @@
 import CSQLite
 import FoundationEssentials
 import Glibc
+import TriviaData
 
 /// The player's history in an SQLite file (`$XDG_STATE_HOME/trivia/history.sqlite`), opened
 /// only when first needed. WAL and a busy timeout let two games write at once. A file from a
@@ -184,6 +185,13 @@ public final class SQLiteHistory: History {
     }
   }
 
+  /// Closes the file whole: SQLite checkpoints the write-ahead log into it and removes the
+  /// log, so `history.sqlite` alone holds every answer (a copy of it is a backup). Called on
+  /// every way out of the game; a later use opens it again.
+  public func close() {
+    database = nil
+  }
+
   private func stop(_ message: String) {
     disabled = true
     database = nil
@@ -239,10 +247,16 @@ public final class SQLiteHistory: History {
     return database
   }
 
-  /// As the other files the game keeps are made: the folder and those above it.
+  /// As the other files the game keeps are made: private to the player. SQLite gives its
+  /// -wal and -shm files the database file's mode.
   private static func makeFolder(of path: String) {
-    guard let slash = path.lastIndex(of: "/") else { return }
-    try? FileManager.default.createDirectory(atPath: String(path[..<slash]), withIntermediateDirectories: true)
+    let folder = AtomicFile.folder(of: path)
+    if !folder.isEmpty { try? AtomicFile.makePrivateFolder(folder) }
+    let descriptor = Glibc.open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & 0o077 != 0 { fchmod(descriptor, status.st_mode & 0o700) }
+    Glibc.close(descriptor)
   }
 
   /// `2026-11-23T120700`, for the name of a file moved aside.

@@ -122,6 +122,17 @@ public final class LinkServer {
     return true
   }
 
+  /// Whether the sender of `request` still waits for its answer: false once it hung up.
+  public func isWaiting(_ request: LinkRequest) -> Bool {
+    guard let connection = connections[request.id], connection.awaitsReply else { return false }
+    var entry = pollfd(fd: connection.descriptor, events: 0, revents: 0)
+    guard poll(&entry, 1, 0) == 0 else {
+      close(request.id)
+      return false
+    }
+    return true
+  }
+
   /// Stops listening: senders still connected are told, and the socket's path is removed
   /// while it is still this game's.
   public func stop() {

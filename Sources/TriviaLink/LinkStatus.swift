@@ -13,6 +13,8 @@ public enum LinkStatus: String, CaseIterable, Sendable {
   case refused
   /// The player answered no to the guard.
   case declined
+  /// A newer link arrived while this one waited: only the newest is followed.
+  case superseded
 
   /// Whether this line ends the reply; only `asking` leaves the sender waiting.
   public var isFinal: Bool { self != .asking }
@@ -21,7 +23,7 @@ public enum LinkStatus: String, CaseIterable, Sendable {
   public var exitStatus: Int32 {
     switch self {
     case .opened, .ignored, .broughtBack: 0
-    case .asking, .refused, .declined: 1
+    case .asking, .refused, .declined, .superseded: 1
     }
   }
 }

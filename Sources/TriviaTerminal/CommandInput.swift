@@ -10,15 +10,18 @@ public final class CommandInput {
   private let console: any Console
   private let open: (String) -> Void
   private let quit: () -> Void
+  /// What Tab offers after `open`: the links the app takes.
+  private let links: [String]
 
   public init(
     navigator: Navigator<any TerminalView>, console: any Console, open: @escaping (String) -> Void,
-    quit: @escaping () -> Void
+    quit: @escaping () -> Void, links: [String] = []
   ) {
     self.navigator = navigator
     self.console = console
     self.open = open
     self.quit = quit
+    self.links = links
   }
 
   /// The prompt for the screen the player is on.
@@ -56,8 +59,10 @@ public final class CommandInput {
       Command("where", summary: "show where you are: the screens open now") { [unowned self] in
         console.write([Line("Open screens, from the first:", style: .title)] + navigator.tree.map { Line("  " + $0) })
       },
-      Command("open", usage: "open LINK", summary: "follow a trivia:// link", takesArgument: true) {
-        [unowned self] link in
+      Command(
+        "open", usage: "open LINK", summary: "follow a trivia:// link", takesArgument: true,
+        completeArgument: { [links] typed in links.filter { $0.hasPrefix(typed.lowercased()) } }
+      ) { [unowned self] link in
         guard !link.isEmpty else { return .rejected("open needs a link, such as trivia://play?difficulty=easy") }
         open(link)
         return .done

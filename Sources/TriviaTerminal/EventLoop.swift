@@ -50,6 +50,8 @@ public final class EventLoop {
       if ready < 0, errno != EINTR { return 1 }
       if trivia_exit_signal() != 0 { return 0 }
       if service(Array(waits[first...])) { pending = true }
+      // A new size: the line is drawn again for it.
+      if trivia_resize_pending() != 0 { pending = true }
       if let wake, ContinuousClock.now >= wake { pending = true }
       // Keys first: an event waits for the next key, which is read at once.
       if waits[0].revents != 0 { return 1 }

@@ -11,8 +11,12 @@ public final class LineEditor: LineReader {
   private let editLine: OpaquePointer
   private let history: OpaquePointer
   private var prompt: UnsafeMutablePointer<CChar>?
+  /// Columns the prompt takes on screen, escape codes left out.
+  private var promptWidth = 0
   private var wasInterrupted = false
   private let style: TerminalStyle
+  /// The line whose matches Tab last listed: a second Tab on it does not list them again.
+  private var listed: String?
   /// What was typed when an event ended the line, and how many characters followed the
   /// cursor: put back by the next read.
   private var setAside: (text: String, afterCursor: Int)?
@@ -72,22 +76,35 @@ public final class LineEditor: LineReader {
   }
 
   public func read(prompt text: String) -> LineInput {
+    edit(prompt: text, restoring: true)
+  }
+
+  /// A question the game asks starts on an empty line; what an event set aside waits for
+  /// the next `read`.
+  public func ask(_ question: String) -> LineInput {
+    edit(prompt: question, restoring: false)
+  }
+
+  private func edit(prompt text: String, restoring: Bool) -> LineInput {
     let marker = String(UnicodeScalar(UInt8(Self.promptEscape)))
     let styled = style == .ansi ? "\(marker)\u{1B}[1;36m\(marker)\(text)\(marker)\u{1B}[0m\(marker)> " : "\(text)> "
     free(prompt)
     prompt = strdup(styled)
+    promptWidth = LineWrapper.width(of: text) + 2
     wasInterrupted = false
-    if let (text, afterCursor) = setAside {
+    listed = nil
+    if restoring, let (text, afterCursor) = setAside {
       el_push(editLine, text + String(repeating: "\u{02}", count: afterCursor))
       setAside = nil
     }
     var count: Int32 = 0
     guard let raw = el_gets(editLine, &count), count > 0 else {
       if let kept = Self.takeEvent() {
-        setAside = kept.text.isEmpty ? nil : kept
-        // The line is cleared (colour or not, libedit moves the cursor with escape codes
-        // too) and drawn again after whatever the event prints.
-        TextOutput.standardOutput.write("\r\u{1B}[K")
+        if !kept.text.isEmpty || restoring { setAside = kept.text.isEmpty ? nil : (kept.text, kept.afterCursor) }
+        // The prompt and the line are cleared (colour or not, libedit moves the cursor with
+        // escape codes too) and drawn again after whatever the event prints.
+        TextOutput.standardOutput.write(clearing(columnsBeforeCursor: kept.columnsBeforeCursor))
+        if trivia_take_resize() != 0 { el_resize(editLine) }
         return .event
       }
       if wasInterrupted {
@@ -110,22 +127,35 @@ public final class LineEditor: LineReader {
   }
 
   /// The line an event ended, without control characters (a Tab put back would complete),
-  /// and the characters after its cursor, which ^B (back one character) steps over again.
-  private static func takeEvent() -> (text: String, afterCursor: Int)? {
+  /// the characters after its cursor, which ^B (back one character) steps over again, and
+  /// the columns the line took on screen before its cursor.
+  private static func takeEvent() -> (text: String, afterCursor: Int, columnsBeforeCursor: Int)? {
     var raw: UnsafeMutablePointer<CChar>?
     var cursor: Int32 = 0
     guard trivia_take_event(&raw, &cursor) != 0 else { return nil }
     defer { free(raw) }
-    guard let raw else { return ("", 0) }
+    guard let raw else { return ("", 0, 0) }
     let bytes = UnsafeBufferPointer(
       start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+    let isShown = { (scalar: Unicode.Scalar) in scalar.value >= 0x20 && scalar.value != 0x7F }
     let clean = { (part: Slice<UnsafeBufferPointer<UInt8>>) in
-      String(decoding: part, as: UTF8.self).unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
+      String(decoding: part, as: UTF8.self).unicodeScalars.filter(isShown)
     }
     let split = min(max(Int(cursor), 0), bytes.count)
     let before = clean(bytes[..<split])
     let after = clean(bytes[split...])
-    return (String(String.UnicodeScalarView(before + after)), after.count)
+    // libedit shows a control character as two, ^X.
+    let controls = String(decoding: bytes[..<split], as: UTF8.self).unicodeScalars.count { !isShown($0) }
+    let shown = LineWrapper.width(of: String(String.UnicodeScalarView(before))) + 2 * controls
+    return (String(String.UnicodeScalarView(before + after)), after.count, shown)
+  }
+
+  /// Goes back to the prompt's first row (the line may wrap onto several) and clears from
+  /// there down, so the line drawn again is its only copy.
+  private func clearing(columnsBeforeCursor: Int) -> String {
+    guard let columns = LineWrapper.columns(of: STDOUT_FILENO) else { return "\r\u{1B}[K" }
+    let rows = (promptWidth + columnsBeforeCursor) / columns
+    return "\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J"
   }
 
   /// Reads a saved history file; a missing one is not an error.
@@ -158,17 +188,38 @@ public final class LineEditor: LineReader {
       insert(String(shared.dropFirst(typed)))
       return UInt8(CC_REFRESH)
     }
+    let line = String(
+      decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.lastchar - info.buffer).bindMemory(
+        to: UInt8.self), as: UTF8.self)
+    guard listed != line else { return UInt8(CC_REFRESH_BEEP) }
+    listed = line
     let names = matches.map { Sanitizer.clean(Self.lastWord(of: $0)) }
-    TextOutput.standardOutput.write("\n" + names.joined(separator: "  ") + "\n")
+    let rows = Self.rows(of: names, width: LineWrapper.columns(of: STDOUT_FILENO) ?? 80)
+    TextOutput.standardOutput.write("\n" + rows.joined(separator: "\n") + "\n")
     return UInt8(CC_REDISPLAY)
   }
 
-  /// What a listing of matches shows of one: its last word, or of a path its last part, as
-  /// shells list files.
+  /// Names two spaces apart, in rows that break between names to fit `width` columns.
+  static func rows(of names: [String], width: Int) -> [String] {
+    var rows: [String] = []
+    var row = ""
+    for name in names {
+      if !row.isEmpty, LineWrapper.width(of: row + "  " + name) > width {
+        rows.append(row)
+        row = ""
+      }
+      row += (row.isEmpty ? "" : "  ") + name
+    }
+    return rows + (row.isEmpty ? [] : [row])
+  }
+
+  /// What a listing of matches shows of one: a command's argument (a category may have
+  /// spaces), and of a path its last part, as shells list files.
   static func lastWord(of match: String) -> String {
     let body = match.hasSuffix("/") ? match.dropLast() : Substring(match)
-    guard let cut = body.lastIndex(where: { $0 == "/" || $0 == " " }) else { return match }
-    return String(match[match.index(after: cut)...])
+    if let slash = body.lastIndex(of: "/") { return String(match[match.index(after: slash)...]) }
+    guard let space = match.firstIndex(of: " ") else { return match }
+    return String(match[match.index(after: space)...])
   }
 
   private func insert(_ text: String) {

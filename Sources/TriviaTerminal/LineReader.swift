@@ -19,13 +19,27 @@ public protocol LineReader: AnyObject {
   /// Offers completions for the text before the cursor.
   var completer: ((String) -> [String])? { get set }
   func read(prompt: String) -> LineInput
+  /// Reads the answer to a question the game asks: on an empty line, leaving what was being
+  /// typed for the next `read`.
+  func ask(_ question: String) -> LineInput
 }
 
 extension LineReader {
-  /// Asks a yes/no question; anything but y or yes is no, and so is the end of input.
-  public func confirm(_ question: String) -> Bool {
-    guard case .line(let answer) = read(prompt: "\(question) (y/n)") else { return false }
-    return ["y", "yes"].contains(answer.trimmingWhitespace.lowercased())
+  public func ask(_ question: String) -> LineInput {
+    read(prompt: question)
+  }
+
+  /// Asks a yes/no question until it is answered: only y, yes, n or no answer it (anything
+  /// else is said to be no answer); Ctrl-C and the end of input are no.
+  public func confirm(_ question: String, say: (String) -> Void) -> Bool {
+    while true {
+      guard case .line(let answer) = ask("\(question) (y/n)") else { return false }
+      switch answer.trimmingWhitespace.lowercased() {
+      case "y", "yes": return true
+      case "n", "no": return false
+      default: say("That is no answer: type y or n.")
+      }
+    }
   }
 }
 
@@ -53,6 +67,12 @@ public final class RecordingReader: LineReader {
 
   public func read(prompt: String) -> LineInput {
     let input = reader.read(prompt: prompt)
+    if case .line(let line) = input { write(line) }
+    return input
+  }
+
+  public func ask(_ question: String) -> LineInput {
+    let input = reader.ask(question)
     if case .line(let line) = input { write(line) }
     return input
   }

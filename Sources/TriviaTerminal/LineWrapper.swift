@@ -24,7 +24,7 @@ public struct LineWrapper: Sendable {
   public func wrap(_ line: Line) -> [Line] {
     var cells = line.spans.flatMap { span in span.text.map { (character: $0, style: span.style) } }
     guard Self.width(of: cells.lazy.map(\.character)) > width else { return [line] }
-    let indent = Self.indent(of: cells.map(\.character))
+    let indent = line.hangingIndent ?? Self.indent(of: cells.map(\.character))
     // Too narrow for the indent and a word or so: break without it.
     let hanging = indent + 8 <= width ? indent : 0
     var lines: [Line] = []
@@ -56,7 +56,9 @@ public struct LineWrapper: Sendable {
     return lines
   }
 
-  /// Leading spaces, and a list marker after them: `  1) ` is 5.
+  /// Leading spaces, and a list marker after them: `  1) ` is 5; or, in a line laid out in
+  /// columns (help's usage and summary, an option and its hint), where the second column
+  /// starts: text, two spaces or more, text.
   static func indent(of characters: [Character]) -> Int {
     var index = 0
     while index < characters.count, characters[index] == " " { index += 1 }
@@ -67,7 +69,12 @@ public struct LineWrapper: Sendable {
     if marker > index, marker + 1 < characters.count, characters[marker] == ")", characters[marker + 1] == " " {
       return marker + 2
     }
-    return index
+    var gap = index
+    while gap + 1 < characters.count, !(characters[gap] == " " && characters[gap + 1] == " ") { gap += 1 }
+    guard gap > index, gap + 1 < characters.count else { return index }
+    var column = gap
+    while column < characters.count, characters[column] == " " { column += 1 }
+    return column < characters.count ? column : index
   }
 
   static func line(_ cells: ArraySlice<(character: Character, style: Line.Style)>, indent: Int) -> Line {

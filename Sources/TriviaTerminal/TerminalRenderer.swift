@@ -31,7 +31,9 @@ public final class TerminalRenderer: NavigationRenderer, Console {
   public static func shown(_ lines: [Line], width: Int?) -> [Line] {
     // Placeholders for unsafe characters first, once: wrapping measures what is shown.
     let shown = lines.map { line in
-      Line(spans: line.spans.map { .init(text: Sanitizer.clean($0.text), style: $0.style) })
+      var clean = line
+      clean.spans = line.spans.map { .init(text: Sanitizer.clean($0.text), style: $0.style) }
+      return clean
     }
     guard let width else { return shown }
     return shown.flatMap(LineWrapper(width: width).wrap)

@@ -38,11 +38,22 @@ final class LinkInbox {
   }
 
   /// Watches the socket through `events`: a link that arrives ends the line being typed.
+  /// Only the newest link waits (say while the player answers a guard): the ones it replaces
+  /// are told so, and one that does not parse is refused to its sender alone.
   func attach(to events: EventLoop) {
     events.descriptors = { [server] in server.descriptors }
     events.serviceAt = { [server] in server.nextDeadline }
     events.service = { [unowned self] polled in
-      waiting += server.handle(polled)
+      for request in server.handle(polled) {
+        do throws(DeepLinkError) {
+          _ = try TriviaRoute(link: request.link)
+        } catch {
+          server.reply(to: request, LinkReply(.refused, error.message))
+          continue
+        }
+        for older in waiting { server.reply(to: older, LinkReply(.superseded)) }
+        waiting = [request]
+      }
       return !waiting.isEmpty
     }
   }
@@ -57,28 +68,27 @@ final class LinkInbox {
     if following != nil, !yes { declined = true }
   }
 
-  /// Follows each link that arrived, telling its sender what came of it. A link that does
-  /// not parse is refused to its sender alone; the player sees only links that do.
+  /// Follows the link that waits, telling its sender what came of it; the player sees only
+  /// links that parse and whose sender still waits.
   func followWaiting(
-    navigator: Navigator<any TerminalView>, console: TerminalRenderer, follow: (String) async -> Void
+    navigator: Navigator<any TerminalView>, console: TerminalRenderer,
+    follow: (String, @escaping @MainActor (String) -> Void) async -> Void
   ) async {
     while !waiting.isEmpty {
       let request = waiting.removeFirst()
-      do {
-        _ = try TriviaRoute(link: request.link)
-      } catch {
-        server.reply(to: request, LinkReply(.refused, error.message))
-        continue
-      }
+      // A sender that has gone no longer asks for anything.
+      guard server.isWaiting(request) else { continue }
       console.write([Line("Link: \(request.link)", style: .dim)])
       var kinds: [NavigationEvent.Kind] = []
       let observer = navigator.addObserver { kinds.append($0.kind) }
       following = request
       declined = false
-      await follow(request.link)
+      var refusal: String?
+      await follow(request.link) { refusal = $0 }
       following = nil
       navigator.remove(observer)
-      server.reply(to: request, LinkReply(declined ? .declined : Self.status(of: kinds)))
+      let status = declined ? LinkStatus.declined : Self.status(of: kinds)
+      server.reply(to: request, refusal.map { LinkReply(.refused, $0) } ?? LinkReply(status))
     }
   }
 

@@ -28,8 +28,8 @@ extension Session {
   /// recording notes the wait that stands for it in a replay.
   func handleEvents() async {
     let coordinator = coordinator
-    await links?.followWaiting(navigator: navigator, console: renderer) { link in
-      coordinator.open(link)
+    await links?.followWaiting(navigator: navigator, console: renderer) { link, refused in
+      coordinator.open(link, refused: refused)
       await self.runPendingWork()
     }
     let limit = coordinator.round?.timeLimit

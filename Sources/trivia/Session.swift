@@ -28,6 +28,8 @@ final class Session {
   /// Links sent from outside to an interactive game.
   let links: LinkInbox?
   let saveHistory: () -> Void
+  /// Where rounds and answers are kept; closed whole when the game ends.
+  let history: SQLiteHistory?
   let trace: TraceLog?
   let arguments: Trivia
 
@@ -45,12 +47,16 @@ final class Session {
     let navigator = Navigator<any TerminalView>(renderer: renderer)
     self.navigator = navigator
     if let path = arguments.trace {
+      // A name that is not UTF-8 reaches here repaired: it would name another file.
+      guard !path.unicodeScalars.contains("\u{FFFD}") else {
+        throw ValidationError.clean("--trace: \(path) is not a name this system can be given back (not UTF-8).")
+      }
       do {
         let log = try TraceLog(path: path)
         navigator.addObserver(didNavigate: log.record)
         trace = log
       } catch {
-        throw ValidationError("--trace: cannot write \(path).")
+        throw ValidationError.clean("--trace: cannot write \(path).")
       }
     } else {
       trace = nil
@@ -75,25 +81,28 @@ final class Session {
     let clock = GameClock(virtual: !interactive)
     let tokens = OpenTriviaDBTokenStore(path: OpenTriviaDBTokenStore.standardPath(environment: environment))
     let makeSource = { (spec: String) in DataSourceSpec.parse(spec).makeDataSource(tokens: tokens) }
+    let history =
+      arguments.noHistory || arguments.record != nil
+      ? nil
+      : SQLiteHistory(
+        path: XDGDirectory.state.path(environment: environment) + "/trivia/history.sqlite",
+        report: { renderer.write([Line($0, style: .failure)]) })
+    self.history = history
     coordinator = AppCoordinator(
       source: makeSource(options.source ?? "bundled"),
       navigator: AppNavigator(navigator: navigator, console: renderer), console: renderer, optionsStore: store,
       sessionStore: FileSessionStore(path: FileSessionStore.standardPath(environment: environment)),
-      history: arguments.noHistory || arguments.record != nil
-        ? nil
-        : SQLiteHistory(
-          path: XDGDirectory.state.path(environment: environment) + "/trivia/history.sqlite",
-          report: { renderer.write([Line($0, style: .failure)]) }),
-      options: options, savedOptions: saved, seed: seed, clock: clock, makeSource: makeSource)
+      history: history, options: options, savedOptions: saved, seed: seed, clock: clock, makeSource: makeSource)
     let coordinator = coordinator
     input = CommandInput(
-      navigator: navigator, console: renderer, open: { coordinator.open($0) }, quit: { coordinator.quit() })
+      navigator: navigator, console: renderer, open: { coordinator.open($0) }, quit: { coordinator.quit() },
+      links: TriviaRoute.examples)
 
     var reader: any LineReader
     var editor: LineEditor?
     if let script = arguments.script, script != "-" {
       guard let scriptReader = ScriptReader(path: script) else {
-        throw ValidationError("--script: cannot read \(script): \(String(cString: strerror(errno))).")
+        throw ValidationError.clean("--script: cannot read \(script): \(String(cString: strerror(errno))).")
       }
       reader = scriptReader
       saveHistory = {}
@@ -103,6 +112,10 @@ final class Session {
       // it cancels the load instead.
       trivia_catch_interrupts()
       let historyPath = XDGDirectory.state.path(environment: environment) + "/trivia/history"
+      // libedit reads it as it is: a link, a pipe or a huge file is moved aside first.
+      if let problem = KeptFile.problem(at: historyPath, limit: 1 << 20) {
+        renderer.say(KeptFile.setAside(historyPath, because: problem.reason, instead: "the lines typed start afresh"))
+      }
       lineEditor.loadHistory(from: historyPath)
       reader = lineEditor
       // As shells and Python's REPL do: written once, when the game ends (quit, Ctrl-D,
@@ -125,7 +138,7 @@ final class Session {
         let recording = RecordingReader(
           recording: reader, to: path, header: arguments.header(seed: seed, options: options))
       else {
-        throw ValidationError("--record: cannot write \(path): \(String(cString: strerror(errno))).")
+        throw ValidationError.clean("--record: cannot write \(path): \(String(cString: strerror(errno))).")
       }
       reader = recording
       recorder = recording
@@ -144,17 +157,27 @@ final class Session {
     self.links = links
     let input = input
     reader.completer = { prefix in input.commands.completions(for: prefix) }
-    // Guards that need a yes or no ask on the same input as everything else.
+    // Guards that need a yes or no ask on the same input as everything else, with the
+    // question's clock and every other event held until the answer.
     navigator.confirm = { question in
       links?.asking(question)
-      let yes = events?.holdingEvents { reader.confirm(question) } ?? reader.confirm(question)
+      let ask = { clock.standingStill { reader.confirm(question, say: renderer.say) } }
+      let yes = events?.holdingEvents(ask) ?? ask()
       links?.answered(yes)
       return yes
     }
   }
 
-  func run() async {
+  func run() async throws {
+    // A category the source does not have is a mistake on the command line, said before
+    // the game starts (the source is loaded for it: it would be at once anyway).
+    if let category = arguments.category, category.lowercased() != "all",
+      let refusal = await coordinator.refusal(forCategory: category)
+    {
+      throw ValidationError.clean("--category: \(refusal).")
+    }
     trivia_catch_exit_signals()
+    if editor != nil { trivia_catch_resizes() }
     coordinator.start()
     if arguments.resume { coordinator.resume() }
     if let link = arguments.link {
@@ -184,6 +207,7 @@ final class Session {
     }
     links?.stop()
     saveHistory()
+    history?.close()
   }
 
   /// Hands a line to the screen on top; Ctrl-C while the app waits on a load cancels the load.
@@ -197,10 +221,14 @@ final class Session {
     // Most lines (an answer, a step through a menu) leave nothing to wait for.
     guard coordinator.hasPendingWork else { return }
     let coordinator = coordinator
+    // A question's clock does not run while the game loads.
+    coordinator.clock.stop()
+    defer { coordinator.clock.go() }
     let work = Task { await coordinator.runPending() }
+    // Ctrl-C cancels the load; SIGTERM and SIGHUP cancel it too, and the game then ends.
     let watch = Task {
       while !Task.isCancelled {
-        if trivia_take_interrupt() != 0 {
+        if trivia_take_interrupt() != 0 || trivia_exit_signal() != 0 {
           work.cancel()
           return
         }

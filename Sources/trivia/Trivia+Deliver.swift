@@ -14,13 +14,13 @@ extension Trivia {
       return nil
     }
     let result = LinkClient.send(link: link, to: location, timeout: deliveryTimeout) { reply in
-      TextOutput.standardOutput.write(sentence(for: reply) + "\n")
+      TextOutput.standardOutput.write(Sanitizer.clean(sentence(for: reply)) + "\n")
     }
     switch result {
     case .noGame: return nil
     case .answered(let reply): return reply.status.exitStatus
     case .timedOut, .failed:
-      TextOutput.standardError.write("trivia: \(result)\n")
+      TextOutput.standardError.write(Sanitizer.clean("trivia: \(result)") + "\n")
       return 1
     }
   }
@@ -33,6 +33,7 @@ extension Trivia {
     case .broughtBack: "brought back in the running game"
     case .asking: "waiting for the player to answer: \(reply.detail)"
     case .declined: "declined by the player"
+    case .superseded: "not followed: a newer link reached the game first"
     case .refused: "refused: \(reply.detail)"
     }
   }

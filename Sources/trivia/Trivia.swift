@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import TriviaApp
 import TriviaData
+import TriviaTerminal
 
 @main
 struct Trivia: AsyncParsableCommand {
@@ -25,24 +26,36 @@ struct Trivia: AsyncParsableCommand {
       """)
   var source: String?
 
-  @Option(help: "Questions per round, \(GameOptions.countRangeText) (default: the saved option, else 10).")
+  // Values are taken as they are, so `--count -1` reads -1 (and says it is out of range)
+  // rather than an option named -1.
+  @Option(
+    parsing: .unconditional,
+    help: "Questions per round, \(GameOptions.countRangeText) (default: the saved option, else 10).")
   var count: Int?
 
   @Option(
+    parsing: .unconditional,
     help: """
       Seconds each question may take, \(GameOptions.timeRangeText); the prompt counts them down \
       (default: the saved option, else 0). Under a script time passes only on 'wait N' lines.
       """)
   var time: Int?
 
-  @Option(help: "mixed, easy, medium or hard (default: the saved option, else mixed).")
+  @Option(help: "The questions' level, in any case (default: the saved option, else mixed).")
   var difficulty: DifficultyChoice?
 
   @Option(help: "Play only questions of this category (see the category command); 'all' for every one.")
   var category: String?
 
-  @Option(help: "Seed for dealing and shuffling; the same seed replays the same game.")
-  var seed: UInt64?
+  @Option(
+    name: .customLong("seed"), parsing: .unconditional,
+    help: """
+      Seed for dealing and shuffling, from 0 to \(UInt64.max): the same seed replays the same game \
+      with the same history (or with --no-history).
+      """)
+  var seedText: String?
+
+  var seed: UInt64? { seedText.flatMap { UInt64($0) } }
 
   @Option(help: "Read commands from FILE, or '-' for standard input, instead of the terminal.")
   var script: String?
@@ -79,17 +92,20 @@ struct Trivia: AsyncParsableCommand {
   var noColor = false
 
   func validate() throws {
+    if let seedText, UInt64(seedText) == nil {
+      throw ValidationError.clean("--seed must be a whole number from 0 to \(UInt64.max), not \(seedText).")
+    }
     if let count, !GameOptions.countRange.contains(count) {
-      throw ValidationError("--count must be \(GameOptions.countRangeText), not \(count).")
+      throw ValidationError.clean("--count must be \(GameOptions.countRangeText), not \(count).")
     }
     if let time, !GameOptions.allowsTime(time) {
-      throw ValidationError("--time must be \(GameOptions.timeRangeText) seconds, not \(time).")
+      throw ValidationError.clean("--time must be \(GameOptions.timeRangeText) seconds, not \(time).")
     }
     if let link {
       do {
         _ = try TriviaRoute(link: link)
       } catch {
-        throw ValidationError("--open: \(error.message).")
+        throw ValidationError.clean("--open: \(error.message).")
       }
     }
   }
@@ -100,7 +116,7 @@ struct Trivia: AsyncParsableCommand {
     // A scripted run never steers a game someone is playing.
     if let link, script == nil, !new, let status = Self.deliver(link) { Glibc.exit(status) }
     let session = try await Session(arguments: arguments)
-    await session.run()
+    try await session.run()
     // Everything is written; tearing down a bank of 50,000 questions would only cost time.
     Glibc.exit(0)
   }
@@ -121,7 +137,7 @@ struct Trivia: AsyncParsableCommand {
     count = count ?? header.count
     difficulty = difficulty ?? header.difficulty
     category = category ?? header.category
-    seed = seed ?? header.seed
+    seedText = seedText ?? header.seedText
     time = time ?? header.time
     noHistory = noHistory || header.noHistory
   }
@@ -180,4 +196,17 @@ struct Trivia: AsyncParsableCommand {
   }
 }
 
-extension DifficultyChoice: ExpressibleByArgument {}
+extension DifficultyChoice: ExpressibleByArgument {
+  /// `HARD` is `hard`, as the game's own difficulty command takes it.
+  public init?(argument: String) {
+    self.init(rawValue: argument.lowercased())
+  }
+}
+
+extension ValidationError {
+  /// A refusal on the command line: what it quotes (a link, a path, a category) may hold
+  /// escape sequences, which reach the terminal as harmless placeholders.
+  static func clean(_ message: String) -> ValidationError {
+    ValidationError(Sanitizer.clean(message))
+  }
+}

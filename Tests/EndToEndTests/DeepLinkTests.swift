@@ -311,7 +311,7 @@ struct DeepLinkTests {
         #expect(events == [Self.root, game])
         #expect(transcript.exchanges.last?.output == [Expected.roundSaved])
       } else {
-        #expect(transcript.response(to: "y")?.last == Expected.roundAbandoned)
+        #expect(transcript.response(to: "y")?.first == Expected.roundAbandoned)
         #expect(events == [Self.root, game, TraceEvent("pop", "game", ["landing"], plan: ["pop game"])])
         #expect(!FileManager.default.fileExists(atPath: sandbox.sessionPath))
       }

@@ -28,7 +28,7 @@ enum Expected {
   /// The no-data screen for `reason`.
   static func noData(reason: String, details: [String] = []) -> [String] {
     ["", "No questions to play", reason] + details.map { "  " + $0 } + [
-      "Type retry to try again, source SPEC to play other questions, options, or back."
+      "Type retry to try again, category or source to play others, options, or back."
     ]
   }
 

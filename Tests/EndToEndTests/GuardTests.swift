@@ -112,10 +112,9 @@ struct GuardTests {
   }
 
   @Test(
-    "Only y or yes, in any case and with spaces around, abandons; anything else stays",
+    "Only y or yes, in any case and with spaces around, abandons; n or no stays",
     arguments: [
-      ("y", true), ("yes", true), ("Y", true), (" YES ", true), ("n", false), ("no", false), ("", false),
-      ("nope", false), ("quit", false), ("yy", false),
+      ("y", true), ("yes", true), ("Y", true), (" YES ", true), ("n", false), ("no", false), (" No ", false),
     ])
   func answers(answer: String, abandons: Bool) async throws {
     let sandbox = try Sandbox()
@@ -124,9 +123,27 @@ struct GuardTests {
     let transcript = result.transcript
     #expect(transcript.prompts.prefix(3) == ["trivia", "question 1/3", Transcript.abandonPrompt])
     #expect(transcript.exchanges[2].input == answer)
-    #expect(transcript.exchanges[2].output.first == (abandons ? "" : Expected.stayingHere))
+    #expect(transcript.exchanges[2].output.first == (abandons ? Expected.roundAbandoned : Expected.stayingHere))
     #expect(transcript.prompts.dropFirst(3).first == (abandons ? "trivia" : "question 1/3"))
     #expect(FileManager.default.fileExists(atPath: sandbox.sessionPath) == !abandons)
+  }
+
+  @Test(
+    "Anything but y, yes, n or no is said to be no answer, and the question is asked again",
+    arguments: ["", "nope", "quit", "yy", "Yes please", "play"])
+  func noAnswer(answer: String) async throws {
+    let sandbox = try Sandbox()
+    let result = try await sandbox.run(Self.arguments, input: "play\nback\n\(answer)\nn\nwhere\n")
+    #expect(result.status == 0)
+    let transcript = result.transcript
+    #expect(
+      transcript.prompts.prefix(4) == [
+        "trivia", "question 1/3", Transcript.abandonPrompt, Transcript.abandonPrompt,
+      ])
+    #expect(transcript.exchanges[2].output == ["That is no answer: type y or n."])
+    #expect(transcript.exchanges[3].output.first == Expected.stayingHere)
+    #expect(transcript.prompts.dropFirst(4).first == "question 1/3")
+    #expect(FileManager.default.fileExists(atPath: sandbox.sessionPath))
   }
 
   @Test("The end of input at the question stays, then saves the round as the end of input does")
@@ -185,7 +202,7 @@ struct GuardTests {
       result.transcript.prompts == [
         "trivia", "question 2/3", Transcript.abandonPrompt, "question 2/3", Transcript.abandonPrompt, "trivia",
       ])
-    #expect(result.transcript.response(to: "y")?.last == Expected.roundAbandoned)
+    #expect(result.transcript.response(to: "y")?.first == Expected.roundAbandoned)
     #expect(!FileManager.default.fileExists(atPath: sandbox.sessionPath))
   }
 }

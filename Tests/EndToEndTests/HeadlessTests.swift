@@ -93,7 +93,7 @@ struct HeadlessTests {
     #expect(
       last.output == [
         "", "Round complete", "Score: 8/10", "Good job!", "You answered 8 of 10 correctly.", "Best run: 3 in a row.",
-        "Type done to return to the start.",
+        "Type play for another round, or done to return to the start.",
       ])
     #expect(transcript.prompts.suffix(3) == ["continue", "round over", "trivia"])
     #expect(transcript.response(to: "done")?.contains("TRIVIA") == true)
@@ -129,7 +129,9 @@ struct HeadlessTests {
     let final = try #require(result.transcript.exchanges.last { $0.prompt == "continue" })
     #expect(
       final.output == ["", "Round complete", "Score: \(band.right)/4"] + band.message
-        + (band.right >= 2 ? ["Best run: \(band.right) in a row."] : []) + ["Type done to return to the start."]
+        + (band.right >= 2 ? ["Best run: \(band.right) in a row."] : []) + [
+          "Type play for another round, or done to return to the start."
+        ]
     )
   }
 
@@ -219,7 +221,7 @@ struct HeadlessTests {
     #expect(piped.transcript.response(to: "back") == [])
     #expect(piped.transcript.prompts.suffix(2) == [Transcript.abandonPrompt, "trivia"])
     #expect(
-      piped.transcript.response(to: "y") == Expected.landing(unasked: "1,534 of 1,536") + [Expected.roundAbandoned])
+      piped.transcript.response(to: "y") == [Expected.roundAbandoned] + Expected.landing(unasked: "1,534 of 1,536"))
     #expect(piped.transcript.response(to: "quit") == [])
     #expect(fromFile.stdout == piped.stdout)
     #expect(fromDash.stdout == piped.stdout)

@@ -121,7 +121,7 @@ struct ResumeTests {
     _ = try await Self.quitOnThirdQuestion(sandbox)
     let second = try await sandbox.run([], input: "play\nback\ny\nquit\n")
     #expect(second.transcript.prompts.prefix(2) == ["trivia", "question 1/10"])
-    #expect(second.transcript.response(to: "y")?.last == Expected.roundAbandoned)
+    #expect(second.transcript.response(to: "y")?.first == Expected.roundAbandoned)
     #expect(second.transcript.response(to: "y")?.contains(Expected.resumeOffer) == false)
     #expect(!FileManager.default.fileExists(atPath: sandbox.sessionPath))
   }
@@ -168,59 +168,68 @@ struct ResumeTests {
     /// Changes a good saved file; nil replaces it with `text`.
     var text: String?
     var change: (@Sendable (inout [String: Any]) -> Void)?
-    /// What the first line says after the path.
+    /// What the first line says after the path, before where the file is kept (#17: a file
+    /// that cannot be used is moved aside, not just ignored).
     var message: String
     var testDescription: String { name }
   }
 
   static let damages = [
-    Damage(name: "not JSON", text: "{\"version\": 1, \"round\": ", message: " is not a saved session; ignoring it"),
+    Damage(name: "not JSON", text: "{\"version\": 1, \"round\": ", message: " is not a saved session"),
     Damage(
       name: "version 99", change: { $0["version"] = 99 },
-      message: " has version 99, expected 1; ignoring the saved round"),
+      message: " has version 99, expected 1"),
     Damage(
       name: "no version", change: { $0["version"] = nil },
-      message: " has no version, expected 1; ignoring the saved round"),
+      message: " has no version, expected 1"),
     Damage(
       name: "a score above the answers given",
       change: { json in
         var round = json["round"] as? [String: Any] ?? [:]
         round["score"] = 4
         json["round"] = round
-      }, message: " holds a round that does not add up; ignoring it"),
+      }, message: " holds a round that does not add up"),
     Damage(
       name: "a question past the end",
       change: { json in
         var round = json["round"] as? [String: Any] ?? [:]
         round["index"] = 9
         json["round"] = round
-      }, message: " holds a round that does not add up; ignoring it"),
+      }, message: " holds a round that does not add up"),
     Damage(
-      name: "no round", change: { $0["round"] = nil }, message: " is damaged; ignoring the saved round"),
+      name: "no round", change: { $0["round"] = nil }, message: " is damaged"),
   ]
 
   @Test("A saved file that cannot be trusted is reported in one line and ignored", arguments: damages)
   func damaged(_ damage: Damage) async throws {
     let sandbox = try Sandbox()
     _ = try await Self.quitOnThirdQuestion(sandbox)
-    if let text = damage.text {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: sandbox.sessionPath))
-    } else {
-      var json = try SavedSessionFile(path: sandbox.sessionPath).json
-      damage.change?(&json)
-      try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: sandbox.sessionPath))
-    }
-
+    let good = try Data(contentsOf: URL(fileURLWithPath: sandbox.sessionPath))
     for arguments in [[], ["--resume"]] {
+      try good.write(to: URL(fileURLWithPath: sandbox.sessionPath))
+      if let text = damage.text {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: sandbox.sessionPath))
+      } else {
+        var json = try SavedSessionFile(path: sandbox.sessionPath).json
+        damage.change?(&json)
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: sandbox.sessionPath))
+      }
+      let damaged = try Data(contentsOf: URL(fileURLWithPath: sandbox.sessionPath))
       let result = try await sandbox.run(arguments, input: "resume\nhelp\nquit\n")
       #expect(result.status == 0, "\(arguments)")
       #expect(!result.timedOut)
       #expect(result.stderr.isEmpty)
       let transcript = result.transcript
-      let expectedStart = [sandbox.sessionPath + damage.message] + Expected.landing()
+      // One sentence: what is wrong, where the file is kept, and what that means.
+      let said = try #require(transcript.preamble.first)
+      let kept = try #require(said.firstMatch(of: try Regex(#"kept as (\S+session\.json\.corrupt-[0-9T-]+),"#)))
+      #expect(said.hasPrefix(sandbox.sessionPath + damage.message + "; it is kept as "))
+      #expect(said.hasSuffix(", and there is no round to resume."))
+      let aside = String(said[kept.range]).dropFirst("kept as ".count).dropLast()
+      #expect(try Data(contentsOf: URL(fileURLWithPath: String(aside))) == damaged)
       #expect(
-        transcript.preamble
-          == expectedStart + (arguments.isEmpty ? [] : ["There is no saved round to resume."]), "\(arguments)")
+        Array(transcript.preamble.dropFirst())
+          == Expected.landing() + (arguments.isEmpty ? [] : ["There is no saved round to resume."]), "\(arguments)")
       #expect(
         transcript.response(to: "resume") == ["Unknown command 'resume'. Type help to see what you can do here."])
       #expect(transcript.response(to: "help")?.contains { $0.hasPrefix("  resume ") } == false)

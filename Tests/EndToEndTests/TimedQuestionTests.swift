@@ -90,7 +90,8 @@ struct TimedQuestionTests {
     try terminal.send("play\r")
     try InteractiveTests.awaitPrompt(terminal, "question 1/1 · 5s", colour: false)
     let between = try terminal.expect("question 1/1 · 4s> ", timeout: .seconds(3))
-    #expect(between.hasPrefix("\r\u{1B}[K"))
+    // Back to the start of the prompt's row, and cleared from there down.
+    #expect(between.hasPrefix("\r\u{1B}[J"))
     #expect(!between.contains("\n"))
     try InteractiveTests.leave(terminal)
   }

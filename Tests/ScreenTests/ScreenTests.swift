@@ -81,9 +81,11 @@ struct ScreenTests {
     var counts: [Int] = []
     screen.onCount = { counts.append($0) }
     #expect(screen.commands.run("count 5") == .done)
-    for bad in ["count 0", "count 51", "count x", "count"] {
+    for bad in ["count 0", "count 51", "count x"] {
       #expect(screen.commands.run(bad) == .rejected(rejection(bad)))
     }
+    // count alone says what to type.
+    #expect(screen.commands.run("count") == .rejected("Type count and a number from 1 to 50, as in count 5."))
     #expect(counts == [5])
     #expect(screen.render().map(\.text).contains { $0.hasPrefix("  Difficulty: Mixed") })
 
@@ -94,12 +96,18 @@ struct ScreenTests {
   }
 
   @Test func optionsKeepTheirHintsInOneColumnWhateverTheSource() {
-    for source in ["bundled", "../shared/data/opentriviaqa/", "https://opentdb.com/api.php?amount=10"] {
+    for source in [
+      "bundled", "../shared/data/opentriviaqa/", "https://opentdb.com/api.php?amount=10",
+      "/home/someone/quizzes/from-the-club/autumn-night.json",
+    ] {
       let screen = OptionsScreen(
         state: .init(questionCount: 10, countRange: 1...50, difficulty: "Medium", category: "History", source: source))
       let columns = Set(
         screen.render().map(\.text).compactMap { $0.range(of: "type ")?.lowerBound.utf16Offset(in: $0) })
       #expect(columns.count == 1, "\(source)")
+      // A long value has its hint below it, so every line fits 80 columns.
+      #expect(screen.render().allSatisfy { $0.text.count <= 80 }, "\(source)")
+      #expect(screen.render().contains { $0.text == "  Source:     \(source)" } == (source.count > 36), "\(source)")
     }
   }
 

@@ -31,19 +31,28 @@ struct SessionStoreTests {
     #expect(try store.load().get() == nil)
   }
 
+  /// The one line a bad file gets: the reason, then where it is kept (moved aside).
+  static func refusal(_ path: String, _ reason: String, in folder: String) throws -> String {
+    let aside = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("session.json.corrupt-") })
+    return "\(path) \(reason); it is kept as \(folder)/\(aside), and there is no round to resume."
+  }
+
   @Test(arguments: [
-    ("{not json", "is not a saved session; ignoring it"),
-    ("[]", "is not a saved session; ignoring it"),
-    ("{\"version\": 99, \"round\": {}}", "has version 99, expected 1; ignoring the saved round"),
-    ("{\"round\": {}}", "has no version, expected 1; ignoring the saved round"),
-    ("{\"version\": 1, \"round\": 3}", "is damaged; ignoring the saved round"),
+    ("{not json", "is not a saved session"),
+    ("[]", "is not a saved session"),
+    ("{\"version\": 99, \"round\": {}}", "has version 99, expected 1"),
+    ("{\"round\": {}}", "has no version, expected 1"),
+    ("{\"version\": 1, \"round\": 3}", "is damaged"),
   ])
-  func aBadFileIsReportedInOneLineAndIgnored(content: String, message: String) throws {
+  func aBadFileIsReportedInOneLineAndKeptAside(content: String, message: String) throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/session.json"
     try content.write(toFile: path, atomically: true, encoding: .utf8)
-    #expect(throws: DataSourceError("\(path) \(message)")) { try FileSessionStore(path: path).load().get() }
+    let loaded = FileSessionStore(path: path).load()
+    #expect(throws: DataSourceError(try Self.refusal(path, message, in: folder))) { try loaded.get() }
+    #expect(!FileManager.default.fileExists(atPath: path))
   }
 
   @Test func aRoundThatDoesNotAddUpIsRefused() throws {
@@ -56,8 +65,9 @@ struct SessionStoreTests {
     let score = try #require(text.range(of: #""score":\d+"#, options: .regularExpression))
     text.replaceSubrange(score, with: "\"score\":7")
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    #expect(throws: DataSourceError("\(path) holds a round that does not add up; ignoring it")) {
-      try store.load().get()
+    let loaded = store.load()
+    #expect(throws: DataSourceError(try Self.refusal(path, "holds a round that does not add up", in: folder))) {
+      try loaded.get()
     }
   }
 }

@@ -54,6 +54,6 @@ struct StatsFlowTests {
     let flow = StatsFlow(history: nil, navigator: navigator, console: console)
     flow.show("")
     #expect(navigator.shown.isEmpty)
-    #expect(console.lines == ["This game keeps no history (--no-history, --record), so there are no stats to show."])
+    #expect(console.lines == ["This game keeps no history (--no-history, --record): no stats to show."])
   }
 }

@@ -11,7 +11,9 @@ struct LinkReplyTests {
 
   @Test func wireWords() {
     #expect(
-      LinkStatus.allCases.map(\.rawValue) == ["opened", "ignored", "brought-back", "asking", "refused", "declined"])
+      LinkStatus.allCases.map(\.rawValue) == [
+        "opened", "ignored", "brought-back", "asking", "refused", "declined", "superseded",
+      ])
     #expect(LinkReply(.refused, "bad link").line == "refused bad link")
   }
 

@@ -23,6 +23,27 @@ struct LineWrapperTests {
     }
   }
 
+  @Test func aLineInColumnsContinuesInItsSecondColumn() {
+    // help's usage and summary: the summary goes on under itself.
+    let lines = LineWrapper(width: 50).wrap(Line("  source [SPEC|--details]  " + question))
+    #expect(lines[0].text.hasPrefix("  source [SPEC|--details]  In what"))
+    for line in lines.dropFirst() {
+      #expect(line.text.hasPrefix(String(repeating: " ", count: 27)) && line.text.dropFirst(27).first != " ")
+    }
+  }
+
+  @Test func aLineSaysWhereItContinues() {
+    // The review's label has one space after it; the screen names the column.
+    let lines = LineWrapper(width: 40).wrap((Line("  missed ", style: .failure) + Line(question)).hanging(at: 9))
+    #expect(lines.count > 1)
+    #expect(lines.dropFirst().allSatisfy { $0.text.hasPrefix("         ") && $0.text.dropFirst(9).first != " " })
+  }
+
+  @Test func oneSpaceIsNoColumn() {
+    let lines = LineWrapper(width: 30).wrap(Line("  " + question))
+    #expect(lines.dropFirst().allSatisfy { $0.text.hasPrefix("  ") && $0.text.dropFirst(2).first != " " })
+  }
+
   @Test func answersContinueInTheirColumn() {
     let lines = LineWrapper(width: 40).wrap(Line("  3) " + question))
     #expect(lines[0].text.hasPrefix("  3) In what movie"))

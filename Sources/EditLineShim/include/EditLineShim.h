@@ -45,6 +45,11 @@ int trivia_take_interrupt(void);
 int trivia_wait_readable(int descriptor);
 /// The descriptor an exit signal makes readable, for a wait of one's own to poll too.
 int trivia_wake_descriptor(void);
+/// SIGWINCH: noted, and the wait woken (`trivia_catch_exit_signals` makes the wake). The
+/// wait asks `trivia_resize_pending`; whoever redraws takes it with `trivia_take_resize`.
+void trivia_catch_resizes(void);
+int trivia_resize_pending(void);
+int trivia_take_resize(void);
 
 /// How libedit waits for a key instead of `trivia_wait_readable`: 1 when the keyboard
 /// (`descriptor`) can be read, 0 at an exit signal, 2 when something else needs the game,

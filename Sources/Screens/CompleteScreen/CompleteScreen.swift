@@ -19,6 +19,9 @@ public final class CompleteScreen: TerminalView {
 
   public let state: State
   public var onDone: (() -> Void)?
+  /// The next round, with the same options.
+  public var onPlay: (() -> Void)?
+  /// Offered only when set: a game that keeps no history has no stats or review.
   public var onStats: ((String) -> Void)?
   public var onReview: (() -> Void)?
   public var onBack: (() -> Void)?
@@ -36,15 +39,17 @@ public final class CompleteScreen: TerminalView {
       Line("Score: \(state.score)/\(state.total)", style: .emphasis),
     ] + state.message.map { Line($0) }
       + (state.bestRun >= 2 ? [Line("Best run: \(state.bestRun) in a row.")] : []) + [
-        Line("Type done to return to the start.", style: .dim)
+        Line("Type play for another round, or done to return to the start.", style: .dim)
       ]
   }
 
   public var commands: CommandTable {
-    CommandTable([
-      Command("done", summary: "return to the start") { [weak self] in self?.onDone?() },
-      .stats { [weak self] in self?.onStats?($0) },
-      .review { [weak self] in self?.onReview?() },
-    ])
+    CommandTable(
+      [
+        Command("play", summary: "start another round") { [weak self] in self?.onPlay?() },
+        Command("done", summary: "return to the start") { [weak self] in self?.onDone?() },
+      ]
+        + (onStats == nil ? [] : [.stats { [weak self] in self?.onStats?($0) }])
+        + (onReview == nil ? [] : [.review { [weak self] in self?.onReview?() }]))
   }
 }

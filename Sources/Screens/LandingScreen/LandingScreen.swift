@@ -40,6 +40,8 @@ public final class LandingScreen: TerminalView {
   public var onSource: ((String) -> Void)?
   /// What Tab offers after `source`.
   public var completeSource: ((String) -> [String])?
+  /// What Tab offers after `category`.
+  public var completeCategory: ((String) -> [String])?
   public var onCategory: ((String) -> Void)?
   public var onStats: ((String) -> Void)?
   public var onReview: (() -> Void)?
@@ -81,7 +83,8 @@ public final class LandingScreen: TerminalView {
   public var commands: CommandTable {
     var commands = [
       Command(
-        "play", usage: "play [missed]", summary: "start a round (of questions you got wrong)", takesArgument: true
+        "play", usage: "play [missed]", summary: "start a round (of questions you got wrong)", takesArgument: true,
+        completeArgument: { typed in ["missed"].filter { $0.hasPrefix(typed.lowercased()) } }
       ) { [weak self] argument in
         switch argument.lowercased() {
         case "": self?.onPlay?()
@@ -98,7 +101,7 @@ public final class LandingScreen: TerminalView {
       commands + [
         .options { [weak self] in self?.onOptions?() },
         .difficulty { [weak self] in self?.onDifficulty?() },
-        .category { [weak self] in self?.onCategory?($0) },
+        .category(complete: completeCategory) { [weak self] in self?.onCategory?($0) },
         .stats { [weak self] in self?.onStats?($0) },
         .review { [weak self] in self?.onReview?() },
         .source(complete: completeSource) { [weak self] in self?.onSource?($0) },

@@ -19,8 +19,11 @@ public final class NoDataScreen: TerminalView {
   public var onRetry: (() -> Void)?
   public var onOptions: (() -> Void)?
   public var onSource: ((String) -> Void)?
+  public var onCategory: ((String) -> Void)?
   /// What Tab offers after `source`.
   public var completeSource: ((String) -> [String])?
+  /// What Tab offers after `category`.
+  public var completeCategory: ((String) -> [String])?
   public var onBack: (() -> Void)?
 
   public init(state: @escaping () -> State) {
@@ -40,7 +43,7 @@ public final class NoDataScreen: TerminalView {
       Line("No questions to play", style: .title),
       Line(state.reason, style: .failure),
     ] + state.details.map { Line("  " + $0, style: .dim) } + [
-      Line("Type retry to try again, source SPEC to play other questions, options, or back.", style: .dim)
+      Line("Type retry to try again, category or source to play others, options, or back.", style: .dim)
     ]
   }
 
@@ -50,6 +53,7 @@ public final class NoDataScreen: TerminalView {
       Command("retry", summary: "load the questions again") { [weak self] in self?.onRetry?() },
       .options { [weak self] in self?.onOptions?() },
       .source(complete: completeSource) { [weak self] in self?.onSource?($0) },
+      .category(complete: completeCategory) { [weak self] in self?.onCategory?($0) },
     ])
   }
 }

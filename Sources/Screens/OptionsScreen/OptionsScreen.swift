@@ -37,6 +37,8 @@ public final class OptionsScreen: TerminalView {
   public var onSource: ((String) -> Void)?
   /// What Tab offers after `source`.
   public var completeSource: ((String) -> [String])?
+  /// What Tab offers after `category`.
+  public var completeCategory: ((String) -> [String])?
   public var onCategory: ((String) -> Void)?
   public var onBack: (() -> Void)?
 
@@ -50,6 +52,9 @@ public final class OptionsScreen: TerminalView {
 
   public var prompt: String { "options" }
 
+  /// The longest value the hints stand after, so that a line fits 80 columns.
+  static let widestValue = 36
+
   public func render() -> [Line] {
     let state = state
     let rows = [
@@ -58,12 +63,17 @@ public final class OptionsScreen: TerminalView {
       ("Time:      ", state.timeLimit.map { "\($0) s" } ?? "off", "time N"),
       ("Source:    ", state.source, "source SPEC"),
     ]
-    // The hints stand in one column, after the longest value.
-    let column = max(10, rows.map(\.1.count).max().map { $0 + 1 } ?? 0)
+    // The hints stand in one column, after the longest value that is not too long to keep
+    // them in 80 columns; a longer value (a path) has its hint in that column below it.
+    let column = min(max(10, rows.map(\.1.count).max().map { $0 + 1 } ?? 0), Self.widestValue + 1)
+    let pad = String(repeating: " ", count: 14)
     return ["", Line("Options", style: .title)]
-      + rows.map { label, value, hint in
-        Line("  \(label) \(value)")
-          + Line(String(repeating: " ", count: column - value.count) + "type \(hint)", style: .dim)
+      + rows.flatMap { label, value, hint in
+        let hintLine = Line("type \(hint)", style: .dim)
+        guard value.count < column else {
+          return [Line("  \(label) \(value)"), Line(pad + String(repeating: " ", count: column)) + hintLine]
+        }
+        return [Line("  \(label) \(value)") + Line(String(repeating: " ", count: column - value.count)) + hintLine]
       } + [Line("Type done when finished.", style: .dim)]
   }
 
@@ -75,6 +85,9 @@ public final class OptionsScreen: TerminalView {
         "count", usage: "count N", summary: "play N questions (\(range.lowerBound)-\(range.upperBound))",
         takesArgument: true
       ) { [weak self] argument in
+        guard !argument.isEmpty else {
+          return .rejected("Type count and a number from \(range.lowerBound) to \(range.upperBound), as in count 5.")
+        }
         guard let count = Int(argument), range.contains(count) else {
           return .rejected(
             "count takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(argument)'.")
@@ -87,6 +100,10 @@ public final class OptionsScreen: TerminalView {
         summary: "give each question N seconds (\(times.lowerBound)-\(times.upperBound); 0 for no limit)",
         takesArgument: true
       ) { [weak self] argument in
+        guard !argument.isEmpty else {
+          return .rejected(
+            "Type time and 0 (no limit) or seconds from \(times.lowerBound) to \(times.upperBound), as in time 20.")
+        }
         guard let seconds = Int(argument), seconds == 0 || times.contains(seconds) else {
           return .rejected(
             "time takes 0 (no limit) or a whole number of seconds from \(times.lowerBound) to \(times.upperBound), "
@@ -96,7 +113,7 @@ public final class OptionsScreen: TerminalView {
         return .done
       },
       .difficulty { [weak self] in self?.onDifficulty?() },
-      .category { [weak self] in self?.onCategory?($0) },
+      .category(complete: completeCategory) { [weak self] in self?.onCategory?($0) },
       .source(complete: completeSource) { [weak self] in self?.onSource?($0) },
       Command("done", summary: "close the options") { [weak self] in self?.onDone?() },
     ])

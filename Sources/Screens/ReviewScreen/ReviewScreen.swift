@@ -49,16 +49,17 @@ public final class ReviewScreen: TerminalView {
       Line("\(missed) missed, \(state.items.count - missed) right; the missed first.", style: .dim),
     ]
     for item in state.items.filter({ !$0.isRight }) + state.items.filter(\.isRight) {
+      // Wrapped, the question and the answers go on in their column, after the label.
       lines.append(
-        item.isRight
+        (item.isRight
           ? Line("  right  ", style: .success) + Line(item.question)
-          : Line("  missed ", style: .failure) + Line(item.question))
+          : Line("  missed ", style: .failure) + Line(item.question)).hanging(at: 9))
       lines.append(
-        item.isRight
+        (item.isRight
           ? Line("         \(item.correctAnswer)", style: .dim)
           : Line(
             "         \(item.chosen.isEmpty ? "no answer in time" : "you said \(item.chosen)"); "
-              + "the answer is \(item.correctAnswer)", style: .dim))
+              + "the answer is \(item.correctAnswer)", style: .dim)).hanging(at: 9))
     }
     lines.append(Line("Type done to go back.", style: .dim))
     return lines

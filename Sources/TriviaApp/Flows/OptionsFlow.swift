@@ -21,6 +21,8 @@ public struct OptionsEvents {
   public var time: (Int) -> Void
   public var difficulty: () -> Void
   public var category: (String) -> Void
+  /// What Tab offers after `category`.
+  public var completeCategory: (String) -> [String]
   public var source: (String) -> Void
   public var done: () -> Void
 }
@@ -39,6 +41,9 @@ public final class OptionsFlow {
   /// Set by the coordinator: where the screen's `source` and `category` commands go.
   public var onSource: (String) -> Void = { _ in }
   public var onCategory: (String) -> Void = { _ in }
+  public var completeCategory: (String) -> [String] = { _ in [] }
+  /// The loaded source's name when it grades none of its questions by difficulty.
+  public var ungradedSource: () -> String? = { nil }
   /// Called when the options change without a navigation that would show them anew.
   public var didChange: () -> Void = {}
 
@@ -60,7 +65,8 @@ public final class OptionsFlow {
       events: OptionsEvents(
         count: { [unowned self] in setCount($0) }, time: { [unowned self] in setTime($0) },
         difficulty: { [unowned self] in openDifficulty() },
-        category: { [unowned self] in onCategory($0) }, source: { [unowned self] in onSource($0) },
+        category: { [unowned self] in onCategory($0) }, completeCategory: { [unowned self] in completeCategory($0) },
+        source: { [unowned self] in onSource($0) },
         done: { [unowned self] in close() }))
   }
 
@@ -89,6 +95,16 @@ public final class OptionsFlow {
     options.difficulty = difficulty
     navigator.closeDifficulty()
     change { $0.difficulty = difficulty }
+    if difficulty != .mixed, let source = ungradedSource() {
+      console.say("\(source) grades no question by difficulty: \(difficulty.title) will find none.")
+    }
+  }
+
+  /// Plays every level from now on, and says why once: the new source grades none.
+  public func chooseMixed(because source: String) {
+    guard options.difficulty != .mixed else { return }
+    console.say("\(source) does not grade its questions by difficulty; playing Mixed.")
+    change { $0.difficulty = .mixed }
   }
 
   /// Plays from `source` from now on, and at the next start.

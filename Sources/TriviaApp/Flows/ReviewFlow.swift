@@ -23,7 +23,7 @@ public final class ReviewFlow {
 
   public func show() {
     guard let history else {
-      console.say("This game keeps no history (--no-history, --record), so there is no round to review.")
+      console.say(NoHistory.cannot("no round to review"))
       return
     }
     navigator.showReview(history.lastRoundAnswers()) { [unowned self] in navigator.closeReview() }

@@ -32,13 +32,15 @@ public struct RoundEvents {
   public var answer: (Int) -> Void
   public var next: () -> Void
   public var finish: () -> Void
+  /// `play` on the score screen: the next round.
+  public var playAgain: () -> Void
   /// `back` during the round.
   public var leave: () -> Void
   /// The game screen left the navigation, however it happened.
   public var closed: () -> Void
-  /// `stats` and `review` on the score screen.
-  public var stats: (String) -> Void
-  public var review: () -> Void
+  /// `stats` and `review` on the score screen; nil when no history is kept.
+  public var stats: ((String) -> Void)?
+  public var review: (() -> Void)?
   /// Not an event: what the game's prompt counts down, read as it is drawn.
   public var secondsLeft: () -> Int? = { nil }
 }
@@ -62,10 +64,13 @@ public final class RoundFlow {
   /// Set by the coordinator: where `stats` and `review` on the score screen go.
   public var onStats: (String) -> Void = { _ in }
   public var onReview: () -> Void = {}
+  public var onPlay: () -> Void = {}
   /// Every question history says was asked, read for the landing's count once this game has
   /// dealt, and kept up with its answers (not with another game's played meanwhile).
   private var asked: [Int64: Int64]?
   private var hasDealt = false
+  /// Set while `back` or a landing link leaves a round: its end is said.
+  private var sayAbandoned = false
   /// How many questions of a source were never asked, once counted.
   private var unaskedCount: (source: String, count: Int)?
   /// How long the question on screen has been there, and for a timed one how long it has.
@@ -85,8 +90,6 @@ public final class RoundFlow {
 
   public var isInProgress: Bool { round.map { !$0.isOver } ?? false }
   public var canResume: Bool { saved != nil }
-  /// The request of the round last dealt, for `retry`.
-  public var lastRequest: TriviaRoute.PlayRequest { request }
 
   /// Reads the round saved by the last session; a damaged one is reported and ignored.
   public func loadSaved() {
@@ -151,11 +154,15 @@ public final class RoundFlow {
       ? []
       : questions.indices.filter { missed.contains(questions.questionID(at: $0)) }
     guard found.isEmpty else { return found }
-    throw NoQuestions(
-      reason: history == nil
-        ? "This game keeps no history (--no-history, --record), so it knows of no missed questions."
-        : "No questions you missed in \(source): any you got wrong, you have since answered right.",
-      details: ["Type play for a round of any questions."])
+    let reason =
+      if history == nil {
+        NoHistory.cannot("no missed questions to play")
+      } else if missed.isEmpty, history?.lastRoundAnswers().isEmpty != false {
+        "Nothing missed yet: you have not answered a question yet."
+      } else {
+        "No questions you missed in \(source): any you got wrong, you have since answered right."
+      }
+    throw NoQuestions(reason: reason, details: ["Type play for a round of any questions."])
   }
 
   /// How many of `questions` (of `source`) this player was never asked; nil before this
@@ -241,9 +248,10 @@ public final class RoundFlow {
 
   /// Back to the landing; a round in progress goes only if the player confirms.
   public func leave(fromLink: Bool) {
-    let abandoning = isInProgress
+    // Said as the game screen closes, before the landing is drawn.
+    sayAbandoned = isInProgress
+    defer { sayAbandoned = false }
     guard navigator.returnToLanding(fromLink: fromLink) else { return }
-    if abandoning { console.say("Round abandoned.") }
     end()
   }
 
@@ -276,14 +284,19 @@ public final class RoundFlow {
   private var events: RoundEvents {
     RoundEvents(
       answer: { [unowned self] in answer($0) }, next: { [unowned self] in next() },
-      finish: { [unowned self] in finish() }, leave: { [unowned self] in leave(fromLink: false) },
-      closed: { [unowned self] in end() }, stats: { [unowned self] in onStats($0) },
-      review: { [unowned self] in onReview() }, secondsLeft: { [unowned self] in secondsLeft })
+      finish: { [unowned self] in finish() }, playAgain: { [unowned self] in onPlay() },
+      leave: { [unowned self] in leave(fromLink: false) }, closed: { [unowned self] in end() },
+      stats: history == nil ? nil : { [unowned self] in onStats($0) },
+      review: history == nil ? nil : { [unowned self] in onReview() }, secondsLeft: { [unowned self] in secondsLeft })
   }
 
   /// The round is gone: one still in progress was abandoned.
   private func end() {
-    if let round, !round.isOver { history?.roundEnded(recorded.round, score: round.score, how: .abandoned) }
+    if let round, !round.isOver {
+      history?.roundEnded(recorded.round, score: round.score, how: .abandoned)
+      if sayAbandoned { console.say("Round abandoned.") }
+      sayAbandoned = false
+    }
     round = nil
     timer.stop()
   }

@@ -54,6 +54,16 @@ public final class SourceFlow {
     return result
   }
 
+  /// The questions, loaded quietly (the load is then the one `questions` reports), or nil
+  /// when they cannot be had before a round: a source that loads per round, or a failed load.
+  public func peek(_ request: LoadRequest) async -> QuestionBank? {
+    if let bank { return bank }
+    guard !source.loadsPerRound else { return nil }
+    let load = earlyLoad ?? Self.startLoad(source, request)
+    earlyLoad = load
+    return try? await load.value.get()
+  }
+
   /// Plays from another source from now on; its questions load when next asked for.
   public func switchTo(_ spec: String) {
     source = makeSource(spec)
@@ -142,6 +152,9 @@ extension QuestionList {
       counts[level].map { "\(LoadSummary.grouped($0)) \(level.rawValue)" }
     }
   }
+
+  /// Whether no question has a level (OpenTriviaQA files): only Mixed plays them.
+  public var gradesNone: Bool { !isEmpty && countsByDifficulty[nil] == count }
 
   /// The categories and how many questions each has, by name.
   public var categoryCounts: [(name: String, count: Int)] {

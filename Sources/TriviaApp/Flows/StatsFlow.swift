@@ -21,10 +21,11 @@ public final class StatsFlow {
     self.console = console
   }
 
-  /// `stats` alone: everything; `stats NAME`: one category, however it is typed.
-  public func show(_ argument: String) {
+  /// `stats` alone: everything; `stats NAME`: one category, however it is typed. `source`,
+  /// when loaded, names its categories: one in neither it nor the history does not exist.
+  public func show(_ argument: String, source: (name: String, categories: [String])? = nil) {
     guard let history else {
-      console.say("This game keeps no history (--no-history, --record), so there are no stats to show.")
+      console.say(NoHistory.cannot("no stats to show"))
       return
     }
     guard let all = history.stats(category: nil) else { return }
@@ -33,6 +34,12 @@ public final class StatsFlow {
       return
     }
     guard let name = all.categories.first(where: { $0.name.matchingKey == argument.matchingKey })?.name else {
+      if let source, !source.categories.contains(where: { $0.matchingKey == argument.matchingKey }) {
+        console.say(
+          "There is no category '\(argument)' in \(source.name); its categories: "
+            + source.categories.joined(separator: ", ") + ".")
+        return
+      }
       let known = all.categories.map(\.name).joined(separator: ", ")
       console.say(
         "No answers in a category '\(argument)' yet" + (known.isEmpty ? "." : "; you have played \(known)."))

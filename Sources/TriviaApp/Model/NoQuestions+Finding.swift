@@ -36,8 +36,25 @@ extension NoQuestions {
     let difficulty = request.difficulty ?? .mixed
     let what = [request.category, difficulty == .mixed ? nil : difficulty.rawValue].compactMap { $0 }
     let levels = questions.gradedCounts
+    let reason = "\(source) has no \(what.isEmpty ? "" : what.joined(separator: " ") + " ")questions."
+    guard let category = request.category, let level = difficulty.level else {
+      return Self(reason: reason, details: levels.isEmpty ? [] : ["Available: \(levels.joined(separator: ", "))."])
+    }
+    // The category is part of the reason: what it has, and the categories that have the level.
+    var inCategory: [Difficulty: Int] = [:]
+    var withLevel: [String: Int] = [:]
+    for index in questions.indices {
+      let name = questions.category(at: index)
+      let grade = questions.difficulty(at: index)
+      if name.matchingKey == category.matchingKey, let grade { inCategory[grade, default: 0] += 1 }
+      if grade == level { withLevel[name, default: 0] += 1 }
+    }
+    let has = Difficulty.allCases.compactMap { grade in inCategory[grade].map { "\($0) \(grade.rawValue)" } }
+    let others = withLevel.sorted { $0.key < $1.key }.map { "\($0.key) (\(LoadSummary.grouped($0.value)))" }
     return Self(
-      reason: "\(source) has no \(what.isEmpty ? "" : what.joined(separator: " ") + " ")questions.",
-      details: levels.isEmpty ? [] : ["Available: \(levels.joined(separator: ", "))."])
+      reason: reason,
+      details: (has.isEmpty ? [] : ["\(category) has \(has.joined(separator: ", "))."])
+        + (others.isEmpty ? [] : ["Categories with \(level.rawValue) questions: \(others.joined(separator: ", "))."])
+        + ["Type category NAME to choose another, or options to change the level."])
   }
 }

@@ -126,9 +126,12 @@ public struct Round: Codable, Equatable, Sendable {
 
   /// Whether the counts agree with each other, as a round read from a file must.
   public var isConsistent: Bool {
-    !items.isEmpty && (0...items.count).contains(index) && (index...index + 1).contains(answered)
-      && answered <= items.count && (0...answered).contains(score)
-      && items.allSatisfy { $0.answers.indices.contains($0.correctIndex) }
+    // Ranges first: no count read from a file may overflow where it is added to.
+    (0...items.count).contains(index) && (0...items.count).contains(answered) && !items.isEmpty
+      && (index...index + 1).contains(answered) && (0...answered).contains(score)
+      && (0...answered).contains(run) && (run...answered).contains(bestRun)
+      && timeLimit.map { GameOptions.allowsTime($0) } != false
+      && items.allSatisfy { $0.answers.indices.contains($0.correctIndex) && !$0.answers.isEmpty }
   }
   public var current: Item? { items.indices.contains(index) ? items[index] : nil }
   /// The current question has been answered and awaits `advance()`.

@@ -26,7 +26,9 @@ extension Screen where View == any TerminalView {
           questionCount: setup.options.questionCount, difficulty: setup.options.difficulty.title,
           source: setup.source, category: setup.options.category ?? "All", canResume: setup.canResume,
           unasked: setup.unasked.map {
-            "\(LoadSummary.grouped($0.count)) of \(LoadSummary.counted($0.total, "question")) not yet asked"
+            $0.count == 0
+              ? "none of \(LoadSummary.grouped($0.total)): all asked; those asked longest ago come back first"
+              : "\(LoadSummary.grouped($0.count)) of \(LoadSummary.counted($0.total, "question")) not yet asked"
           }, timeLimit: setup.options.timeLimit)
       }
       screen.onPlay = events.play
@@ -37,6 +39,7 @@ extension Screen where View == any TerminalView {
       screen.onSource = events.source
       screen.completeSource = { DataSourceSpec.completions(for: $0) }
       screen.onCategory = events.category
+      screen.completeCategory = events.completeCategory
       screen.onStats = events.stats
       screen.onReview = events.review
       return screen
@@ -54,6 +57,8 @@ extension Screen where View == any TerminalView {
       screen.onOptions = events.options
       screen.onSource = events.source
       screen.completeSource = { DataSourceSpec.completions(for: $0) }
+      screen.onCategory = events.category
+      screen.completeCategory = events.completeCategory
       screen.onBack = events.back
       return screen
     }

@@ -43,6 +43,7 @@ extension Screen where View == any TerminalView {
       screen.onCategory = events.category
       screen.onSource = events.source
       screen.completeSource = { DataSourceSpec.completions(for: $0) }
+      screen.completeCategory = events.completeCategory
       screen.onDone = events.done
       screen.onBack = events.done
       return screen

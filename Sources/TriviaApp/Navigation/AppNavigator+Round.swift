@@ -86,6 +86,7 @@ extension Screen where View == any TerminalView {
       let screen = CompleteScreen(state: state)
       screen.onDone = events.finish
       screen.onBack = events.finish
+      screen.onPlay = events.playAgain
       screen.onStats = events.stats
       screen.onReview = events.review
       return screen

@@ -47,8 +47,8 @@ extension StatsScreen.State {
         "Right in a row: \(stats.currentStreak) now, \(stats.bestStreak) at best",
         "Time per answer: \(seconds) s on average",
       ],
-      tables: (category == nil ? [("By category", rows(stats.categories))] : []) + [
-        ("By difficulty", rows(stats.levels))
+      tables: (category == nil ? [("By category: right answers of those given", rows(stats.categories))] : []) + [
+        ("By difficulty: right answers of those given", rows(stats.levels))
       ],
       best: stats.best.map {
         "\($0.category), \($0.total) \($0.total == 1 ? "question" : "questions"): \($0.score)/\($0.total)"

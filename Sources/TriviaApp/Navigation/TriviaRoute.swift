@@ -33,6 +33,12 @@ public enum TriviaRoute: Hashable, Sendable {
 
   public static let scheme = "trivia"
 
+  /// A link to each place, as Tab offers them after `open`.
+  public static let examples = [
+    "trivia://landing", "trivia://play", "trivia://play?missed=1", "trivia://options", "trivia://difficulty",
+    "trivia://source?spec=bundled",
+  ]
+
   /// Reads a link, or says in one line why it cannot.
   public init(link: String) throws(DeepLinkError) {
     guard let components = URLComponents(string: link), components.scheme?.lowercased() == Self.scheme else {

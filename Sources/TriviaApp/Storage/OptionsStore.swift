@@ -34,25 +34,27 @@ public struct FileOptionsStore: OptionsStore {
     XDGDirectory.config.path(environment: environment) + "/trivia/options.json"
   }
 
+  /// The saved options. A file that cannot be read or makes no sense is moved aside (so the
+  /// next change saved does not overwrite it), and the sentence that says so is the failure.
   public func load() -> Result<GameOptions?, DataSourceError> {
-    guard let data = FileManager.default.contents(atPath: path) else { return .success(nil) }
-    do {
-      let options = try JSONDecoder().decode(GameOptions.self, from: data)
-      guard GameOptions.countRange.contains(options.questionCount) else {
-        return .failure(
-          DataSourceError("\(path): questionCount must be \(GameOptions.countRangeText); using the defaults"))
+    let problem: String
+    switch KeptFile.read(path) {
+    case .missing: return .success(nil)
+    case .unreadable(let reason): problem = reason
+    case .bytes(let bytes):
+      switch GameOptions.decode(bytes) {
+      case .success(let options): return .success(options)
+      case .failure(let failure): problem = failure.reason
       }
-      return .success(options)
-    } catch {
-      return .failure(DataSourceError("\(path): not a valid options file; using the defaults"))
     }
+    return .failure(DataSourceError(KeptFile.setAside(path, because: problem, instead: "the defaults are used")))
   }
 
   /// Read, change and write under a lock, so two games saving at once both keep their change.
   public func update(_ change: (inout GameOptions) -> Void) throws(DataSourceError) -> GameOptions {
     let folder = AtomicFile.folder(of: path)
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    try? AtomicFile.makePrivateFolder(folder)
+    let lock = open(path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard lock >= 0 else {
       throw DataSourceError("could not save the options: cannot open \(path).lock: \(String(cString: strerror(errno)))")
     }

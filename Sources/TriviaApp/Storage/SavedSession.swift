@@ -23,6 +23,35 @@ public struct SavedSession: Codable, Equatable, Sendable {
   }
 }
 
+extension SavedSession {
+  /// A saved round read from a file's bytes, checked to be one the game could have saved;
+  /// or why not, as the end of a sentence naming the file.
+  public static func decode(_ bytes: [UInt8]) -> Result<SavedSession, KeptFile.Problem> {
+    let data = Data(bytes)
+    struct Header: Decodable { var version: Int? }
+    guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+      return .failure(KeptFile.Problem("is not a saved session"))
+    }
+    guard header.version == currentVersion else {
+      let found = header.version.map { "version \($0)" } ?? "no version"
+      return .failure(KeptFile.Problem("has \(found), expected \(currentVersion)"))
+    }
+    guard let session = try? JSONDecoder().decode(SavedSession.self, from: data) else {
+      return .failure(KeptFile.Problem("is damaged"))
+    }
+    guard session.round.isConsistent, session.makesSense else {
+      return .failure(KeptFile.Problem("holds a round that does not add up"))
+    }
+    return .success(session)
+  }
+
+  /// What the round was dealt for and where it is kept are values the game could have made.
+  var makesSense: Bool {
+    request.count.map(GameOptions.countRange.contains) != false
+      && request.time.map(GameOptions.allowsTime) != false && historyRound.map { $0 > 0 } != false
+  }
+}
+
 /// Keeps the saved session.
 public protocol SessionStore: Sendable {
   /// The saved session; nil when there is none; a one-line reason when it is unusable.
@@ -43,26 +72,18 @@ public struct FileSessionStore: SessionStore {
     XDGDirectory.state.path(environment: environment) + "/trivia/session.json"
   }
 
+  /// The saved round. A file that cannot be read or makes no sense is moved aside, kept for
+  /// the player, and the sentence that says so is the failure.
   public func load() -> Result<SavedSession?, DataSourceError> {
-    guard let data = FileManager.default.contents(atPath: path) else { return .success(nil) }
-    struct Header: Decodable { var version: Int? }
-    guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
-      return .failure(DataSourceError("\(path) is not a saved session; ignoring it"))
+    switch KeptFile.read(path) {
+    case .missing: return .success(nil)
+    case .unreadable(let reason): return .failure(setAside(because: reason))
+    case .bytes(let bytes): return SavedSession.decode(bytes).map { $0 }.mapError { setAside(because: $0.reason) }
     }
-    guard header.version == SavedSession.currentVersion else {
-      let found = header.version.map { "version \($0)" } ?? "no version"
-      return .failure(
-        DataSourceError("\(path) has \(found), expected \(SavedSession.currentVersion); ignoring the saved round"))
-    }
-    do {
-      let session = try JSONDecoder().decode(SavedSession.self, from: data)
-      guard session.round.isConsistent else {
-        return .failure(DataSourceError("\(path) holds a round that does not add up; ignoring it"))
-      }
-      return .success(session)
-    } catch {
-      return .failure(DataSourceError("\(path) is damaged; ignoring the saved round"))
-    }
+  }
+
+  private func setAside(because reason: String) -> DataSourceError {
+    DataSourceError(KeptFile.setAside(path, because: reason, instead: "there is no round to resume"))
   }
 
   public func save(_ session: SavedSession) throws(DataSourceError) {

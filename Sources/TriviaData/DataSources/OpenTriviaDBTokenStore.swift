@@ -45,11 +45,22 @@ public struct OpenTriviaDBTokenStore: Sendable {
     try? AtomicFile.write(data, to: path)
   }
 
-  /// The file's tokens that have not lapsed; none when it is missing or damaged.
+  /// The file's tokens that have not lapsed; none when it is missing or damaged (a damaged
+  /// one is moved aside, kept, before a new token is written in its place).
   func entries() -> [String: Entry] {
-    guard let data = FileManager.default.contents(atPath: path),
-      let entries = try? JSONDecoder().decode([String: Entry].self, from: data)
-    else { return [:] }
+    let entries: [String: Entry]
+    switch KeptFile.read(path) {
+    case .missing: return [:]
+    case .unreadable:
+      _ = KeptFile.moveAside(path)
+      return [:]
+    case .bytes(let bytes):
+      guard let decoded = try? JSONDecoder().decode([String: Entry].self, from: Data(bytes)) else {
+        _ = KeptFile.moveAside(path)
+        return [:]
+      }
+      entries = decoded
+    }
     let now = now().timeIntervalSince1970
     return entries.filter { !$0.value.token.isEmpty && now - $0.value.lastUsed < Self.lifetime }
   }

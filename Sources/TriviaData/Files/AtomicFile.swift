@@ -3,6 +3,9 @@ import Glibc
 
 /// Replaces files so a reader, or a crash, sees the old content or the new, never a mix:
 /// write a temporary file beside it, sync it, rename it over, sync the folder.
+///
+/// What the game keeps about its player is private, as shells keep their history: each file
+/// 0600 in a folder 0700, and a folder or file made looser before is tightened when written.
 public enum AtomicFile {
   public struct Failure: Error, CustomStringConvertible {
     public let description: String
@@ -15,7 +18,7 @@ public enum AtomicFile {
   /// Writes `bytes` to `path`, creating the folder if needed.
   public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) {
     try replace(path) { temporary throws(Failure) in
-      let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
       guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
       defer { close(descriptor) }
       guard Array(bytes).withUnsafeBytes({ Descriptor.writeAll($0, to: descriptor) }) else {
@@ -32,16 +35,12 @@ public enum AtomicFile {
   /// Lets `fill` write a temporary path, then puts that file in place of `path`.
   public static func replace(_ path: String, fill: (String) throws(Failure) -> Void) throws(Failure) {
     let folder = folder(of: path)
-    if !folder.isEmpty {
-      do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      } catch {
-        throw Failure(description: "cannot create the folder \(folder)")
-      }
-    }
+    if !folder.isEmpty { try makePrivateFolder(folder) }
     let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     do throws(Failure) {
       try fill(temporary)
+      // Whoever wrote it (libedit writes the line history), the player alone reads it.
+      guard chmod(temporary, 0o600) == 0 else { throw failure("cannot make \(temporary) private") }
       try sync(temporary)
       guard rename(temporary, path) == 0 else { throw failure("cannot rename \(temporary) to \(path)") }
     } catch {
@@ -49,6 +48,22 @@ public enum AtomicFile {
       throw error
     }
     if !folder.isEmpty { try? sync(folder) }
+  }
+
+  /// Makes `folder` and the folders above it that are missing, each 0700 (as the XDG base
+  /// directory specification asks), and tightens `folder` itself to 0700 if it was looser.
+  public static func makePrivateFolder(_ folder: String) throws(Failure) {
+    var made = folder.hasPrefix("/") ? "/" : ""
+    for part in folder.split(separator: "/") {
+      made += part
+      if mkdir(made, 0o700) != 0, errno != EEXIST { throw failure("cannot create the folder \(made)") }
+      made += "/"
+    }
+    var status = stat()
+    guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+      throw failure("cannot create the folder \(folder)")
+    }
+    if status.st_mode & 0o077 != 0, status.st_uid == getuid() { chmod(folder, status.st_mode & 0o700) }
   }
 
   static func sync(_ path: String) throws(Failure) {

@@ -8,6 +8,9 @@ struct FileReader {
   /// How long a named pipe may take to get a writer: `mkfifo p; cat q.json > p` is fine,
   /// a pipe nobody will write to is an error, not a hang.
   static let pipeWait = 30_000
+  /// How long a pipe's writer may stay silent once it has begun: a writer that stalls
+  /// mid-file is an error, not a load that never ends.
+  static let pipeSilence = 10_000
 
   private var base: UnsafeMutableRawPointer?
   private var capacity = 0
@@ -28,10 +31,12 @@ struct FileReader {
     // /dev/zero and friends never end; a pipe may, and is read up to the limit.
     case S_IFCHR, S_IFBLK, S_IFSOCK: throw DataSourceError(file: path, reason: "is a device, not a question file")
     case S_IFIFO: try Self.awaitWriter(descriptor, path: path, milliseconds: pipeWait)
-    default: break
+    default:
+      // A file's reads do not wait (a slow disk aside); a pipe's stay non-blocking and
+      // wait in `awaitWriter`, where a cancelled load stops them.
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     }
-    // Reads wait for a writer's data again.
-    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    let isPipe = info.st_mode & S_IFMT == S_IFIFO
     guard Int(info.st_size) <= limit else {
       throw DataSourceError(
         file: path, reason: "\(info.st_size) bytes is more than the \(limit >> 20) MB a question file may have")
@@ -44,6 +49,10 @@ struct FileReader {
       let got = Glibc.read(descriptor, base! + count, capacity - count)
       if got < 0 {
         if errno == EINTR { continue }
+        if isPipe, errno == EAGAIN {
+          try Self.awaitWriter(descriptor, path: path, milliseconds: Self.pipeSilence, stalled: true)
+          continue
+        }
         throw Self.failure(path)
       }
       if got == 0 { break }
@@ -75,18 +84,24 @@ struct FileReader {
 
   /// Waits until a pipe has something to read or its writer has come and gone, for at most
   /// `milliseconds`; a cancelled load stops waiting.
-  static func awaitWriter(_ descriptor: Int32, path: String, milliseconds: Int) throws(DataSourceError) {
+  static func awaitWriter(
+    _ descriptor: Int32, path: String, milliseconds: Int, stalled: Bool = false
+  ) throws(DataSourceError) {
     var waited = 0
     while true {
       var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&request, 1, 100)
+      let ready = poll(&request, 1, 50)
       if ready > 0 { return }
       if ready < 0, errno != EINTR { throw failure(path) }
       if Task.isCancelled { throw .cancelled(loading: path) }
-      waited += 100
+      waited += 50
       guard waited < milliseconds else {
         let limit = URLDataSource.secondsText(Double(milliseconds) / 1000)
-        throw DataSourceError(file: path, reason: "is a pipe, and nothing was written to it within \(limit)")
+        throw DataSourceError(
+          file: path,
+          reason: stalled
+            ? "is a pipe whose writer stopped sending for \(limit)"
+            : "is a pipe, and nothing was written to it within \(limit)")
       }
     }
   }
