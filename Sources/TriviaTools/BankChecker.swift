@@ -23,86 +23,55 @@ public struct BankChecker: Sendable {
     var position: SourcePosition
   }
 
-  /// The true/false statements of a category, counted as the bank goes.
-  struct Balance {
-    var first: Place
-    var trueCount = 0
-    var falseCount = 0
-  }
-
   /// Everything found in `files`, in file order, then by place in each file.
   public func check(_ files: [SourceFile]) -> [Finding] {
-    var findings: [(order: Int, finding: Finding)] = []
+    var found = Found()
     var firstSeen: [String: Place] = [:]
-    var balances: [(category: String, balance: Balance)] = []
-    var balanceIndex: [String: Int] = [:]
+    var statements = StatementTally()
     for (order, file) in files.enumerated() {
-      func add(_ severity: Finding.Severity, _ position: SourcePosition?, _ message: String) {
-        findings.append((order, Finding(severity, file: file.path, position: position, message: message)))
-      }
+      found.file = (order, file.path)
       switch file.content {
       case .notQuestions: continue
-      case .refused(let error): add(.error, error.position, error.reason)
+      case .refused(let error): found.add(.error, error.position, error.reason)
       case .questions(let bank):
-        for skipped in bank.skipped { add(.error, skipped.position, Self.skipMessage(skipped.reason)) }
+        for skipped in bank.skipped { found.add(.error, skipped.position, Self.skipMessage(skipped.reason)) }
         let ungraded = bank.questions.countsByDifficulty[nil] ?? 0
-        if ungraded == bank.questions.count, let first = bank.locations.first {
-          add(
+        let noneGraded = ungraded == bank.questions.count
+        if noneGraded, let first = bank.locations.first {
+          found.add(
             .warning, first.start,
-            "no question in this file has a level (easy, medium or hard): all \(LoadSummary.grouped(ungraded)) play only under Mixed"
-          )
+            "no question in this file has a level (easy, medium or hard): all \(LoadSummary.grouped(ungraded)) "
+              + "play only under Mixed")
         }
         for (index, question) in bank.questions.enumerated() {
           let location =
             index < bank.locations.count ? bank.locations[index] : QuestionLocation(start: SourcePosition(line: 1))
-          if question.difficulty == nil, ungraded < bank.questions.count {
-            add(
+          if question.difficulty == nil, !noneGraded {
+            found.add(
               .warning, location.position(of: .difficulty), "no level (easy, medium or hard): it plays only under Mixed"
             )
           }
-          let key = question.text.matchingKey
-          if let first = firstSeen[key] {
-            add(
-              .warning, location.position(of: .question), "the same question as at \(Self.name(first, from: file.path))"
-            )
+          let here = Place(file: file.path, position: location.position(of: .question))
+          if let first = firstSeen[question.text.matchingKey] {
+            found.add(.warning, here.position, "the same question as at \(Self.name(first, from: file.path))")
           } else {
-            firstSeen[key] = Place(file: file.path, position: location.position(of: .question))
+            firstSeen[question.text.matchingKey] = here
           }
-          for (field, message) in answerProblems(question) { add(.warning, location.position(of: field), message) }
-          for problem in fit.problems(question) { add(.warning, location.position(of: problem.field), problem.message) }
-          if question.kind == .boolean {
-            let index =
-              balanceIndex[question.category]
-              ?? {
-                balances.append(
-                  (question.category, Balance(first: Place(file: file.path, position: location.start))))
-                balanceIndex[question.category] = balances.count - 1
-                return balances.count - 1
-              }()
-            if question.correctAnswer == "True" {
-              balances[index].balance.trueCount += 1
-            } else {
-              balances[index].balance.falseCount += 1
-            }
+          for (field, message) in answerProblems(question) {
+            found.add(.warning, location.position(of: field), message)
           }
+          for problem in fit.problems(question) {
+            found.add(.warning, location.position(of: problem.field), problem.message)
+          }
+          statements.count(question, at: Place(file: file.path, position: location.start), order: order)
         }
       }
     }
-    let order = Dictionary(files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
-    for (category, balance) in balances {
-      guard let message = Self.leaning(category, balance) else { continue }
-      findings.append(
-        (
-          order[balance.first.file] ?? 0,
-          Finding(.warning, file: balance.first.file, position: balance.first.position, message: message)
-        ))
+    for (order, place, message) in statements.leanings() {
+      found.file = (order, place.file)
+      found.add(.warning, place.position, message)
     }
-    return findings.enumerated().sorted { a, b in
-      let (x, y) = (a.element, b.element)
-      if x.order != y.order { return x.order < y.order }
-      let (p, q) = (x.finding.position ?? SourcePosition(line: 0), y.finding.position ?? SourcePosition(line: 0))
-      return p != q ? p < q : a.offset < b.offset
-    }.map(\.element.finding)
+    return found.sorted
   }
 
   /// `question 3: missing field "category"` as `the game skips question 3: missing field …`.
@@ -121,16 +90,23 @@ public struct BankChecker: Sendable {
     return "\(place.file):\(place.position.line)" + (place.position.column.map { ":\($0)" } ?? "")
   }
 
-  /// A category whose statements mostly go one way: always answering the same would pay.
-  /// One more of a kind is unavoidable with an odd count, and a 60/40 split is close enough
-  /// to even; past that, and two apart, a player can guess.
-  static func leaning(_ category: String, _ balance: Balance) -> String? {
-    let (trueCount, falseCount) = (balance.trueCount, balance.falseCount)
-    let total = trueCount + falseCount
-    let more = max(trueCount, falseCount)
-    guard more - min(trueCount, falseCount) >= 2, more * 5 > total * 3 else { return nil }
-    let word = trueCount > falseCount ? "True" : "False"
-    return "the true/false statements of \(category) lean one way, \(trueCount) True and \(falseCount) False: "
-      + "always answering \(word) scores \(more * 100 / total)%"
+  /// The findings so far, with the order of the file each is in, so that they print file by
+  /// file and, in each, by place.
+  struct Found {
+    var file: (order: Int, path: String) = (0, "")
+    private var findings: [(order: Int, finding: Finding)] = []
+
+    mutating func add(_ severity: Finding.Severity, _ position: SourcePosition?, _ message: String) {
+      findings.append((file.order, Finding(severity, file: file.path, position: position, message: message)))
+    }
+
+    var sorted: [Finding] {
+      findings.enumerated().sorted { a, b in
+        let (x, y) = (a.element, b.element)
+        if x.order != y.order { return x.order < y.order }
+        let (p, q) = (x.finding.position ?? SourcePosition(line: 0), y.finding.position ?? SourcePosition(line: 0))
+        return p != q ? p < q : a.offset < b.offset
+      }.map(\.element.finding)
+    }
   }
 }
