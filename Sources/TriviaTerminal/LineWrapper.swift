@@ -85,7 +85,8 @@ public struct LineWrapper: Sendable {
     return Line(spans: spans)
   }
 
-  static func width(of characters: some Sequence<Character>) -> Int {
+  /// Columns the characters take on a terminal.
+  public static func width(of characters: some Sequence<Character>) -> Int {
     characters.reduce(0) { $0 + width(of: $1) }
   }
 
