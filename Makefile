@@ -7,7 +7,8 @@ CHECKS := --explicit-target-dependency-import-check error
 ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play release test build deps lint docs router-check clean install uninstall install-check test-tools
+.PHONY: play release test build deps lint docs router-check clean install uninstall install-check test-tools \
+  bank-check
 
 ## Start the game; pass options with ARGS="--difficulty hard --count 5". The Swift runtime
 ## is linked in, so the binary starts fast and runs when copied anywhere on the machine.
@@ -20,12 +21,13 @@ release: deps
 	@$(SWIFT) build $(RELEASE) $(CHECKS) --product trivia
 
 ## Build everything (the snippets too) and run every test, then the format check, the
-## install check (with the debug build), the router's public-API check and NavigatorKit's
-## documentation, which fails on any warning.
+## bundled bank's check (with the debug build), the install check (with the debug build),
+## the router's public-API check and NavigatorKit's documentation, which fails on any warning.
 test: deps test-tools
 	$(SWIFT) build --build-tests $(CHECKS)
 	$(SWIFT) test --skip-build --parallel
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
+	$(MAKE) --no-print-directory bank-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
 	$(MAKE) --no-print-directory install-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
 	$(MAKE) --no-print-directory router-check docs
 
@@ -34,6 +36,13 @@ build: deps
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
+
+## The bundled bank: `trivia check --strict` finds nothing in it (no question skipped, none
+## twice, no answer given away, no line that wraps badly...), and Data/README.md's counts and
+## Data/questions.checks.json match it. With the release build unless BINARY names another.
+bank-check: $(if $(BINARY),,release)
+	"$(or $(BINARY),.build/release/trivia)" check --strict Data/questions.json
+	python3 Scripts/build-bank.py check
 
 ## NavigatorKit's DocC archive (articles, snippets, every public symbol), warnings as errors:
 ## .build/plugins/Swift-DocC/outputs/NavigatorKit.doccarchive.
@@ -108,15 +117,16 @@ install-check: test-tools $(if $(BINARY),,release)
 	@MAKE="$(MAKE)" bash Scripts/install-check.sh "$(BIN)" $(INSTALLED)
 
 ## What the tests use besides the game's own dependencies: python3 (hostile link senders,
-## the OpenTriviaQA reference reader), tmux (a real terminal, to see what a redraw leaves on
-## screen), and for install-check groff (the man page), mandoc (its lint) and
-## desktop-file-validate. Installed once.
+## the OpenTriviaQA reference reader) with jsonschema (the schema of Data/questions.json, in
+## the system's /usr/bin/python3, which the tests run), tmux (a real terminal, to see what a
+## redraw leaves on screen), and for install-check groff (the man page), mandoc (its lint)
+## and desktop-file-validate. Installed once.
 test-tools:
-	@{ command -v python3 && command -v tmux && command -v groff && command -v mandoc \
-	  && command -v desktop-file-validate; } >/dev/null 2>&1 || { \
-	  echo "Installing python3, tmux, groff-base, mandoc and desktop-file-utils…"; \
+	@{ command -v python3 && /usr/bin/python3 -c 'import jsonschema' && command -v tmux && command -v groff \
+	  && command -v mandoc && command -v desktop-file-validate; } >/dev/null 2>&1 || { \
+	  echo "Installing python3, python3-jsonschema, tmux, groff-base, mandoc and desktop-file-utils…"; \
 	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) apt-get install -y -qq python3 tmux groff-base mandoc desktop-file-utils >/dev/null; }
+	  $(SUDO) apt-get install -y -qq python3 python3-jsonschema tmux groff-base mandoc desktop-file-utils >/dev/null; }
 
 ## Build in release and measure start-up, imports, scripted play and NavigatorKit against
 ## baselines run alongside; BENCH_ARGS="--runs 9 --results Benchmarks/RESULTS.md" for more.

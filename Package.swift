@@ -58,10 +58,15 @@ let package = Package(
       // accept4 and SO_PEERCRED, which Swift's Glibc module does not declare.
       .target(name: "LinkSocketShim"),
       .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim", "TriviaData"]),
+      // `trivia check` and `trivia convert`: for people who write their own banks.
+      .target(
+        name: "TriviaTools",
+        dependencies: ["TriviaData", "TriviaTerminal", "ScreenKit", "GameScreen", "FeedbackScreen"]),
       .executableTarget(
         name: "trivia",
         dependencies: [
-          "TriviaApp", "TriviaData", "TriviaHistory", "TriviaLink", "TriviaTerminal", "NavigatorKit", "ScreenKit",
+          "TriviaApp", "TriviaData", "TriviaHistory", "TriviaLink", "TriviaTerminal", "TriviaTools", "NavigatorKit",
+          "ScreenKit",
           .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         // The toolchain's lld: GNU ld warns, at every static link, about a mktemp call inside
@@ -77,6 +82,7 @@ let package = Package(
       .testTarget(name: "TriviaHistoryTests", dependencies: ["TriviaHistory", "TriviaData", "CSQLite"]),
       .testTarget(name: "TriviaTerminalTests", dependencies: ["TriviaTerminal", "ScreenKit"]),
       .testTarget(name: "TriviaLinkTests", dependencies: ["TriviaLink"]),
+      .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData"]),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia"]),
       .executableTarget(
         name: "NavigatorBenchmark", dependencies: ["NavigatorKit"], path: "Benchmarks/NavigatorBenchmark"),

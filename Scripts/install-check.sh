@@ -35,8 +35,27 @@ for option in $options; do
   done
 done
 
+# Each subcommand (`trivia check`, `trivia convert`) has its part of the man page's
+# SUBCOMMANDS, with every option of its --help, and is completed with its options.
+tools=$(sed -n '/^SUBCOMMANDS:$/,/^$/p' <<<"$help" | awk '/^  [a-z]/ {print $1}')
+[ -n "$tools" ] || fail "trivia --help shows no subcommands"
+subcommands=$(sed -n '/^\.SH SUBCOMMANDS$/,/^\.SH [A-RT-Z]/p' "$page")
+for tool in $tools; do
+  grep -qxF ".SS trivia $tool" <<<"$subcommands" || fail "the man page's SUBCOMMANDS lack trivia $tool"
+  tool_help=$("$root/bin/trivia" "$tool" --help) || fail "trivia $tool --help failed"
+  for option in $(sed -n '/^OPTIONS:$/,$p' <<<"$tool_help" | grep -o -- '--[a-z][a-z-]*' | grep -vx -e --help -e --version | sort -u); do
+    grep -qF -- "\fB${option//-/\\-}\fR" <<<"$subcommands" || fail "the man page's SUBCOMMANDS lack $tool $option"
+    for file in "${completions[@]}"; do
+      grep -qF -- "${option#--}" "$root/share/$file" || fail "$file lacks $tool $option"
+    done
+  done
+  for file in "${completions[@]}"; do
+    grep -qw -- "$tool" "$root/share/$file" || fail "$file lacks the subcommand $tool"
+  done
+done
+
 # The man page has its sections and renders without a warning.
-for section in NAME SYNOPSIS DESCRIPTION OPTIONS FILES ENVIRONMENT "EXIT STATUS" EXAMPLES; do
+for section in NAME SYNOPSIS DESCRIPTION OPTIONS SUBCOMMANDS FILES ENVIRONMENT "EXIT STATUS" EXAMPLES; do
   grep -qx "\.SH $section" "$page" || fail "the man page has no $section section"
 done
 warnings=$(groff -man -Tutf8 -ww -z "$page" 2>&1) && [ -z "$warnings" ] || fail "groff warns on trivia.1:" "$warnings"

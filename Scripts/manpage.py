@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Writes trivia's man page to standard output: `manpage.py BINARY SECTIONS`.
 
-NAME, SYNOPSIS, DESCRIPTION and OPTIONS come from the binary itself (its
-`--experimental-dump-help` JSON and `--version`), so the page says what `--help` says; the
-hand-written roff in SECTIONS (FILES, ENVIRONMENT, EXIT STATUS, EXAMPLES, ...) follows them.
+NAME, SYNOPSIS, DESCRIPTION, OPTIONS and SUBCOMMANDS (`trivia check`, `trivia convert`) come
+from the binary itself (its `--experimental-dump-help` JSON and `--version`), so the page says
+what `--help` says; the hand-written roff in SECTIONS (FILES, ENVIRONMENT, EXIT STATUS,
+EXAMPLES, ...) follows them.
 The date is SOURCE_DATE_EPOCH's when set, else today's.
 """
 
@@ -47,11 +48,60 @@ def synopsis(argument):
     return f".OP {name}{value}" if argument.get("isOptional") else f"\\fB{name}\\fR{value}"
 
 
+def shown_arguments(command):
+    return [a for a in command.get("arguments", []) if a.get("shouldDisplay", True)]
+
+
+def usage(name, command):
+    """The synopsis of a command: its options (without --help and --version), then its
+    positional arguments."""
+    shown = shown_arguments(command)
+    return [
+        f".SY \"{name}\"" if " " in name else f".SY {name}",
+        *(synopsis(a) for a in shown if a.get("names") and a["preferredName"]["name"] not in ("help", "version")),
+        *(synopsis(a) for a in shown if a["kind"] == "positional"),
+        ".YS",
+    ]
+
+
+def described(arguments):
+    """Each argument as a tagged paragraph: names and value, what it does, its values."""
+    page = []
+    for argument in arguments:
+        if argument["kind"] == "positional":
+            page += [".TP", f"\\fI{text(argument['valueName'])}\\fR", text(argument.get("abstract", ""))]
+            continue
+        page += [".TP", option(argument), text(argument.get("abstract", ""))]
+        if "allValues" in argument:
+            page.append(text(f"(values: {', '.join(argument['allValues'])})"))
+        if "defaultValue" in argument:
+            page.append(text(f"(default: {argument['defaultValue']})"))
+        if argument.get("discussion"):
+            page += [".sp", text(argument["discussion"])]
+    return page
+
+
+def subcommands(name, command):
+    """SUBCOMMANDS: each tool's synopsis, what it does, and its arguments and options."""
+    tools = [c for c in command.get("subcommands", []) if c.get("shouldDisplay", True) and c["commandName"] != "help"]
+    if not tools:
+        return []
+    page = [".SH SUBCOMMANDS"]
+    for tool in tools:
+        full = f"{name} {tool['commandName']}"
+        arguments = [a for a in shown_arguments(tool) if a.get("preferredName", {}).get("name") not in ("help", "version")]
+        page += [f".SS {full}", *usage(full, tool), ".PP", text(tool["abstract"])]
+        if tool.get("discussion"):
+            page += [".PP", text(tool["discussion"])]
+        page += described(arguments)
+    return page
+
+
 def main(binary, sections_file):
     command = json.loads(subprocess.run([binary, "--experimental-dump-help"], capture_output=True, check=True).stdout)["command"]
     version = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout.strip()
     name = command["commandName"]
-    shown = [a for a in command.get("arguments", []) if a.get("shouldDisplay", True)]
+    shown = shown_arguments(command)
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     day = datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc) if epoch else datetime.datetime.now()
 
@@ -61,25 +111,18 @@ def main(binary, sections_file):
         ".SH NAME",
         f"{name} \\- {text(command['abstract'].rstrip('.'))}",
         ".SH SYNOPSIS",
-        f".SY {name}",
         # Without `--help` and `--version`, as `--help`'s USAGE line.
-        *(synopsis(a) for a in shown if a.get("names") and a["preferredName"]["name"] not in ("help", "version")),
-        *(synopsis(a) for a in shown if a["kind"] == "positional"),
-        ".YS",
+        *usage(name, command),
+        *(line for tool in command.get("subcommands", []) if tool.get("shouldDisplay", True)
+          and tool["commandName"] != "help" for line in usage(f"{name} {tool['commandName']}", tool)),
         ".SH DESCRIPTION",
         text(command["abstract"]),
         ".PP",
         text(command.get("discussion", "")),
         ".SH OPTIONS",
     ]
-    for argument in shown:
-        page += [".TP", option(argument), text(argument.get("abstract", ""))]
-        if "allValues" in argument:
-            page.append(text(f"(values: {', '.join(argument['allValues'])})"))
-        if "defaultValue" in argument:
-            page.append(text(f"(default: {argument['defaultValue']})"))
-        if argument.get("discussion"):
-            page += [".sp", text(argument["discussion"])]
+    page += described(shown)
+    page += subcommands(name, command)
     with open(sections_file, encoding="utf-8") as sections:
         page.append(sections.read().rstrip("\n"))
     print("\n".join(line for line in page if line))

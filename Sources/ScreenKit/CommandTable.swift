@@ -66,11 +66,12 @@ public struct CommandTable {
     var rows = commands.map { ($0.usage, $0.summary) }
     if let freeform { rows.insert((freeform.usage, freeform.summary), at: 0) }
     let width = rows.map(\.0.count).max() ?? 0
+    // Wrapped, a summary goes on under itself.
     return rows.map { usage, summary in
       Line(spans: [
         .init(text: "  " + usage.padded(to: width), style: .emphasis),
         .init(text: "  " + summary, style: .plain),
-      ])
+      ]).hanging(at: width + 4)
     }
   }
 

@@ -56,9 +56,8 @@ public struct LineWrapper: Sendable {
     return lines
   }
 
-  /// Leading spaces, and a list marker after them: `  1) ` is 5; or, in a line laid out in
-  /// columns (help's usage and summary, an option and its hint), where the second column
-  /// starts: text, two spaces or more, text.
+  /// Leading spaces, and a list marker after them: `  1) ` is 5. (A line laid out in
+  /// columns says where it continues: `Line.hangingIndent`.)
   static func indent(of characters: [Character]) -> Int {
     var index = 0
     while index < characters.count, characters[index] == " " { index += 1 }
@@ -69,12 +68,7 @@ public struct LineWrapper: Sendable {
     if marker > index, marker + 1 < characters.count, characters[marker] == ")", characters[marker + 1] == " " {
       return marker + 2
     }
-    var gap = index
-    while gap + 1 < characters.count, !(characters[gap] == " " && characters[gap + 1] == " ") { gap += 1 }
-    guard gap > index, gap + 1 < characters.count else { return index }
-    var column = gap
-    while column < characters.count, characters[column] == " " { column += 1 }
-    return column < characters.count ? column : index
+    return index
   }
 
   static func line(_ cells: ArraySlice<(character: Character, style: Line.Style)>, indent: Int) -> Line {
@@ -91,7 +85,8 @@ public struct LineWrapper: Sendable {
     return Line(spans: spans)
   }
 
-  static func width(of characters: some Sequence<Character>) -> Int {
+  /// Columns the characters take on a terminal.
+  public static func width(of characters: some Sequence<Character>) -> Int {
     characters.reduce(0) { $0 + width(of: $1) }
   }
 

@@ -23,16 +23,19 @@ public final class TerminalRenderer: NavigationRenderer, Console {
   }
 
   public func write(_ lines: [Line]) {
+    output.write(Self.shown(lines, width: columns()).map { style.format($0) + "\n" }.joined())
+  }
+
+  /// The lines as a terminal `width` columns wide shows them (nil: not wrapped). `trivia
+  /// check` measures questions with it, so what it warns of is what a player would see.
+  public static func shown(_ lines: [Line], width: Int?) -> [Line] {
     // Placeholders for unsafe characters first, once: wrapping measures what is shown.
-    var shown = lines.map { line in
+    let shown = lines.map { line in
       var clean = line
       clean.spans = line.spans.map { .init(text: Sanitizer.clean($0.text), style: $0.style) }
       return clean
     }
-    if let width = columns() {
-      let wrapper = LineWrapper(width: width)
-      shown = shown.flatMap(wrapper.wrap)
-    }
-    output.write(shown.map { style.format($0) + "\n" }.joined())
+    guard let width else { return shown }
+    return shown.flatMap(LineWrapper(width: width).wrap)
   }
 }

@@ -14,7 +14,9 @@ struct Trivia: AsyncParsableCommand {
       Plays interactively with line editing when standard input is a terminal, and reads \
       one command per line otherwise (or from --script). Type help on any screen.
       """,
-    version: "0.2.0")
+    version: "0.2.0",
+    // Tools for people who write banks; without one, `trivia` plays.
+    subcommands: [Check.self, Convert.self])
 
   @Option(
     help: """

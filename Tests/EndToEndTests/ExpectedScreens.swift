@@ -41,5 +41,5 @@ enum Expected {
   }
 
   /// The report after loading the bundled questions.
-  static let bundledLoaded = ["Loading questions from bundled…", "Loaded 180 questions from bundled (0 skipped)."]
+  static let bundledLoaded = ["Loading questions from bundled…", "Loaded 1,536 questions from bundled (0 skipped)."]
 }

@@ -221,7 +221,7 @@ struct HeadlessTests {
     #expect(piped.transcript.response(to: "back") == [])
     #expect(piped.transcript.prompts.suffix(2) == [Transcript.abandonPrompt, "trivia"])
     #expect(
-      piped.transcript.response(to: "y") == [Expected.roundAbandoned] + Expected.landing(unasked: "178 of 180"))
+      piped.transcript.response(to: "y") == [Expected.roundAbandoned] + Expected.landing(unasked: "1,534 of 1,536"))
     #expect(piped.transcript.response(to: "quit") == [])
     #expect(fromFile.stdout == piped.stdout)
     #expect(fromDash.stdout == piped.stdout)

@@ -6,7 +6,8 @@ import Testing
 @Suite("Sources and categories")
 struct SourceSwitchTests {
   static let bundledCategories = [
-    "Animals & Nature", "Geography", "History", "Literature", "Mathematics", "Music", "Science", "Sports",
+    "Animals & Nature", "Art", "Film & TV", "Food & Drink", "Geography", "History", "Human Body", "Language & Words",
+    "Literature", "Mathematics", "Music", "Mythology", "Science", "Space", "Sports", "Technology",
   ]
 
   /// `Name 12, Other 3` as pairs.
@@ -25,22 +26,22 @@ struct SourceSwitchTests {
     let first = try #require(result.transcript.response(to: "source"))
     try #require(first.count == 5)
     #expect(Array(first.prefix(2)) == Expected.bundledLoaded)
-    #expect(first[2] == "Source: bundled, 180 questions.")
+    #expect(first[2] == "Source: bundled, 1,536 questions.")
 
     let levelsPrefix = "  By difficulty: "
     #expect(first[3].hasPrefix(levelsPrefix) && first[3].hasSuffix("."))
-    // `61 easy, 66 medium, 53 hard`: the count first.
+    // `512 easy, 512 medium, 512 hard`: the count first.
     let levels = first[3].dropFirst(levelsPrefix.count).dropLast().components(separatedBy: ", ").map {
       $0.split(separator: " ")
     }
     #expect(levels.map { $0.last } == ["easy", "medium", "hard"])
-    #expect(levels.compactMap { $0.first.flatMap { Int($0) } }.reduce(0, +) == 180)
+    #expect(levels.compactMap { $0.first.flatMap { Int($0) } }.reduce(0, +) == 1_536)
 
     let categoriesPrefix = "  By category: "
     #expect(first[4].hasPrefix(categoriesPrefix) && first[4].hasSuffix("."))
     let categories = Self.counts(first[4].dropFirst(categoriesPrefix.count).dropLast())
     #expect(categories.map(\.name) == Self.bundledCategories)
-    #expect(categories.map(\.count).reduce(0, +) == 180)
+    #expect(categories.map(\.count).reduce(0, +) == 1_536)
     #expect(categories.allSatisfy { $0.count > 0 })
 
     // The second time the questions are already there.
@@ -60,7 +61,7 @@ struct SourceSwitchTests {
         "Cannot use that source: missing.json: No such file or directory. Still playing bundled.",
       ])
     #expect(transcript.response(to: "back") == ["Nothing to go back to; type quit to leave."])
-    #expect(transcript.response(to: "source")?.contains("Source: bundled, 180 questions.") == true)
+    #expect(transcript.response(to: "source")?.contains("Source: bundled, 1,536 questions.") == true)
     #expect(transcript.prompts == ["trivia", "trivia", "trivia", "trivia", "question 1/10"])
     #expect(!FileManager.default.fileExists(atPath: sandbox.optionsPath))
     #expect(
@@ -229,7 +230,7 @@ struct SourceSwitchTests {
     #expect(questions.count == 3)
     #expect(questions.allSatisfy { $0.category == "History" })
     #expect(
-      transcript.response(to: "done") == Expected.landing(questions: 3, category: "History", unasked: "177 of 180"))
+      transcript.response(to: "done") == Expected.landing(questions: 3, category: "History", unasked: "1,533 of 1,536"))
     // Refused, with the categories there are.
     let refused = try #require(transcript.response(to: "category Astrology"))
     #expect(refused.first == "No category 'Astrology' in bundled. Its categories:")
@@ -237,7 +238,7 @@ struct SourceSwitchTests {
       refused.dropFirst().map { String($0.dropFirst(2).prefix { $0 != "(" }.dropLast()) } == Self.bundledCategories)
     #expect(
       transcript.response(to: "category all") == ["Category: all."]
-        + Expected.landing(questions: 3, unasked: "177 of 180"))
+        + Expected.landing(questions: 3, unasked: "1,533 of 1,536"))
     #expect(transcript.response(to: "category", occurrence: 1) == listing)
 
     // The choice is an option like the others: kept for the next run.

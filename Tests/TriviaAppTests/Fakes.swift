@@ -160,9 +160,12 @@ final class CountingSource: DataSource, @unchecked Sendable {
   private var started = 0
   private var cancelledCount = 0
 
-  init(name: String, delay: Duration = .milliseconds(20)) {
+  let loadsAtStart: Bool
+
+  init(name: String, delay: Duration = .milliseconds(20), loadsAtStart: Bool = true) {
     self.name = name
     self.delay = delay
+    self.loadsAtStart = loadsAtStart
   }
 
   var loads: Int { lock.withLock { started } }

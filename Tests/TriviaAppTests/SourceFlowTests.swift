@@ -39,6 +39,18 @@ struct SourceFlowTests {
     #expect(console.lines.count == 2)
   }
 
+  @Test func theBundledQuestionsAreNotReadAsTheGameStarts() async throws {
+    #expect(!BundledDataSource().loadsAtStart)
+    let source = CountingSource(name: "quick", loadsAtStart: false)
+    let flow = SourceFlow(source: source, console: console, makeSource: { _ in source })
+    flow.loadEarly(request)
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(source.loads == 0)
+    _ = await flow.questions(request)
+    #expect(source.loads == 1)
+    #expect(console.lines == ["Loading questions from quick…", "Loaded 5 questions from quick (0 skipped)."])
+  }
+
   @Test func switchingCancelsTheEarlyLoad() async throws {
     // Still loading when the player switches, however busy the machine.
     let first = CountingSource(name: "first", delay: .seconds(60))

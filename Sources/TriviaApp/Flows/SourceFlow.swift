@@ -25,9 +25,12 @@ public final class SourceFlow {
 
   public var name: String { source.name }
 
-  /// Starts loading in the background, unless the source loads per round.
+  /// Starts loading in the background, unless the source loads per round or is read fast
+  /// enough when first asked for (`loadsAtStart`).
   public func loadEarly(_ request: LoadRequest) {
-    if !source.loadsPerRound, bank == nil, earlyLoad == nil { earlyLoad = Self.startLoad(source, request) }
+    if source.loadsAtStart, !source.loadsPerRound, bank == nil, earlyLoad == nil {
+      earlyLoad = Self.startLoad(source, request)
+    }
   }
 
   /// The source's questions, loaded first when needed, or why not; nil when the load was

@@ -4,6 +4,10 @@ public struct BundledDataSource: DataSource {
 
   public var name: String { "bundled" }
 
+  /// The 1,536 questions are read in a few milliseconds when a round is first dealt: the
+  /// game does not parse them as it starts, so start-up costs the same whatever their number.
+  public var loadsAtStart: Bool { false }
+
   public func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
     try QuestionFileFormat.decode(PackageResources.questions_json, name: "bundled questions")
   }

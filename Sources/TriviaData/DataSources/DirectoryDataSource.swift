@@ -58,7 +58,7 @@ public struct DirectoryDataSource: DataSource {
   /// The regular, not hidden, files in the folder, in name order (by bytes).
   static func list(_ path: String) throws(DataSourceError) -> [Entry] {
     // readdir rather than FileManager: plain C, and it wakes none of Foundation's machinery.
-    guard let folder = opendir(path) else { throw DataSourceError("\(path): \(Self.reason(errno))") }
+    guard let folder = opendir(path) else { throw DataSourceError(file: path, reason: Self.reason(errno)) }
     defer { closedir(folder) }
     var names: [String] = []
     while let entry = readdir(folder) {

@@ -27,9 +27,9 @@ struct FileReader {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw Self.failure(path) }
     switch info.st_mode & S_IFMT {
-    case S_IFDIR: throw DataSourceError("\(path): is a folder, expected a question file")
+    case S_IFDIR: throw DataSourceError(file: path, reason: "is a folder, expected a question file")
     // /dev/zero and friends never end; a pipe may, and is read up to the limit.
-    case S_IFCHR, S_IFBLK, S_IFSOCK: throw DataSourceError("\(path): is a device, not a question file")
+    case S_IFCHR, S_IFBLK, S_IFSOCK: throw DataSourceError(file: path, reason: "is a device, not a question file")
     case S_IFIFO: try Self.awaitWriter(descriptor, path: path, milliseconds: pipeWait)
     default:
       // A file's reads do not wait (a slow disk aside); a pipe's stay non-blocking and
@@ -39,7 +39,7 @@ struct FileReader {
     let isPipe = info.st_mode & S_IFMT == S_IFIFO
     guard Int(info.st_size) <= limit else {
       throw DataSourceError(
-        "\(path): \(info.st_size) bytes is more than the \(limit >> 20) MB a question file may have")
+        file: path, reason: "\(info.st_size) bytes is more than the \(limit >> 20) MB a question file may have")
     }
     // One byte more than the size, to notice a file that grew; a pipe's size is 0.
     reserve(max(Int(info.st_size) + 1, 1 << 16))
@@ -58,7 +58,7 @@ struct FileReader {
       if got == 0 { break }
       count += got
       guard count <= limit else {
-        throw DataSourceError("\(path): more than the \(limit >> 20) MB a question file may have")
+        throw DataSourceError(file: path, reason: "more than the \(limit >> 20) MB a question file may have")
       }
     }
     return UnsafeBufferPointer(start: base!.assumingMemoryBound(to: UInt8.self), count: count)
@@ -79,7 +79,7 @@ struct FileReader {
   func deallocate() { base?.deallocate() }
 
   static func failure(_ path: String) -> DataSourceError {
-    DataSourceError("\(path): \(String(cString: strerror(errno)))")
+    DataSourceError(file: path, reason: String(cString: strerror(errno)))
   }
 
   /// Waits until a pipe has something to read or its writer has come and gone, for at most
@@ -98,9 +98,10 @@ struct FileReader {
       guard waited < milliseconds else {
         let limit = URLDataSource.secondsText(Double(milliseconds) / 1000)
         throw DataSourceError(
-          stalled
-            ? "\(path): is a pipe whose writer stopped sending for \(limit)"
-            : "\(path): is a pipe, and nothing was written to it within \(limit)")
+          file: path,
+          reason: stalled
+            ? "is a pipe whose writer stopped sending for \(limit)"
+            : "is a pipe, and nothing was written to it within \(limit)")
       }
     }
   }

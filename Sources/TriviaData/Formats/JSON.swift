@@ -13,9 +13,19 @@ enum JSON: Equatable {
   struct Object: Equatable {
     let line: Int
     let members: [(key: String, value: JSON)]
+    /// Where the object starts, its `{`, and where each member's name starts, in the order
+    /// of `members`: kept only by a parse that locates (`locating: true`), else nil and empty.
+    var start: SourcePosition?
+    var memberPositions: [SourcePosition] = []
 
     subscript(key: String) -> JSON? {
       members.first { $0.key == key }?.value
+    }
+
+    /// Where the member `key` is written, when the parse located it.
+    func position(of key: String) -> SourcePosition? {
+      guard !memberPositions.isEmpty, let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+      return memberPositions[index]
     }
 
     static func == (lhs: Object, rhs: Object) -> Bool {
@@ -42,28 +52,38 @@ enum JSON: Equatable {
   }
 
   /// Parses a file's bytes, with a syntax error told as `name, line L, column C: what`.
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> JSON {
-    var parser = Parser(bytes: bytes)
+  /// `locating` keeps where each object and member starts (`Object.start`).
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, locating: Bool = false
+  ) throws(DataSourceError) -> JSON {
+    var parser = JSONParser(bytes: bytes)
+    parser.locating = locating
     return try parser.document(name: name)
   }
 
   static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSON {
     try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in
-      var parser = Parser(bytes: buffer)
+      var parser = JSONParser(bytes: buffer)
       return try parser.document()
     }
   }
 
   /// Parses a document whose top-level object holds a large array under `key`: its
-  /// elements go to `element` one by one, with their position and line, and are not kept (in the
-  /// value returned, that array is empty). A bank of 50,000 questions never exists as one
-  /// tree of values.
+  /// elements go to `element` one by one, with their place in the array and in the file, and
+  /// are not kept (in the value returned, that array is empty). A bank of 50,000 questions
+  /// never exists as one tree of values. The file position has a column only when `locating`.
+  ///
+  /// `plain`, when given, is offered each element first, the parser at its start: it reads
+  /// the elements it can without making values, and returns true; or returns false with the
+  /// parser where it was, and the element is read as a value and handed to `element`.
   static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, name: String, streaming key: String,
-    element: @escaping (JSON, Int, Int) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, streaming key: String, locating: Bool = false,
+    plain: ((inout JSONParser) -> Bool)? = nil, element: @escaping (JSON, Int, SourcePosition) -> Void
   ) throws(DataSourceError) -> JSON {
-    var parser = Parser(bytes: bytes)
+    var parser = JSONParser(bytes: bytes)
     parser.stream = (key, element)
+    parser.plain = plain
+    parser.locating = locating
     return try parser.document(name: name)
   }
 }
@@ -74,7 +94,7 @@ extension JSON {
   /// Whether the bytes hold a JSON object, as far as the first character tells: `{` after a
   /// byte-order mark and spaces.
   static func startsWithObject(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var parser = Parser(bytes: bytes)
+    var parser = JSONParser(bytes: bytes)
     parser.skipSpace()
     return parser.take("{")
   }
@@ -83,7 +103,7 @@ extension JSON {
   /// megabytes is told after a few bytes when one comes first. Values before it are read
   /// and dropped. Nil when none of them comes before the object ends or the JSON breaks.
   static func firstTopLevelKey(in bytes: UnsafeBufferPointer<UInt8>, among keys: Set<String>) -> String? {
-    var parser = Parser(bytes: bytes)
+    var parser = JSONParser(bytes: bytes)
     parser.skipSpace()
     guard parser.take("{") else { return nil }
     do {
@@ -102,7 +122,7 @@ extension JSON {
   /// Whether `"key"`, spaces, then `:` occur anywhere, at any depth, in JSON that may not be
   /// readable at all: a key by its look alone, to tell what broken JSON was meant to be.
   static func mentionsKey(_ key: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var parser = Parser(bytes: bytes)
+    var parser = JSONParser(bytes: bytes)
     var start = 0
     while let quote = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) {
       start = quote + 1
@@ -115,14 +135,24 @@ extension JSON {
   }
 }
 
-private struct Parser {
+/// Reads JSON a byte at a time; `JSON.parse` is its way in. Internal so that a reader of a
+/// format may take over an element it knows how to read faster (`stream.plain`).
+struct JSONParser {
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
   var line = 1
   var lineStart = 0
   var depth = 0
   /// The top-level array whose elements are handed on rather than kept, and to what.
-  var stream: (key: String, element: (JSON, Int, Int) -> Void)?
+  var stream: (key: String, element: (JSON, Int, SourcePosition) -> Void)?
+  /// What may read an element of that array faster (see `JSON.parse`).
+  var plain: ((inout JSONParser) -> Bool)?
+  /// Whether objects keep where they and their members start; counting columns costs a pass
+  /// over each line's characters, which only tools that point at places pay for.
+  var locating = false
+  /// The last column counted, and where: counting goes on from there along the same line, so
+  /// a file that is all one line is not counted again for each object.
+  var counted: (index: Int, column: Int) = (0, 1)
 
   static let maximumDepth = 256
 
@@ -147,8 +177,20 @@ private struct Parser {
     do {
       return try document()
     } catch {
-      throw DataSourceError("\(name), line \(error.line), column \(error.column): \(error.message)")
+      throw DataSourceError(
+        file: name, position: SourcePosition(line: error.line, column: error.column), reason: error.message)
     }
+  }
+
+  /// Where the parser is, with its column when locating.
+  mutating func position() -> SourcePosition {
+    guard locating else { return SourcePosition(line: line) }
+    if counted.index < lineStart { counted = (lineStart, 1) }
+    let end = min(index, bytes.count)
+    // Structural characters (`{`, `"`) start a character, so counting may stop and go on there.
+    counted.column += String(decoding: UnsafeBufferPointer(rebasing: bytes[counted.index..<end]), as: UTF8.self).count
+    counted.index = end
+    return SourcePosition(line: line, column: counted.column)
   }
 
   /// An error at the current position; the column counts characters, not bytes.
@@ -219,11 +261,17 @@ private struct Parser {
     try enter()
     defer { depth -= 1 }
     let startLine = line
+    let start = locating ? position() : nil
     index += 1
     var members: [(key: String, value: JSON)] = []
+    var positions: [SourcePosition] = []
     skipSpace()
-    if take("}") { return .object(.init(line: startLine, members: members)) }
+    if take("}") { return .object(.init(line: startLine, members: members, start: start)) }
     repeat {
+      if locating {
+        skipSpace()
+        positions.append(position())
+      }
       let key = try memberKey()
       if depth == 1, let stream, key == stream.key, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
         members.append((key, try array(handingTo: stream.element)))
@@ -231,7 +279,7 @@ private struct Parser {
         members.append((key, try value()))
       }
     } while try anotherMember()
-    return .object(.init(line: startLine, members: members))
+    return .object(.init(line: startLine, members: members, start: start, memberPositions: positions))
   }
 
   /// A member's name and the `:` after it, with the spaces around them.
@@ -256,7 +304,8 @@ private struct Parser {
   }
 
   /// An array; with `handingTo`, its elements go there instead of into the value.
-  mutating func array(handingTo element: ((JSON, Int, Int) -> Void)? = nil) throws(JSON.SyntaxError) -> JSON {
+  mutating func array(handingTo element: ((JSON, Int, SourcePosition) -> Void)? = nil) throws(JSON.SyntaxError) -> JSON
+  {
     try enter()
     defer { depth -= 1 }
     let startLine = line
@@ -271,8 +320,12 @@ private struct Parser {
     while true {
       skipSpace()
       if let element {
-        let elementLine = line
-        element(try value(), count, elementLine)
+        if let plain, plain(&self) {
+          // Read without making a value.
+        } else {
+          let place = position()
+          element(try value(), count, place)
+        }
       } else {
         elements.append(try value())
       }

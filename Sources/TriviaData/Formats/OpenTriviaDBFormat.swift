@@ -56,51 +56,67 @@ public enum OpenTriviaDBFormat {
 
   /// Reads a whole response. A result with a bad field is skipped and reported as
   /// `name: result N`; a response that is not JSON, has a non-zero response code, or no
-  /// usable result, throws. `encoding` nil tells the encoding from the content.
-  public static func decode(_ bytes: [UInt8], name: String, encoding: Encoding? = nil) throws(DataSourceError)
-    -> QuestionBank
-  {
+  /// usable result, throws. `encoding` nil tells the encoding from the content. `locating`
+  /// keeps where each question is.
+  public static func decode(
+    _ bytes: [UInt8], name: String, encoding: Encoding? = nil, locating: Bool = false
+  ) throws(DataSourceError) -> QuestionBank {
     try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in
-      try decode(bytes, name: name, encoding: encoding)
+      try decode(bytes, name: name, encoding: encoding, locating: locating)
     }
   }
 
   static func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, name: String, encoding: Encoding? = nil
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, encoding: Encoding? = nil, locating: Bool = false
   ) throws(DataSourceError) -> QuestionBank {
-    let document = try JSON.parse(bytes, name: name)
+    let document = try JSON.parse(bytes, name: name, locating: locating)
     guard case .object(let root) = document else {
       throw DataSourceError(
-        "\(name): expected an Open Trivia DB response (an object with \"response_code\" and \"results\"), "
+        file: name,
+        reason: "expected an Open Trivia DB response (an object with \"response_code\" and \"results\"), "
           + "found \(document.typeName)")
     }
+    let rootPosition = root.start ?? SourcePosition(line: root.line)
     guard let codeValue = root["response_code"] else {
-      throw DataSourceError("\(name), line \(root.line): missing \"response_code\"; not an Open Trivia DB response")
+      throw DataSourceError(
+        file: name, position: rootPosition, reason: "missing \"response_code\"; not an Open Trivia DB response")
     }
+    let codePosition = root.position(of: "response_code") ?? rootPosition
     guard case .number(let codeNumber) = codeValue, let code = Int(exactly: codeNumber) else {
-      throw DataSourceError("\(name), line \(root.line): \"response_code\" must be a whole number")
+      throw DataSourceError(file: name, position: codePosition, reason: "\"response_code\" must be a whole number")
     }
     if code != 0 {
-      throw DataSourceError(
+      var error = DataSourceError(
         message(forResponseCode: code) ?? "Open Trivia DB answered with unknown response code \(code).")
+      error.position = locating ? codePosition : nil
+      throw error
     }
     guard let list = root["results"] else {
-      throw DataSourceError("\(name), line \(root.line): missing the \"results\" array")
+      throw DataSourceError(file: name, position: rootPosition, reason: "missing the \"results\" array")
     }
+    let listPosition = root.position(of: "results") ?? rootPosition
     guard case .array(let items, _) = list else {
-      throw DataSourceError("\(name), line \(root.line): \"results\" must be an array, found \(list.typeName)")
+      throw DataSourceError(
+        file: name, position: listPosition, reason: "\"results\" must be an array, found \(list.typeName)")
     }
     guard !items.isEmpty else {
-      throw DataSourceError("\(name): Open Trivia DB sent no questions")
+      throw DataSourceError(file: name, reason: "Open Trivia DB sent no questions")
     }
     let encoding = encoding ?? detectEncoding(items)
     var bank = QuestionBank(questions: [])
     bank.questions.reserveCapacity(items.count)
     for (offset, item) in items.enumerated() {
+      let object: JSON.Object? = if case .object(let object) = item { object } else { nil }
       do {
         bank.questions.append(try question(from: item, encoding: encoding))
+        if locating, let object {
+          bank.locations.append(QuestionFileFormat.location(of: object, at: object.start ?? listPosition))
+        }
       } catch {
-        bank.skipped.append(.init(location: "\(name): result \(offset + 1)", reason: error.message))
+        bank.skipped.append(
+          .init(
+            location: "\(name): result \(offset + 1)", reason: error.message,
+            position: locating ? object?.start ?? listPosition : nil))
       }
     }
     try bank.requireQuestions(from: name)

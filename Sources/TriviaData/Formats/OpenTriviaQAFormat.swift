@@ -62,20 +62,21 @@ public enum OpenTriviaQAFormat {
   }
 
   /// Reads a whole file. Unusable blocks are skipped and reported as `name:line`; a file
-  /// with no usable question throws.
-  public static func decode(_ bytes: [UInt8], name: String, category: String? = nil) throws(DataSourceError)
-    -> QuestionBank
-  {
+  /// with no usable question throws. `locating` keeps where each question is: its `#Q` line,
+  /// its `^` line, the line of its first option.
+  public static func decode(
+    _ bytes: [UInt8], name: String, category: String? = nil, locating: Bool = false
+  ) throws(DataSourceError) -> QuestionBank {
     try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in
-      try decode(bytes, name: name, category: category)
+      try decode(bytes, name: name, category: category, locating: locating)
     }
   }
 
   static func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String? = nil
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String? = nil, locating: Bool = false
   ) throws(DataSourceError) -> QuestionBank {
     var bank = QuestionBank(questions: [])
-    decode(bytes, name: name, category: category ?? Self.category(forFileName: name), into: &bank)
+    decode(bytes, name: name, category: category ?? Self.category(forFileName: name), into: &bank, locating: locating)
     try bank.requireQuestions(from: name, otherwise: " (no line starts with #Q)")
     return bank
   }
@@ -86,9 +87,11 @@ public enum OpenTriviaQAFormat {
   }
 
   static func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String, into bank: inout QuestionBank
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String, into bank: inout QuestionBank,
+    locating: Bool = false
   ) {
     var reader = Reader(name: name, category: category)
+    reader.locating = locating
     defer { reader.deallocate() }
     // Sized once, without counting: the text of the questions takes fewer bytes than the
     // file, and no more questions fit than blocks of the smallest size. Room that is not
@@ -97,6 +100,7 @@ public enum OpenTriviaQAFormat {
     reader.read(bytes)
     bank.questions.append(reader.chunk)
     bank.skipped += reader.skipped
+    bank.locations += reader.locations
   }
 
   /// The fewest bytes a usable block takes: `#Qx`, `^a`, `a a`, `b b` and three line ends.
@@ -112,6 +116,12 @@ private struct Reader {
   /// The questions read, and the blocks left out.
   var chunk = QuestionChunk()
   var skipped: [QuestionBank.Skipped] = []
+  /// Where each question read is, when the reader locates them.
+  var locating = false
+  var locations: [QuestionLocation] = []
+  /// The lines of the block's answer and first option.
+  var answerLine = 0
+  var optionLine = 0
   /// The category's number in `chunk`.
   var categoryNumber: Int32 = 0
   /// Windows-1252 lines converted to UTF-8.
@@ -302,6 +312,7 @@ private struct Reader {
     if !hasAnswer {
       if line[0] == UInt8(ascii: "^") {
         hasAnswer = true
+        answerLine = lineNumber
         answer = span(Self.stripped(line, from: 1, ascii: ascii), inFile: inFile)
       } else {
         question = extended(question, with: Self.stripped(line, from: 0, ascii: ascii))
@@ -311,7 +322,10 @@ private struct Reader {
     let (isLetter, letterLength) = Self.startsWithLetter(line)
     if isLetter, line.count == letterLength || line[letterLength] == UInt8(ascii: " ") {
       let text = Self.stripped(line, from: min(letterLength + 1, line.count), ascii: ascii)
-      if !text.isEmpty { options.append(span(text, inFile: inFile)) }
+      if !text.isEmpty {
+        if options.isEmpty { optionLine = lineNumber }
+        options.append(span(text, inFile: inFile))
+      }
     } else if !options.isEmpty {
       let more = Self.stripped(line, from: 0, ascii: ascii)
       options[options.count - 1] = extended(options[options.count - 1], with: more)
@@ -363,7 +377,19 @@ private struct Reader {
     guard inBlock else { return }
     inBlock = false
     if let problem = appendQuestion() {
-      skipped.append(.init(location: "\(name):\(blockLine)", reason: problem.description))
+      skipped.append(
+        .init(
+          location: "\(name):\(blockLine)", reason: problem.description,
+          position: locating ? SourcePosition(line: blockLine, column: 1) : nil))
+    } else if locating {
+      locations.append(
+        QuestionLocation(
+          start: SourcePosition(line: blockLine, column: 1),
+          fields: [
+            .question: SourcePosition(line: blockLine, column: 1),
+            .correctAnswer: SourcePosition(line: answerLine, column: 1),
+            .incorrectAnswers: SourcePosition(line: optionLine, column: 1),
+          ]))
     }
   }
 

@@ -1,45 +1,94 @@
 /// The project's question file: `{"schema": "trivia-questions/1", "questions": [...]}`,
-/// each question with `category`, `difficulty` (easy|medium|hard), `type` (multiple|boolean),
-/// `question`, `correct_answer` and `incorrect_answers`. See Data/README.md.
+/// each question with `category`, `difficulty` (easy|medium|hard; left out, the question has
+/// no level and plays under Mixed), `type` (multiple|boolean), `question`, `correct_answer`
+/// and `incorrect_answers`. Other members (`$schema`, say) are passed over. See Data/README.md
+/// and Data/questions.schema.json.
 public enum QuestionFileFormat {
   public static let schema = "trivia-questions/1"
 
   /// Reads a whole file. A question with a bad field is skipped and reported; a file that
-  /// is not JSON, or has no question array, throws.
-  public static func decode(_ bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionBank {
-    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in try decode(bytes, name: name) }
+  /// is not JSON, or has no question array, throws. `locating` keeps where each question is.
+  public static func decode(_ bytes: [UInt8], name: String, locating: Bool = false) throws(DataSourceError)
+    -> QuestionBank
+  {
+    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in
+      try decode(bytes, name: name, locating: locating)
+    }
   }
 
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> QuestionBank {
-    // The questions are read as the parser reaches them, and not kept as JSON values.
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, locating: Bool = false
+  ) throws(DataSourceError) -> QuestionBank {
+    // The questions are read as the parser reaches them, and not kept as JSON values; most
+    // are read without making any (PlainQuestionReader), unless the reader keeps locations.
     var bank = QuestionBank(questions: [])
+    var chunk = QuestionChunk()
+    // The text of the questions is shorter than the file: room that is not used is address
+    // space, never touched.
+    chunk.reserve(questions: bytes.count / 128, byteCount: bytes.count)
     var count = 0
-    let document = try JSON.parse(bytes, name: name, streaming: "questions") { item, offset, line in
+    var reader = PlainQuestionReader()
+    let plain: ((inout JSONParser) -> Bool)? =
+      locating
+      ? nil
+      : { parser in
+        guard reader.read(&parser, into: &chunk) else { return false }
+        count += 1
+        return true
+      }
+    let document = try JSON.parse(bytes, name: name, streaming: "questions", locating: locating, plain: plain) {
+      item, offset, start in
       count += 1
       do throws(DataSourceError) {
-        bank.questions.append(try question(from: item))
+        chunk.append(try question(from: item))
+        if locating, case .object(let object) = item { bank.locations.append(location(of: object, at: start)) }
       } catch {
-        bank.skipped.append(.init(location: "\(name):\(line)", reason: "question \(offset + 1): \(error.message)"))
+        bank.skipped.append(
+          .init(
+            location: "\(name):\(start.line)", reason: "question \(offset + 1): \(error.message)",
+            position: locating ? error.position ?? start : nil))
       }
     }
+    bank.questions.append(chunk)
     guard case .object(let root) = document else {
       throw DataSourceError(
-        "\(name), line 1: expected an object with a \"questions\" array, found \(document.typeName)")
+        file: name, position: SourcePosition(line: 1),
+        reason: "expected an object with a \"questions\" array, found \(document.typeName)")
     }
+    let rootPosition = root.start ?? SourcePosition(line: root.line)
     if let schema = root["schema"], schema != .string(Self.schema) {
-      throw DataSourceError("\(name), line \(root.line): field \"schema\" must be \"\(Self.schema)\"")
+      throw DataSourceError(
+        file: name, position: root.position(of: "schema") ?? rootPosition,
+        reason: "field \"schema\" must be \"\(Self.schema)\"")
     }
     guard let list = root["questions"] else {
-      throw DataSourceError("\(name), line \(root.line): missing the \"questions\" array")
+      throw DataSourceError(file: name, position: rootPosition, reason: "missing the \"questions\" array")
     }
+    let listPosition = root.position(of: "questions") ?? rootPosition
     guard case .array = list else {
-      throw DataSourceError("\(name), line \(root.line): \"questions\" must be an array, found \(list.typeName)")
+      throw DataSourceError(
+        file: name, position: listPosition, reason: "\"questions\" must be an array, found \(list.typeName)")
     }
     if count == 0 {
-      throw DataSourceError("\(name), line \(root.line): the \"questions\" array is empty")
+      throw DataSourceError(file: name, position: listPosition, reason: "the \"questions\" array is empty")
     }
     try bank.requireQuestions(from: name)
     return bank
+  }
+
+  /// The JSON members a question is read from, by the field each holds.
+  static let fieldNames: [(QuestionLocation.Field, String)] = [
+    (.category, "category"), (.difficulty, "difficulty"), (.type, "type"), (.question, "question"),
+    (.correctAnswer, "correct_answer"), (.incorrectAnswers, "incorrect_answers"),
+  ]
+
+  /// Where a located question object and its members are.
+  static func location(of object: JSON.Object, at start: SourcePosition) -> QuestionLocation {
+    var location = QuestionLocation(start: object.start ?? start)
+    for (field, name) in fieldNames {
+      if let position = object.position(of: name) { location.fields[field] = position }
+    }
+    return location
   }
 
   static func question(from item: JSON) throws(DataSourceError) -> Question {
@@ -47,19 +96,30 @@ public enum QuestionFileFormat {
       throw DataSourceError("expected an object, found \(item.typeName)")
     }
     let category = try text(object, "category")
-    let difficultyName = try text(object, "difficulty")
-    guard let difficulty = Difficulty(rawValue: difficultyName.lowercased()) else {
-      throw DataSourceError("\"difficulty\" must be easy, medium or hard, not \"\(difficultyName)\"")
+    // A question without a level plays under Mixed, as OpenTriviaQA's do: `trivia convert`
+    // writes such files from sources that have no levels.
+    var difficulty: Difficulty?
+    if object["difficulty"] != nil {
+      let difficultyName = try text(object, "difficulty")
+      guard let level = Difficulty(rawValue: difficultyName.lowercased()) else {
+        throw DataSourceError("\"difficulty\" must be easy, medium or hard, not \"\(difficultyName)\"")
+          .at(object.position(of: "difficulty"))
+      }
+      difficulty = level
     }
     let typeName = try text(object, "type")
     guard let kind = Question.Kind(rawValue: typeName.lowercased()) else {
-      throw DataSourceError("\"type\" must be multiple or boolean, not \"\(typeName)\"")
+      throw DataSourceError("\"type\" must be multiple or boolean, not \"\(typeName)\"").at(object.position(of: "type"))
     }
     let question = Question(
       category: category, difficulty: difficulty, kind: kind, text: try text(object, "question"),
       correctAnswer: try text(object, "correct_answer"),
       incorrectAnswers: try texts(object, "incorrect_answers"))
-    try validate(question)
+    do {
+      try validate(question)
+    } catch {
+      throw error.at(object.position(of: kind == .boolean ? "correct_answer" : "incorrect_answers"))
+    }
     return question
   }
 
@@ -88,29 +148,41 @@ public enum QuestionFileFormat {
 
   static func text(_ object: JSON.Object, _ field: String) throws(DataSourceError) -> String {
     guard let value = object[field] else { throw DataSourceError("missing field \"\(field)\"") }
+    let position = object.position(of: field)
     guard case .string(let string) = value else {
-      throw DataSourceError("\"\(field)\" must be a string, found \(value.typeName)")
+      throw DataSourceError("\"\(field)\" must be a string, found \(value.typeName)").at(position)
     }
     let trimmed = string.trimmedSpaces
-    guard !trimmed.isEmpty else { throw DataSourceError("\"\(field)\" is empty") }
+    guard !trimmed.isEmpty else { throw DataSourceError("\"\(field)\" is empty").at(position) }
     return trimmed
   }
 
   static func texts(_ object: JSON.Object, _ field: String) throws(DataSourceError) -> [String] {
     guard let value = object[field] else { throw DataSourceError("missing field \"\(field)\"") }
+    let position = object.position(of: field)
     guard case .array(let items, _) = value else {
-      throw DataSourceError("\"\(field)\" must be an array of strings, found \(value.typeName)")
+      throw DataSourceError("\"\(field)\" must be an array of strings, found \(value.typeName)").at(position)
     }
     var result: [String] = []
     for (index, item) in items.enumerated() {
       guard case .string(let string) = item else {
-        throw DataSourceError("\"\(field)\"[\(index)] must be a non-empty string, found \(item.typeName)")
+        throw DataSourceError("\"\(field)\"[\(index)] must be a non-empty string, found \(item.typeName)").at(
+          position)
       }
       let trimmed = string.trimmedSpaces
-      guard !trimmed.isEmpty else { throw DataSourceError("\"\(field)\"[\(index)] is empty") }
+      guard !trimmed.isEmpty else { throw DataSourceError("\"\(field)\"[\(index)] is empty").at(position) }
       result.append(trimmed)
     }
     return result
+  }
+}
+
+extension DataSourceError {
+  /// This error, about the place given (where the reader located one); the message is kept.
+  func at(_ position: SourcePosition?) -> DataSourceError {
+    var error = self
+    error.position = position ?? error.position
+    return error
   }
 }
 

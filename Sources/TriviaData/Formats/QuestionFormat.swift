@@ -50,26 +50,36 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   /// What `detect` says, or the error for a file that is none of the formats.
   static func detect(_ buffer: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> QuestionFormat {
     guard let format = detect(buffer) else {
-      throw DataSourceError("\(name): \(notAQuestionFile)")
+      throw DataSourceError(file: name, reason: notAQuestionFile)
     }
     return format
   }
 
-  /// Reads a file of any of the formats.
-  public static func decode(_ bytes: [UInt8], name: String) throws(DataSourceError) -> QuestionBank {
-    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in try decode(bytes, name: name) }
+  /// Reads a file of any of the formats; `locating` also keeps where each question is
+  /// (`QuestionBank.locations`, `Skipped.position`), which tools need and the game does not.
+  public static func decode(_ bytes: [UInt8], name: String, locating: Bool = false) throws(DataSourceError)
+    -> QuestionBank
+  {
+    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in
+      try decode(bytes, name: name, locating: locating)
+    }
   }
 
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> QuestionBank {
-    try detect(bytes, name: name).decode(bytes, name: name)
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, locating: Bool = false
+  ) throws(DataSourceError) -> QuestionBank {
+    try detect(bytes, name: name).decode(bytes, name: name, locating: locating)
   }
 
-  /// Reads a file of this format.
-  func decode(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(DataSourceError) -> QuestionBank {
+  /// Reads a file of this format; an OpenTriviaQA file's questions take `category`, else a
+  /// category made from `name`.
+  func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String? = nil, locating: Bool = false
+  ) throws(DataSourceError) -> QuestionBank {
     switch self {
-    case .questionFile: try QuestionFileFormat.decode(bytes, name: name)
-    case .openTriviaDB: try OpenTriviaDBFormat.decode(bytes, name: name)
-    case .openTriviaQA: try OpenTriviaQAFormat.decode(bytes, name: name)
+    case .questionFile: try QuestionFileFormat.decode(bytes, name: name, locating: locating)
+    case .openTriviaDB: try OpenTriviaDBFormat.decode(bytes, name: name, locating: locating)
+    case .openTriviaQA: try OpenTriviaQAFormat.decode(bytes, name: name, category: category, locating: locating)
     }
   }
 

@@ -8,11 +8,16 @@ public struct QuestionBank: Sendable, Equatable {
     /// A file in a folder that is not a question file at all (a README, a picture): worth
     /// a name, not a paragraph, when a load is reported.
     public var isNotQuestionFile = false
+    /// Where in its file, for a tool that points at it; set by a read that locates.
+    public var position: SourcePosition?
 
-    public init(location: String, reason: String, isNotQuestionFile: Bool = false) {
+    public init(
+      location: String, reason: String, isNotQuestionFile: Bool = false, position: SourcePosition? = nil
+    ) {
       self.location = location
       self.reason = reason
       self.isNotQuestionFile = isNotQuestionFile
+      self.position = position
     }
 
     public var description: String { "\(location): \(reason)" }
@@ -28,6 +33,9 @@ public struct QuestionBank: Sendable, Equatable {
   /// What else the player should hear about this load, a line each: that a web source
   /// started serving its questions over again, say.
   public var notes: [String] = []
+  /// Where each question is in its file, in the order of `questions`: filled by a read that
+  /// locates (`QuestionFormat.decode(_:name:locating:)`), for tools; empty for the game.
+  public var locations: [QuestionLocation] = []
 
   public init(questions: QuestionList, skipped: [Skipped] = []) {
     self.questions = questions
@@ -45,6 +53,6 @@ extension QuestionBank {
   func requireQuestions(from name: String, otherwise: String = "") throws(DataSourceError) {
     guard questions.isEmpty else { return }
     let why = skipped.first.map { " (\($0))" } ?? otherwise
-    throw DataSourceError("\(name): no usable questions; \(skipped.count) skipped\(why)")
+    throw DataSourceError(file: name, reason: "no usable questions; \(skipped.count) skipped\(why)")
   }
 }

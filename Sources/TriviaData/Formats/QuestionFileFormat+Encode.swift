@@ -1,0 +1,40 @@
+extension QuestionFileFormat {
+  /// The project's JSON for `questions`, laid out as Data/questions.json is: one question a
+  /// line, so a bank is read, edited and compared (`diff`, `git`) question by question. A
+  /// question without a level is written without `difficulty`. What this writes, `decode`
+  /// reads back as the same questions.
+  public static func encode(_ questions: some Sequence<Question>) -> [UInt8] {
+    var out = "{\n  \"schema\": \"\(schema)\",\n  \"questions\": [\n"
+    var first = true
+    for question in questions {
+      if !first { out += ",\n" }
+      first = false
+      out += "    {\"category\": \(quoted(question.category)), "
+      if let difficulty = question.difficulty { out += "\"difficulty\": \(quoted(difficulty.rawValue)), " }
+      out += "\"type\": \(quoted(question.kind.rawValue)), \"question\": \(quoted(question.text)), "
+      out += "\"correct_answer\": \(quoted(question.correctAnswer)), \"incorrect_answers\": ["
+      out += question.incorrectAnswers.map(quoted).joined(separator: ", ") + "]}"
+    }
+    out += "\n  ]\n}\n"
+    return Array(out.utf8)
+  }
+
+  /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\u{0}"..."\u{1F}", "\u{7F}":
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import TriviaData
+import TriviaTerminal
+import TriviaTools
+
+/// `trivia convert SOURCE… --to FILE.json`: a bank in the project's JSON from what a person
+/// has, to edit from there.
+struct Convert: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    // Named here, not made from the type's name by reflection, which every start would pay for.
+    commandName: "convert",
+    abstract: "Write question files of any format the game reads as one file of the project's JSON.",
+    discussion: """
+      Reads each source as --source would (Open Trivia DB responses, OpenTriviaQA files or \
+      folders, the project's JSON, 'bundled') and writes their questions, in order, to one JSON \
+      file, keeping categories, and levels where the source has them. The file is replaced \
+      atomically. Questions a source skips are listed on standard error.
+      """)
+
+  @Option(name: .customLong("to"), help: ArgumentHelp("The JSON file to write.", valueName: "file.json"))
+  var output: String
+
+  @Argument(help: "Question files or folders to convert.")
+  var sources: [String]
+
+  func run() async throws {
+    let outcome: BankConverter.Outcome
+    do {
+      outcome = try await BankConverter.convert(sources, to: output)
+    } catch {
+      TextOutput.standardError.write("trivia convert: \(error.message)\n")
+      throw ExitCode(1)
+    }
+    for skipped in outcome.skipped {
+      TextOutput.standardError.write("\(skipped.location): skipped: \(skipped.reason)\n")
+    }
+    let questions = LoadSummary.counted(outcome.questionCount, "question")
+    let skipped = LoadSummary.grouped(outcome.skipped.count)
+    TextOutput.standardOutput.write("Wrote \(questions) to \(output) (\(skipped) skipped).\n")
+  }
+}
