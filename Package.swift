@@ -6,7 +6,7 @@ import PackageDescription
 /// folder found by listing would go unseen. ScreenIsolationTests fails on a folder not listed.
 let screens = [
   "CompleteScreen", "DifficultyScreen", "FeedbackScreen", "GameScreen", "LandingScreen", "NoDataScreen",
-  "OptionsScreen", "ReviewScreen", "StatsScreen",
+  "OptionsScreen", "ReviewScreen", "StatsScreen", "AboutScreen",
 ]
 
 let package = Package(

@@ -16,17 +16,6 @@ extension Command {
       completeArgument: complete, action: action)
   }
 
-  /// `stats` or `stats CATEGORY`: how the player has done.
-  public static func stats(_ action: @escaping (String) -> Void) -> Command {
-    .withArgument(
-      "stats", usage: "stats [CATEGORY]", summary: "show how you have done, overall or in one category", action: action)
-  }
-
-  /// `review`: the last round's questions and answers.
-  public static func review(_ action: @escaping () -> Void) -> Command {
-    Command("review", summary: "look back on the last round, missed questions first", action: action)
-  }
-
   /// `options`: the settings of the next round.
   public static func options(_ action: @escaping () -> Void) -> Command {
     Command("options", summary: "change the number of questions and the difficulty", action: action)

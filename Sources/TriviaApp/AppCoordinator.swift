@@ -10,49 +10,59 @@ public final class AppCoordinator {
   /// Set by `quit`; the input loop stops when it is.
   public private(set) var isFinished = false
 
-  private let navigator: AppNavigator
-  private let console: any Console
-  private let sources: SourceFlow
-  private let settings: OptionsFlow
+  let navigator: any AppNavigating
+  let console: any Console
+  let sources: SourceFlow
+  let settings: OptionsFlow
   private let rounds: RoundFlow
   private let stats: StatsFlow
   private let review: ReviewFlow
+  private let about: AboutFlow
   /// The game's time, which timed questions count down on.
   public let clock: GameClock
   /// Work an event asked for that waits on a load, run by `runPending`.
-  private var pending: [@MainActor () async -> Void] = []
+  let work = PendingWork()
+  /// Commands offered on screens besides their own, each declared once, by the flow it opens.
+  public private(set) lazy var commands = AppCommands(
+    stats.commands + review.commands + sourceCommands + about.commands)
   /// The round being dealt, from getting ready to its first question.
   private var playing: TriviaRoute.PlayRequest?
   /// What the no-data screen's `retry` does again: exactly what failed.
-  private var failed: @MainActor () async -> Void = {}
+  var failed: @MainActor () async -> Void = {}
 
   /// `options` are what this run plays with; `savedOptions` (by default the same) are what
   /// was saved, so that a change made in the options screen saves that change alone.
+  /// `about` is what only the program knows of itself: its version and the files it keeps.
   public init(
-    source: any DataSource, navigator: AppNavigator, console: any Console, optionsStore: any OptionsStore,
+    source: any DataSource, navigator: any AppNavigating, console: any Console, optionsStore: any OptionsStore,
     sessionStore: (any SessionStore)? = nil, history: (any History)? = nil, options: GameOptions,
     savedOptions: GameOptions? = nil, seed: UInt64, clock: GameClock = GameClock(virtual: false),
+    about: About = About(version: "", files: []),
     makeSource: @escaping (String) -> any DataSource = makeDataSource(spec:)
   ) {
     self.clock = clock
     self.navigator = navigator
     self.console = console
-    sources = SourceFlow(source: source, console: console, makeSource: makeSource)
-    settings = OptionsFlow(
+    let sources = SourceFlow(source: source, console: console, makeSource: makeSource)
+    self.sources = sources
+    let settings = OptionsFlow(
       options: options, savedOptions: savedOptions ?? options, store: optionsStore, navigator: navigator,
       console: console, sourceName: { [sources] in sources.name })
+    self.settings = settings
     rounds = RoundFlow(
       seed: seed, store: sessionStore, history: history, navigator: navigator, console: console, clock: clock)
-    stats = StatsFlow(history: history, navigator: navigator, console: console)
+    stats = StatsFlow(history: history, navigator: navigator, console: console, work: work) {
+      await sources.peek(settings.load).map { (sources.name, $0.questions.categoryCounts.map(\.name)) }
+    }
     review = ReviewFlow(history: history, navigator: navigator, console: console)
-    rounds.onStats = { [unowned self] argument in later { await self.showStats(argument) } }
-    rounds.onReview = { [review] in review.show() }
+    self.about = AboutFlow(facts: about, navigator: navigator, work: work) {
+      (sources.name, await sources.peek(settings.load))
+    }
     rounds.onPlay = { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } }
-    settings.onSource = { [unowned self] argument in later { await self.source(argument) } }
     settings.onCategory = { [unowned self] argument in later { await self.category(argument) } }
     settings.didChange = { [unowned self] in self.navigator.redraw() }
     settings.completeCategory = { [unowned self] in completeCategory($0) }
-    settings.ungradedSource = { [unowned self] in
+    settings.ungradedSource = {
       sources.current.bank.flatMap { $0.questions.gradesNone ? sources.name : nil }
     }
   }
@@ -107,18 +117,16 @@ public final class AppCoordinator {
   }
 
   /// Whether the last events asked for something that `runPending` must run.
-  public var hasPendingWork: Bool { !pending.isEmpty }
+  public var hasPendingWork: Bool { !work.isEmpty }
 
   /// Runs what the last events asked for that waits on a load. Cancelling the task that
   /// awaits this cancels the load (Ctrl-C): the player stays where they were.
   public func runPending() async {
-    while !pending.isEmpty {
-      await pending.removeFirst()()
-    }
+    await work.run()
   }
 
-  private func later(_ work: @escaping @MainActor () async -> Void) {
-    pending.append(work)
+  func later(_ work: @escaping @MainActor () async -> Void) {
+    self.work.add(work)
   }
 
   // MARK: Events
@@ -131,18 +139,14 @@ public final class AppCoordinator {
       },
       resume: { [unowned self] in rounds.resume() }, options: { [unowned self] in settings.open() },
       difficulty: { [unowned self] in settings.openDifficulty() },
-      source: { [unowned self] argument in later { await self.source(argument) } },
       category: { [unowned self] argument in later { await self.category(argument) } },
-      completeCategory: { [unowned self] in completeCategory($0) },
-      stats: { [unowned self] argument in later { await self.showStats(argument) } },
-      review: { [unowned self] in review.show() })
+      completeCategory: { [unowned self] in completeCategory($0) })
   }
 
   private var noDataEvents: NoDataEvents {
     NoDataEvents(
       play: { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } },
       retry: { [unowned self] in later { await self.failed() } }, options: { [unowned self] in settings.open() },
-      source: { [unowned self] argument in later { await self.source(argument) } },
       category: { [unowned self] argument in later { await self.category(argument) } },
       completeCategory: { [unowned self] in completeCategory($0) },
       back: { [unowned self] in navigator.returnToLanding(fromLink: false) })
@@ -236,7 +240,7 @@ public final class AppCoordinator {
 
   /// The source's questions; a failed load shows the no-data screen with the reason, where
   /// `retry` runs `again`.
-  private func questions(_ request: LoadRequest, retry again: @escaping @MainActor () async -> Void) async
+  func questions(_ request: LoadRequest, retry again: @escaping @MainActor () async -> Void) async
     -> QuestionBank?
   {
     switch await sources.questions(request) {
@@ -265,104 +269,5 @@ public final class AppCoordinator {
     }
   }
 
-  private var currentLoad: LoadRequest {
-    LoadRequest(count: settings.options.questionCount, difficulty: settings.options.difficulty)
-  }
-
-  // MARK: Sources and categories
-
-  /// `source` alone describes the current source; `source SPEC` switches to another and
-  /// loads it; `source --details` lists everything skipped.
-  private func source(_ argument: String) async {
-    let again: @MainActor () async -> Void = { [unowned self] in await source(argument) }
-    switch argument {
-    case "":
-      if let bank = await questions(currentLoad, retry: again) { sources.describe(bank) }
-    case "--details":
-      if let bank = await questions(currentLoad, retry: again) { sources.listSkipped(bank) }
-    default:
-      let previous = sources.current
-      sources.switchTo(argument)
-      await loadNewSource(argument, previous: previous)
-    }
-  }
-
-  /// A source link: the landing shows the new source, unless the player stays in a round.
-  private func switchSource(to spec: String) async {
-    let previous = sources.current
-    sources.switchTo(spec)
-    guard navigator.returnToLanding(fromLink: false) else {
-      sources.restore(previous)
-      return
-    }
-    // The landing shown on the way named the new source.
-    if await !loadNewSource(spec, previous: previous) { navigator.redraw() }
-  }
-
-  /// Loads a source just chosen, so the player learns at once whether it works; one that
-  /// does is kept with the options for the next start. One that does not changes nothing:
-  /// the questions loaded, the options saved and what the screen shows stay as they were.
-  @discardableResult
-  private func loadNewSource(_ spec: String, previous: (source: any DataSource, bank: QuestionBank?)) async -> Bool {
-    let bank: QuestionBank
-    switch await sources.questions(currentLoad) {
-    case .success(let loaded): bank = loaded
-    case let failure:
-      sources.restore(previous)
-      if case .failure(let error) = failure {
-        console.say("Cannot use that source: \(error.message). Still playing \(sources.name).")
-      }
-      return false
-    }
-    settings.choose(source: SourceFlow.lasting(spec))
-    navigator.closeNoData()
-    if let category = settings.options.category,
-      !bank.questions.countsByCategory.contains(where: { $0.category == category })
-    {
-      console.say("\(sources.name) has no \(category) questions; playing every category.")
-      settings.choose(category: nil)
-      navigator.redraw()
-    }
-    if bank.questions.gradesNone, settings.options.difficulty != .mixed {
-      settings.chooseMixed(because: sources.name)
-      navigator.redraw()
-    }
-    return true
-  }
-
-  /// `stats [CATEGORY]`, knowing the source's categories (loaded quietly when they are not).
-  private func showStats(_ argument: String) async {
-    let bank = argument.isEmpty ? nil : await sources.peek(currentLoad)
-    stats.show(argument, source: bank.map { (sources.name, $0.questions.categoryCounts.map(\.name)) })
-  }
-
-  /// Tab after `category`: `all` and the loaded source's categories that start with `typed`.
-  private func completeCategory(_ typed: String) -> [String] {
-    let names = ["all"] + (sources.current.bank?.questions.categoryCounts.map(\.name) ?? [])
-    return names.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
-  }
-
-  /// `category` alone lists the current source's categories; `category NAME` plays only
-  /// that one; `category all` plays every one.
-  private func category(_ argument: String) async {
-    guard let bank = await questions(currentLoad, retry: { [unowned self] in await category(argument) }) else {
-      return
-    }
-    let counts = bank.questions.categoryCounts
-    if argument.isEmpty {
-      console.say("Categories (\(settings.options.category ?? "all") chosen):")
-      for entry in counts { console.say("  \(entry.name) (\(LoadSummary.grouped(entry.count)))") }
-      return
-    }
-    if argument.lowercased() == "all" {
-      settings.choose(category: nil)
-    } else if let match = counts.first(where: { $0.name.matchingKey == argument.matchingKey }) {
-      settings.choose(category: match.name)
-    } else {
-      for line in UnknownCategory(name: argument, source: sources.name, categories: counts).lines { console.say(line) }
-      return
-    }
-    console.say("Category: \(settings.options.category ?? "all").")
-    navigator.redraw()
-  }
+  var currentLoad: LoadRequest { settings.load }
 }

@@ -10,7 +10,14 @@ public protocol HomeNavigating: AnyObject {
   func closeNoData()
   /// False when the player chose to stay where they were.
   @discardableResult func returnToLanding(fromLink: Bool) -> Bool
+  /// Shows what the screens read again, after it changed without a navigation.
+  func redraw()
 }
+
+/// All the coordinator asks of navigation: its flows' protocols, and nothing of how they
+/// are met, so a test can drive the coordinator with fakes alone.
+public typealias AppNavigating = HomeNavigating & RoundNavigating & OptionsNavigating & StatsNavigating
+  & ReviewNavigating & AboutNavigating
 
 /// What the landing reports.
 public struct LandingEvents {
@@ -19,12 +26,9 @@ public struct LandingEvents {
   public var resume: () -> Void
   public var options: () -> Void
   public var difficulty: () -> Void
-  public var source: (String) -> Void
   public var category: (String) -> Void
   /// What Tab offers after `category`: the source's categories.
   public var completeCategory: (String) -> [String]
-  public var stats: (String) -> Void
-  public var review: () -> Void
 }
 
 /// What the no-data screen reports.
@@ -32,7 +36,6 @@ public struct NoDataEvents {
   public var play: () -> Void
   public var retry: () -> Void
   public var options: () -> Void
-  public var source: (String) -> Void
   public var category: (String) -> Void
   public var completeCategory: (String) -> [String]
   public var back: () -> Void

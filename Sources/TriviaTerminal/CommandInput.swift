@@ -12,24 +12,28 @@ public final class CommandInput {
   private let quit: () -> Void
   /// What Tab offers after `open`: the links the app takes.
   private let links: [String]
+  /// The commands the app offers on the screen of this name, besides its own.
+  private let offered: (String?) -> CommandTable
 
   public init(
     navigator: Navigator<any TerminalView>, console: any Console, open: @escaping (String) -> Void,
-    quit: @escaping () -> Void, links: [String] = []
+    quit: @escaping () -> Void, links: [String] = [], offered: @escaping (String?) -> CommandTable = { _ in .init() }
   ) {
     self.navigator = navigator
     self.console = console
     self.open = open
     self.quit = quit
     self.links = links
+    self.offered = offered
   }
 
   /// The prompt for the screen the player is on.
   public var prompt: String { navigator.activeView?.prompt ?? "trivia" }
 
-  /// The active screen's commands, then the global ones.
+  /// The active screen's commands, then those the app offers there, then the global ones.
   public var commands: CommandTable {
-    (navigator.activeView?.commands ?? CommandTable()).merging(global)
+    (navigator.activeView?.commands ?? CommandTable()).merging(offered(navigator.activeState.activeName)).merging(
+      global)
   }
 
   public func run(_ line: String) {

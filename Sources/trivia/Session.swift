@@ -79,24 +79,35 @@ final class Session {
     let seed = arguments.seed ?? UInt64.random(in: 0...UInt64.max)
     // Headless games are played by the line: time passes only on `wait N`.
     let clock = GameClock(virtual: !interactive)
+    // Where the game keeps what it knows of the player, besides the options.
+    let state = XDGDirectory.state.path(environment: environment) + "/trivia"
     let tokens = OpenTriviaDBTokenStore(path: OpenTriviaDBTokenStore.standardPath(environment: environment))
     let makeSource = { (spec: String) in DataSourceSpec.parse(spec).makeDataSource(tokens: tokens) }
     let history =
       arguments.noHistory || arguments.record != nil
       ? nil
       : SQLiteHistory(
-        path: XDGDirectory.state.path(environment: environment) + "/trivia/history.sqlite",
+        path: state + "/history.sqlite",
         report: { renderer.write([Line($0, style: .failure)]) })
     self.history = history
+    let about = About(
+      version: Trivia.configuration.version,
+      files: [
+        .init(holds: "Options", path: store.path),
+        .init(holds: "A round left to resume", path: state + "/session.json"),
+        .init(holds: "Lines typed", path: state + "/history"),
+        .init(holds: "Open Trivia DB tokens", path: tokens.path),
+      ] + (history.map { [.init(holds: "Answers (SQLite)", path: $0.path)] } ?? []))
     coordinator = AppCoordinator(
       source: makeSource(options.source ?? "bundled"),
       navigator: AppNavigator(navigator: navigator, console: renderer), console: renderer, optionsStore: store,
-      sessionStore: FileSessionStore(path: FileSessionStore.standardPath(environment: environment)),
-      history: history, options: options, savedOptions: saved, seed: seed, clock: clock, makeSource: makeSource)
+      sessionStore: FileSessionStore(path: state + "/session.json"),
+      history: history, options: options, savedOptions: saved, seed: seed, clock: clock, about: about,
+      makeSource: makeSource)
     let coordinator = coordinator
     input = CommandInput(
       navigator: navigator, console: renderer, open: { coordinator.open($0) }, quit: { coordinator.quit() },
-      links: TriviaRoute.examples)
+      links: TriviaRoute.examples, offered: { coordinator.commands.table(on: $0) })
 
     var reader: any LineReader
     var editor: LineEditor?
@@ -111,7 +122,7 @@ final class Session {
       // Ctrl-C while no line is being edited (say, during a load) must not end the game:
       // it cancels the load instead.
       trivia_catch_interrupts()
-      let historyPath = XDGDirectory.state.path(environment: environment) + "/trivia/history"
+      let historyPath = state + "/history"
       // libedit reads it as it is: a link, a pipe or a huge file is moved aside first.
       if let problem = KeptFile.problem(at: historyPath, limit: 1 << 20) {
         renderer.say(KeptFile.setAside(historyPath, because: problem.reason, instead: "the lines typed start afresh"))

@@ -85,11 +85,12 @@ struct TimedQuestionTests {
   @Test("Without colour the count is drawn again on its own line, not below it")
   func countdownWithoutColour() throws {
     let sandbox = try Sandbox()
-    let terminal = try InteractiveTests.start(sandbox, ["--seed", "4", "--count", "1", "--time", "5", "--no-color"])
+    // 30 s, not 5: on a loaded machine a question of 5 s could time out before Ctrl-D leaves.
+    let terminal = try InteractiveTests.start(sandbox, ["--seed", "4", "--count", "1", "--time", "30", "--no-color"])
     try InteractiveTests.awaitPrompt(terminal, "trivia", colour: false)
     try terminal.send("play\r")
-    try InteractiveTests.awaitPrompt(terminal, "question 1/1 · 5s", colour: false)
-    let between = try terminal.expect("question 1/1 · 4s> ", timeout: .seconds(3))
+    try InteractiveTests.awaitPrompt(terminal, "question 1/1 · 30s", colour: false)
+    let between = try terminal.expect("question 1/1 · 29s> ", timeout: .seconds(3))
     // Back to the start of the prompt's row, and cleared from there down.
     #expect(between.hasPrefix("\r\u{1B}[J"))
     #expect(!between.contains("\n"))

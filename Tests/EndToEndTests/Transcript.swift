@@ -25,7 +25,8 @@ struct Transcript {
   static let abandonPrompt = "Abandon this round? (y/n)"
 
   static let fixedPrompts = [
-    "trivia", "continue", "round over", "options", "difficulty", "no questions", "stats", "review", abandonPrompt,
+    "trivia", "continue", "round over", "options", "difficulty", "no questions", "stats", "review", "about",
+    abandonPrompt,
   ]
 
   init(_ text: String) {

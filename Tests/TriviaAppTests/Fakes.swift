@@ -42,7 +42,8 @@ struct TestApp {
       makeSource: makeSource)
     self.coordinator = coordinator
     input = CommandInput(
-      navigator: navigator, console: console, open: { coordinator.open($0) }, quit: { coordinator.quit() })
+      navigator: navigator, console: console, open: { coordinator.open($0) }, quit: { coordinator.quit() },
+      offered: { coordinator.commands.table(on: $0) })
   }
 
   func type(_ lines: String...) async {

@@ -55,15 +55,13 @@ struct OptionsFlowTests {
     #expect(setup() == Setup(options: .init(questionCount: 12, difficulty: .mixed), source: "bundled"))
   }
 
-  @Test func sourceAndCategoryGoToTheCoordinator() throws {
+  @Test func categoryGoesToTheCoordinator() throws {
     let flow = flow()
     var asked: [String] = []
-    flow.onSource = { asked.append("source \($0)") }
     flow.onCategory = { asked.append("category \($0)") }
     flow.open()
-    navigator.events?.source("x.json")
     navigator.events?.category("")
-    #expect(asked == ["source x.json", "category "])
+    #expect(asked == ["category "])
   }
 
   @Test func commandLineOverridesAreNotSaved() {

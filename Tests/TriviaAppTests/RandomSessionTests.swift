@@ -44,7 +44,7 @@ struct RandomSessionTests {
     }
     #expect(steps > 10_000)
     // The walk reaches every screen, so the invariants were checked everywhere.
-    #expect(seen == ["landing", "game", "feedback", "complete", "options", "difficulty", "no-data"])
+    #expect(seen == ["landing", "game", "feedback", "complete", "options", "difficulty", "no-data", "about"])
   }
 
   func randomLine(input: CommandInput, generator: inout SeededGenerator) -> String {

@@ -21,9 +21,6 @@ public final class CompleteScreen: TerminalView {
   public var onDone: (() -> Void)?
   /// The next round, with the same options.
   public var onPlay: (() -> Void)?
-  /// Offered only when set: a game that keeps no history has no stats or review.
-  public var onStats: ((String) -> Void)?
-  public var onReview: (() -> Void)?
   public var onBack: (() -> Void)?
 
   public init(state: State) {
@@ -44,12 +41,9 @@ public final class CompleteScreen: TerminalView {
   }
 
   public var commands: CommandTable {
-    CommandTable(
-      [
-        Command("play", summary: "start another round") { [weak self] in self?.onPlay?() },
-        Command("done", summary: "return to the start") { [weak self] in self?.onDone?() },
-      ]
-        + (onStats == nil ? [] : [.stats { [weak self] in self?.onStats?($0) }])
-        + (onReview == nil ? [] : [.review { [weak self] in self?.onReview?() }]))
+    CommandTable([
+      Command("play", summary: "start another round") { [weak self] in self?.onPlay?() },
+      Command("done", summary: "return to the start") { [weak self] in self?.onDone?() },
+    ])
   }
 }

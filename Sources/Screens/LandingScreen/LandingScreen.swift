@@ -37,14 +37,9 @@ public final class LandingScreen: TerminalView {
   public var onResume: (() -> Void)?
   public var onOptions: (() -> Void)?
   public var onDifficulty: (() -> Void)?
-  public var onSource: ((String) -> Void)?
-  /// What Tab offers after `source`.
-  public var completeSource: ((String) -> [String])?
   /// What Tab offers after `category`.
   public var completeCategory: ((String) -> [String])?
   public var onCategory: ((String) -> Void)?
-  public var onStats: ((String) -> Void)?
-  public var onReview: (() -> Void)?
   public var onBack: (() -> Void)?
 
   public init(state: @escaping () -> State) {
@@ -102,9 +97,6 @@ public final class LandingScreen: TerminalView {
         .options { [weak self] in self?.onOptions?() },
         .difficulty { [weak self] in self?.onDifficulty?() },
         .category(complete: completeCategory) { [weak self] in self?.onCategory?($0) },
-        .stats { [weak self] in self?.onStats?($0) },
-        .review { [weak self] in self?.onReview?() },
-        .source(complete: completeSource) { [weak self] in self?.onSource?($0) },
       ])
   }
 }

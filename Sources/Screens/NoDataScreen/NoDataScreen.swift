@@ -18,10 +18,7 @@ public final class NoDataScreen: TerminalView {
   public var onPlay: (() -> Void)?
   public var onRetry: (() -> Void)?
   public var onOptions: (() -> Void)?
-  public var onSource: ((String) -> Void)?
   public var onCategory: ((String) -> Void)?
-  /// What Tab offers after `source`.
-  public var completeSource: ((String) -> [String])?
   /// What Tab offers after `category`.
   public var completeCategory: ((String) -> [String])?
   public var onBack: (() -> Void)?
@@ -52,7 +49,6 @@ public final class NoDataScreen: TerminalView {
       Command("play", summary: "start a round with the options as they are now") { [weak self] in self?.onPlay?() },
       Command("retry", summary: "load the questions again") { [weak self] in self?.onRetry?() },
       .options { [weak self] in self?.onOptions?() },
-      .source(complete: completeSource) { [weak self] in self?.onSource?($0) },
       .category(complete: completeCategory) { [weak self] in self?.onCategory?($0) },
     ])
   }

@@ -34,9 +34,6 @@ public final class OptionsScreen: TerminalView {
   public var onTime: ((Int) -> Void)?
   public var onDifficulty: (() -> Void)?
   public var onDone: (() -> Void)?
-  public var onSource: ((String) -> Void)?
-  /// What Tab offers after `source`.
-  public var completeSource: ((String) -> [String])?
   /// What Tab offers after `category`.
   public var completeCategory: ((String) -> [String])?
   public var onCategory: ((String) -> Void)?
@@ -114,7 +111,6 @@ public final class OptionsScreen: TerminalView {
       },
       .difficulty { [weak self] in self?.onDifficulty?() },
       .category(complete: completeCategory) { [weak self] in self?.onCategory?($0) },
-      .source(complete: completeSource) { [weak self] in self?.onSource?($0) },
       Command("done", summary: "close the options") { [weak self] in self?.onDone?() },
     ])
   }

@@ -23,7 +23,6 @@ public struct OptionsEvents {
   public var category: (String) -> Void
   /// What Tab offers after `category`.
   public var completeCategory: (String) -> [String]
-  public var source: (String) -> Void
   public var done: () -> Void
 }
 
@@ -31,6 +30,8 @@ public struct OptionsEvents {
 @MainActor
 public final class OptionsFlow {
   public private(set) var options: GameOptions
+  /// What a load asks of the source for these options.
+  var load: LoadRequest { LoadRequest(count: options.questionCount, difficulty: options.difficulty) }
   /// The options as saved, without this run's command-line overrides, which are not saved.
   private var savedOptions: GameOptions
   private let store: any OptionsStore
@@ -38,8 +39,7 @@ public final class OptionsFlow {
   private let console: any Console
   /// The name of the source, which the options screen shows beside the options.
   private let sourceName: () -> String
-  /// Set by the coordinator: where the screen's `source` and `category` commands go.
-  public var onSource: (String) -> Void = { _ in }
+  /// Set by the coordinator: where the screen's `category` command goes.
   public var onCategory: (String) -> Void = { _ in }
   public var completeCategory: (String) -> [String] = { _ in [] }
   /// The loaded source's name when it grades none of its questions by difficulty.
@@ -66,7 +66,6 @@ public final class OptionsFlow {
         count: { [unowned self] in setCount($0) }, time: { [unowned self] in setTime($0) },
         difficulty: { [unowned self] in openDifficulty() },
         category: { [unowned self] in onCategory($0) }, completeCategory: { [unowned self] in completeCategory($0) },
-        source: { [unowned self] in onSource($0) },
         done: { [unowned self] in close() }))
   }
 

@@ -21,6 +21,16 @@ public final class ReviewFlow {
     self.console = console
   }
 
+  /// `review`, on the landing and the score screen; without history, on the landing alone,
+  /// which says why there is none.
+  public var commands: [AppCommand] {
+    [
+      AppCommand(
+        Command("review", summary: "look back on the last round, missed questions first") { [unowned self] in show() },
+        on: history == nil ? [.landing] : [.landing, .complete])
+    ]
+  }
+
   public func show() {
     guard let history else {
       console.say(NoHistory.cannot("no round to review"))

@@ -38,9 +38,6 @@ public struct RoundEvents {
   public var leave: () -> Void
   /// The game screen left the navigation, however it happened.
   public var closed: () -> Void
-  /// `stats` and `review` on the score screen; nil when no history is kept.
-  public var stats: ((String) -> Void)?
-  public var review: (() -> Void)?
   /// Not an event: what the game's prompt counts down, read as it is drawn.
   public var secondsLeft: () -> Int? = { nil }
 }
@@ -61,9 +58,7 @@ public final class RoundFlow {
   private let history: (any History)?
   /// The round in play as history knows it, and where its questions came from.
   private var recorded: (round: Int64?, source: String) = (nil, "")
-  /// Set by the coordinator: where `stats` and `review` on the score screen go.
-  public var onStats: (String) -> Void = { _ in }
-  public var onReview: () -> Void = {}
+  /// Set by the coordinator: where `play` on the score screen goes.
   public var onPlay: () -> Void = {}
   /// Every question history says was asked, read for the landing's count once this game has
   /// dealt, and kept up with its answers (not with another game's played meanwhile).
@@ -296,8 +291,7 @@ public final class RoundFlow {
       answer: { [unowned self] in answer($0) }, next: { [unowned self] in next() },
       finish: { [unowned self] in finish() }, playAgain: { [unowned self] in onPlay() },
       leave: { [unowned self] in leave(fromLink: false) }, closed: { [unowned self] in end() },
-      stats: history == nil ? nil : { [unowned self] in onStats($0) },
-      review: history == nil ? nil : { [unowned self] in onReview() }, secondsLeft: { [unowned self] in secondsLeft })
+      secondsLeft: { [unowned self] in secondsLeft })
   }
 
   /// The round is gone: one still in progress was abandoned.

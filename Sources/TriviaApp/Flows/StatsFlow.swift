@@ -14,11 +14,30 @@ public final class StatsFlow {
   private let history: (any History)?
   private let navigator: any StatsNavigating
   private let console: any Console
+  private let work: PendingWork
+  /// The source's name and categories, loaded quietly when they are not yet.
+  private let source: @MainActor () async -> (name: String, categories: [String])?
 
-  public init(history: (any History)?, navigator: any StatsNavigating, console: any Console) {
+  public init(
+    history: (any History)?, navigator: any StatsNavigating, console: any Console, work: PendingWork = PendingWork(),
+    source: @escaping @MainActor () async -> (name: String, categories: [String])? = { nil }
+  ) {
     self.history = history
     self.navigator = navigator
     self.console = console
+    self.work = work
+    self.source = source
+  }
+
+  /// `stats` or `stats CATEGORY`, on the landing and the score screen; without history, on
+  /// the landing alone, which says why there are none.
+  public var commands: [AppCommand] {
+    let command = Command.withArgument(
+      "stats", usage: "stats [CATEGORY]", summary: "show how you have done, overall or in one category"
+    ) { [unowned self] argument in
+      work.add { [unowned self] in show(argument, source: argument.isEmpty ? nil : await source()) }
+    }
+    return [AppCommand(command, on: history == nil ? [.landing] : [.landing, .complete])]
   }
 
   /// `stats` alone: everything; `stats NAME`: one category, however it is typed. `source`,

@@ -6,7 +6,7 @@ import TriviaData
 
 extension AppNavigator: HomeNavigating {
   public func showLanding(_ setup: @escaping () -> Setup, events: LandingEvents) {
-    landing = .landing(setup, events)
+    screens[.landing] = .landing(setup, events)
     attempt { () throws(NavigationError) in try router.reset(to: .landing) }
   }
 
@@ -19,7 +19,7 @@ extension AppNavigator: HomeNavigating {
 
 extension Screen where View == any TerminalView {
   static func landing(_ setup: @escaping () -> Setup, _ events: LandingEvents) -> Self {
-    Self(name: "landing", anchors: [Anchor.difficulty]) {
+    Self(.landing, anchors: [Anchor.difficulty]) {
       let screen = LandingScreen {
         let setup = setup()
         return LandingScreen.State(
@@ -38,18 +38,14 @@ extension Screen where View == any TerminalView {
       screen.onResume = events.resume
       screen.onOptions = events.options
       screen.onDifficulty = events.difficulty
-      screen.onSource = events.source
-      screen.completeSource = { DataSourceSpec.completions(for: $0) }
       screen.onCategory = events.category
       screen.completeCategory = events.completeCategory
-      screen.onStats = events.stats
-      screen.onReview = events.review
       return screen
     }
   }
 
   static func noData(_ problem: @escaping () -> NoQuestions, _ events: NoDataEvents) -> Self {
-    Self(name: "no-data") {
+    Self(.noData) {
       let screen = NoDataScreen {
         let problem = problem()
         return NoDataScreen.State(reason: problem.reason, details: problem.details)
@@ -57,8 +53,6 @@ extension Screen where View == any TerminalView {
       screen.onPlay = events.play
       screen.onRetry = events.retry
       screen.onOptions = events.options
-      screen.onSource = events.source
-      screen.completeSource = { DataSourceSpec.completions(for: $0) }
       screen.onCategory = events.category
       screen.completeCategory = events.completeCategory
       screen.onBack = events.back
@@ -69,7 +63,7 @@ extension Screen where View == any TerminalView {
 
 extension AppNavigator {
   public func closeNoData() {
-    guard navigator.activeState.activeName == "no-data" else { return }
+    guard navigator.activeState.isActive(.noData) else { return }
     returnToLanding(fromLink: false)
   }
 }

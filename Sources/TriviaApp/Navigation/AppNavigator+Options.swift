@@ -7,29 +7,32 @@ import TriviaData
 extension AppNavigator: OptionsNavigating {
   /// The options run as a flow with a navigator of their own, removed when they close.
   public func showOptions(_ setup: @escaping () -> Setup, events: OptionsEvents) {
-    follow(.options, showing: .options(setup, events))
+    screens[.options] = .options(setup, events)
+    follow(.options)
   }
 
   public func closeOptions() {
-    guard let flow = navigator.subNavigators.last(where: { $0.state.entries.first?.name == "options" }) else { return }
+    guard
+      let flow = navigator.subNavigators.last(where: { $0.state.entries.first?.name == ScreenName.options.rawValue })
+    else { return }
     attempt { () throws(NavigationError) in try navigator.removeSubNavigator(flow) }
   }
 
   public func showDifficulty(
     current: DifficultyChoice, onChoice: @escaping (DifficultyChoice) -> Void, onBack: @escaping () -> Void
   ) {
-    follow(.difficulty, showing: .difficulty(current: current, onChoice: onChoice, onBack: onBack))
+    screens[.difficulty] = .difficulty(current: current, onChoice: onChoice, onBack: onBack)
+    follow(.difficulty)
   }
 
   public func closeDifficulty() {
-    guard navigator.activeState.activeName == "difficulty" else { return }
-    attempt { () throws(NavigationError) in try navigator.activeNavigator.handle(.dismiss) }
+    dismiss(.difficulty)
   }
 }
 
 extension Screen where View == any TerminalView {
   static func options(_ setup: @escaping () -> Setup, _ events: OptionsEvents) -> Self {
-    Self(name: "options", anchors: [Anchor.difficulty]) {
+    Self(.options, anchors: [Anchor.difficulty]) {
       let screen = OptionsScreen {
         let setup = setup()
         return OptionsScreen.State(
@@ -41,8 +44,6 @@ extension Screen where View == any TerminalView {
       screen.onTime = events.time
       screen.onDifficulty = events.difficulty
       screen.onCategory = events.category
-      screen.onSource = events.source
-      screen.completeSource = { DataSourceSpec.completions(for: $0) }
       screen.completeCategory = events.completeCategory
       screen.onDone = events.done
       screen.onBack = events.done
@@ -55,7 +56,7 @@ extension Screen where View == any TerminalView {
   ) -> Self {
     let choices = DifficultyChoice.allCases
     let state = DifficultyScreen.State(choices: choices.map(\.title), selected: choices.firstIndex(of: current) ?? 0)
-    return Self(name: "difficulty") {
+    return Self(.difficulty) {
       let screen = DifficultyScreen(state: state)
       screen.onChoice = { onChoice(choices[$0]) }
       screen.onBack = onBack

@@ -9,14 +9,13 @@ extension AppNavigator: ReviewNavigating {
   }
 
   public func closeReview() {
-    guard navigator.activeState.activeName == "review" else { return }
-    attempt { () throws(NavigationError) in try navigator.activeNavigator.handle(.dismiss) }
+    dismiss(.review)
   }
 }
 
 extension Screen where View == any TerminalView {
   static func review(_ answers: [AnsweredQuestion], _ onDone: @escaping () -> Void) -> Self {
-    Self(name: "review") {
+    Self(.review) {
       let screen = ReviewScreen(
         state: .init(
           items: answers.map {

@@ -9,15 +9,17 @@ extension AppNavigator: RoundNavigating {
     -> PlayPreparation
   {
     let game = Place.game(request)
-    if isShowing(game, built: .game(round, events)) {
-      follow(game, showing: .game(round, events))
+    screens[.game] = .game(round, events)
+    if router.plan(to: game).isIgnored {
+      follow(game)
       return .alreadyShowing
     }
     return returnToLanding(fromLink: false) ? .ready : .stayed
   }
 
   public func showGame(for request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents) {
-    follow(.game(request), showing: .game(round, events))
+    screens[.game] = .game(round, events)
+    follow(.game(request))
     watchRound(round, events)
   }
 
@@ -44,13 +46,14 @@ extension AppNavigator: RoundNavigating {
   /// screen has gone, however that happened.
   private func watchRound(_ round: @escaping () -> Round?, _ events: RoundEvents) {
     roundWatch.forEach(navigator.remove)
-    var closed = !navigator.stack.contains("game")
+    let game = ScreenName.game.rawValue
+    var closed = !navigator.stack.contains(game)
     roundWatch = [
-      navigator.addGuard(.leave, screen: "game") {
+      navigator.addGuard(.leave, screen: game) {
         round()?.isOver == false ? .confirm("Abandon this round?") : .allow
       },
       navigator.addObserver { event in
-        guard !closed, !event.stack.contains("game") else { return }
+        guard !closed, !event.stack.contains(game) else { return }
         closed = true
         events.closed()
       },
@@ -60,7 +63,7 @@ extension AppNavigator: RoundNavigating {
 
 extension Screen where View == any TerminalView {
   static func game(_ round: @escaping () -> Round?, _ events: RoundEvents) -> Self {
-    Self(name: "game") {
+    Self(.game) {
       let screen = GameScreen {
         var state = GameScreen.State(round())
         state.secondsLeft = events.secondsLeft()
@@ -73,7 +76,7 @@ extension Screen where View == any TerminalView {
   }
 
   static func feedback(_ state: FeedbackScreen.State, _ events: RoundEvents) -> Self {
-    Self(name: "feedback") {
+    Self(.feedback) {
       let screen = FeedbackScreen(state: state)
       screen.onContinue = events.next
       screen.onBack = events.leave
@@ -82,13 +85,11 @@ extension Screen where View == any TerminalView {
   }
 
   static func complete(_ state: CompleteScreen.State, _ events: RoundEvents) -> Self {
-    Self(name: "complete") {
+    Self(.complete) {
       let screen = CompleteScreen(state: state)
       screen.onDone = events.finish
       screen.onBack = events.finish
       screen.onPlay = events.playAgain
-      screen.onStats = events.stats
-      screen.onReview = events.review
       return screen
     }
   }

@@ -11,14 +11,13 @@ extension AppNavigator: StatsNavigating {
   }
 
   public func closeStats() {
-    guard navigator.activeState.activeName == "stats" else { return }
-    attempt { () throws(NavigationError) in try navigator.activeNavigator.handle(.dismiss) }
+    dismiss(.stats)
   }
 }
 
 extension Screen where View == any TerminalView {
   static func stats(_ stats: PlayerStats, _ category: String?, _ onDone: @escaping () -> Void) -> Self {
-    Self(name: "stats") {
+    Self(.stats) {
       let screen = StatsScreen(state: .init(stats, category: category))
       screen.onDone = onDone
       screen.onBack = onDone

@@ -13,10 +13,9 @@ public final class AppNavigator {
   public let navigator: Navigator<any TerminalView>
   /// Where refusals and guard answers are told.
   private let console: any Console
-  /// How to build the landing, for the routes that pass through it on their way.
-  var landing: TriviaScreen?
-  /// What the call in progress asks the router to show; the router builds it only if it must.
-  private var showing: (place: Place, screen: TriviaScreen)?
+  /// The screen of each place, set by the flow that shows it; the router builds one only
+  /// when it must. The landing's stays, for the routes that pass through it on their way.
+  var screens: [ScreenName: TriviaScreen] = [:]
   /// Remembers which place each screen it built shows, to skip or bring back a place.
   private(set) lazy var router = Router<Place, any TerminalView>(navigator: navigator) { [unowned self] place in
     destination(place)
@@ -40,29 +39,28 @@ public final class AppNavigator {
     case game(TriviaRoute.PlayRequest)
     case options
     case difficulty
+
+    var screen: ScreenName {
+      switch self {
+      case .landing: .landing
+      case .game: .game
+      case .options: .options
+      case .difficulty: .difficulty
+      }
+    }
   }
 
   /// Follows `place` with the router's policies: ignored when on top, brought back when
-  /// open, else `screen` is built after closing what is in the way.
+  /// open, else its screen is built after closing what is in the way.
   @discardableResult
-  func follow(_ place: Place, showing screen: TriviaScreen) -> Bool {
-    showing = (place, screen)
-    defer { showing = nil }
-    return attempt { () throws(NavigationError) in try router.navigate(to: place) }
+  func follow(_ place: Place) -> Bool {
+    attempt { () throws(NavigationError) in try router.navigate(to: place) }
   }
 
-  /// Whether following `place` now would do nothing: it is on top already.
-  func isShowing(_ place: Place, built screen: TriviaScreen) -> Bool {
-    showing = (place, screen)
-    defer { showing = nil }
-    return router.plan(to: place).isIgnored
-  }
-
-  /// Where each place is shown; every place a route passes through on its way is the
-  /// landing, which is always open beneath.
+  /// Where each place is shown, and its screen as the flow that shows it last set it.
   private func destination(_ place: Place) -> Destination<Place, any TerminalView> {
-    guard let screen = (showing?.place == place ? showing?.screen : nil) ?? landing else {
-      preconditionFailure("a route was followed before the landing was shown")
+    guard let screen = screens[place.screen] else {
+      preconditionFailure("\(place.screen) was followed before its flow said how to build it")
     }
     switch place {
     case .landing:
@@ -70,7 +68,8 @@ public final class AppNavigator {
     case .game:
       return Destination(place, screen: screen, transition: .push, policy: .singleTop, host: .landing)
     case .options:
-      return Destination(place, screen: screen, transition: .flow, host: .landing, shownOver: ["no-data"])
+      return Destination(
+        place, screen: screen, transition: .flow, host: .landing, shownOver: [ScreenName.noData.rawValue])
     case .difficulty:
       return Destination(place, screen: screen, transition: .popover(anchor: Anchor.difficulty), host: .landing)
     }
@@ -80,8 +79,14 @@ public final class AppNavigator {
   /// player where they were. From a link, being there already is an ignored navigation.
   @discardableResult
   public func returnToLanding(fromLink: Bool) -> Bool {
-    if !fromLink, navigator.stack == ["landing"] { return true }
+    if !fromLink, navigator.stack == [ScreenName.landing.rawValue] { return true }
     return attempt { () throws(NavigationError) in try router.navigate(to: .landing) }
+  }
+
+  /// Dismisses `name` if it is the screen taking input: the player may have left it already.
+  func dismiss(_ name: ScreenName) {
+    guard navigator.activeState.isActive(name) else { return }
+    attempt { () throws(NavigationError) in try navigator.activeNavigator.handle(.dismiss) }
   }
 
   /// Runs navigations. A guard's refusal is told to the player and leaves the screen as it

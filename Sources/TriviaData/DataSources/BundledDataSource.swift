@@ -2,7 +2,10 @@
 public struct BundledDataSource: DataSource {
   public init() {}
 
-  public var name: String { "bundled" }
+  /// The name the landing shows, and what `--source` takes for it.
+  public static let name = "bundled"
+
+  public var name: String { Self.name }
 
   /// The 1,536 questions are read in a few milliseconds when a round is first dealt: the
   /// game does not parse them as it starts, so start-up costs the same whatever their number.

@@ -133,6 +133,7 @@ public struct DirectoryDataSource: DataSource {
       let decoded = try format.decode(bytes, name: name)
       bank.questions += decoded.questions
       bank.skipped += decoded.skipped
+      bank.formats.formUnion(decoded.formats)
       return
     }
     OpenTriviaQAFormat.decode(

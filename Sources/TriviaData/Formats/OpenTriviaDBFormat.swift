@@ -104,6 +104,7 @@ public enum OpenTriviaDBFormat {
     }
     let encoding = encoding ?? detectEncoding(items)
     var bank = QuestionBank(questions: [])
+    bank.formats = [.openTriviaDB]
     bank.questions.reserveCapacity(items.count)
     for (offset, item) in items.enumerated() {
       let object: JSON.Object? = if case .object(let object) = item { object } else { nil }

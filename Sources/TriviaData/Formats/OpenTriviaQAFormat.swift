@@ -90,6 +90,7 @@ public enum OpenTriviaQAFormat {
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String, into bank: inout QuestionBank,
     locating: Bool = false
   ) {
+    bank.formats.insert(.openTriviaQA)
     var reader = Reader(name: name, category: category)
     reader.locating = locating
     defer { reader.deallocate() }

@@ -15,6 +15,16 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     }
   }
 
+  /// The credit the format's publisher asks of those who use its questions; nil for a file
+  /// of this game's own format, whose author is whoever wrote it.
+  public var credit: String? {
+    switch self {
+    case .questionFile: nil
+    case .openTriviaDB: "Open Trivia Database (opentdb.com), licensed CC BY-SA 4.0"
+    case .openTriviaQA: "OpenTriviaQA (github.com/uberspot/OpenTriviaQA), licensed CC BY-SA 4.0"
+    }
+  }
+
   /// Why a file is refused, after its name.
   static let notAQuestionFile = "not a question file; " + expectation
 

@@ -33,6 +33,8 @@ public struct QuestionBank: Sendable, Equatable {
   /// What else the player should hear about this load, a line each: that a web source
   /// started serving its questions over again, say.
   public var notes: [String] = []
+  /// The formats its questions were read in, for the credit a third party's asks for.
+  public var formats: Set<QuestionFormat> = []
   /// Where each question is in its file, in the order of `questions`: filled by a read that
   /// locates (`QuestionFormat.decode(_:name:locating:)`), for tools; empty for the game.
   public var locations: [QuestionLocation] = []

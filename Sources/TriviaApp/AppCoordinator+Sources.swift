@@ -1,0 +1,102 @@
+import ScreenKit
+import TriviaData
+
+/// The source and its categories: `source`, `category`, and links to a source.
+extension AppCoordinator {
+  /// `source`, on the screens that choose what to play.
+  var sourceCommands: [AppCommand] {
+    let command = Command.source(complete: { DataSourceSpec.completions(for: $0) }) { [unowned self] argument in
+      later { await self.source(argument) }
+    }
+    return [AppCommand(command, on: [.landing, .noData, .options])]
+  }
+
+  /// `source` alone describes the current source; `source SPEC` switches to another and
+  /// loads it; `source --details` lists everything skipped.
+  func source(_ argument: String) async {
+    let again: @MainActor () async -> Void = { [unowned self] in await source(argument) }
+    switch argument {
+    case "":
+      if let bank = await questions(currentLoad, retry: again) { sources.describe(bank) }
+    case "--details":
+      if let bank = await questions(currentLoad, retry: again) { sources.listSkipped(bank) }
+    default:
+      let previous = sources.current
+      sources.switchTo(argument)
+      await loadNewSource(argument, previous: previous)
+    }
+  }
+
+  /// A source link: the landing shows the new source, unless the player stays in a round.
+  func switchSource(to spec: String) async {
+    let previous = sources.current
+    sources.switchTo(spec)
+    guard navigator.returnToLanding(fromLink: false) else {
+      sources.restore(previous)
+      return
+    }
+    // The landing shown on the way named the new source.
+    if await !loadNewSource(spec, previous: previous) { navigator.redraw() }
+  }
+
+  /// Loads a source just chosen, so the player learns at once whether it works; one that
+  /// does is kept with the options for the next start. One that does not changes nothing:
+  /// the questions loaded, the options saved and what the screen shows stay as they were.
+  @discardableResult
+  func loadNewSource(_ spec: String, previous: (source: any DataSource, bank: QuestionBank?)) async -> Bool {
+    let bank: QuestionBank
+    switch await sources.questions(currentLoad) {
+    case .success(let loaded): bank = loaded
+    case let failure:
+      sources.restore(previous)
+      if case .failure(let error) = failure {
+        console.say("Cannot use that source: \(error.message). Still playing \(sources.name).")
+      }
+      return false
+    }
+    settings.choose(source: SourceFlow.lasting(spec))
+    navigator.closeNoData()
+    if let category = settings.options.category,
+      !bank.questions.countsByCategory.contains(where: { $0.category == category })
+    {
+      console.say("\(sources.name) has no \(category) questions; playing every category.")
+      settings.choose(category: nil)
+      navigator.redraw()
+    }
+    if bank.questions.gradesNone, settings.options.difficulty != .mixed {
+      settings.chooseMixed(because: sources.name)
+      navigator.redraw()
+    }
+    return true
+  }
+
+  /// Tab after `category`: `all` and the loaded source's categories that start with `typed`.
+  func completeCategory(_ typed: String) -> [String] {
+    let names = ["all"] + (sources.current.bank?.questions.categoryCounts.map(\.name) ?? [])
+    return names.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
+  }
+
+  /// `category` alone lists the current source's categories; `category NAME` plays only
+  /// that one; `category all` plays every one.
+  func category(_ argument: String) async {
+    guard let bank = await questions(currentLoad, retry: { [unowned self] in await category(argument) }) else {
+      return
+    }
+    let counts = bank.questions.categoryCounts
+    if argument.isEmpty {
+      console.say("Categories (\(settings.options.category ?? "all") chosen):")
+      for entry in counts { console.say("  \(entry.name) (\(LoadSummary.grouped(entry.count)))") }
+      return
+    }
+    if argument.lowercased() == "all" {
+      settings.choose(category: nil)
+    } else if let match = counts.first(where: { $0.name.matchingKey == argument.matchingKey }) {
+      settings.choose(category: match.name)
+    } else {
+      for line in UnknownCategory(name: argument, source: sources.name, categories: counts).lines { console.say(line) }
+      return
+    }
+    console.say("Category: \(settings.options.category ?? "all").")
+    navigator.redraw()
+  }
+}
