@@ -137,8 +137,8 @@ final class FakeOptionsNavigator: OptionsNavigating {
 
 final class MemorySessionStore: SessionStore, @unchecked Sendable {
   var session: SavedSession?
-  func load() -> Result<SavedSession?, DataSourceError> { .success(session) }
-  func save(_ session: SavedSession) throws(DataSourceError) { self.session = session }
+  func load() -> Result<SavedSession?, StoreError> { .success(session) }
+  func save(_ session: SavedSession) throws(StoreError) { self.session = session }
   func clear() { session = nil }
 }
 
@@ -198,11 +198,11 @@ struct EndlessSource: DataSource {
 /// Options kept in memory, with a switch to make saving fail.
 final class MemoryOptionsStore: OptionsStore, @unchecked Sendable {
   var saved: [GameOptions] = []
-  var failure: DataSourceError?
+  var failure: StoreError?
 
-  func load() -> Result<GameOptions?, DataSourceError> { .success(saved.last) }
+  func load() -> Result<GameOptions?, StoreError> { .success(saved.last) }
 
-  func save(_ options: GameOptions) throws(DataSourceError) {
+  func save(_ options: GameOptions) throws(StoreError) {
     if let failure { throw failure }
     saved.append(options)
   }

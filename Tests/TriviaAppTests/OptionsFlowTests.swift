@@ -38,7 +38,7 @@ struct OptionsFlowTests {
   @Test func theMenuClosesOnTheNewLevelBeforeItIsSaved() {
     let flow = flow()
     var seen: [String] = []
-    store.failure = DataSourceError("disk full")
+    store.failure = StoreError("disk full")
     flow.openDifficulty()
     navigator.choose?(.hard)
     seen.append(navigator.calls.last ?? "")
@@ -75,7 +75,7 @@ struct OptionsFlowTests {
   }
 
   @Test func aFailedSaveIsReportedAndTheOptionStillApplies() {
-    store.failure = DataSourceError("disk full")
+    store.failure = StoreError("disk full")
     let flow = flow()
     flow.setCount(9)
     #expect(flow.options.questionCount == 9)

@@ -51,7 +51,7 @@ struct SessionStoreTests {
     let path = folder + "/session.json"
     try content.write(toFile: path, atomically: true, encoding: .utf8)
     let loaded = FileSessionStore(path: path).load()
-    #expect(throws: DataSourceError(try Self.refusal(path, message, in: folder))) { try loaded.get() }
+    #expect(throws: StoreError(try Self.refusal(path, message, in: folder))) { try loaded.get() }
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
@@ -66,7 +66,7 @@ struct SessionStoreTests {
     text.replaceSubrange(score, with: "\"score\":7")
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     let loaded = store.load()
-    #expect(throws: DataSourceError(try Self.refusal(path, "holds a round that does not add up", in: folder))) {
+    #expect(throws: StoreError(try Self.refusal(path, "holds a round that does not add up", in: folder))) {
       try loaded.get()
     }
   }

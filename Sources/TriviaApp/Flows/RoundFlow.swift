@@ -54,20 +54,12 @@ public final class RoundFlow {
   private let navigator: any RoundNavigating
   private let console: any Console
   private let store: (any SessionStore)?
-  /// Where every round and answer is recorded; nil with `--no-history`.
-  private let history: (any History)?
-  /// The round in play as history knows it, and where its questions came from.
-  private var recorded: (round: Int64?, source: String) = (nil, "")
+  /// Where every round and answer is recorded, and what is new to the player read.
+  private let recorder: RoundRecorder
   /// Set by the coordinator: where `play` on the score screen goes.
   public var onPlay: () -> Void = {}
-  /// Every question history says was asked, read for the landing's count once this game has
-  /// dealt, and kept up with its answers (not with another game's played meanwhile).
-  private var asked: [Int64: Int64]?
-  private var hasDealt = false
   /// Set while `back` or a landing link leaves a round: its end is said.
   private var sayAbandoned = false
-  /// How many questions of a source were never asked, once counted.
-  private var unaskedCount: (source: String, count: Int)?
   /// How long the question on screen has been there, and for a timed one how long it has.
   private let timer: QuestionTimer
 
@@ -78,7 +70,7 @@ public final class RoundFlow {
     timer = QuestionTimer(clock: clock)
     generator = SeededGenerator(seed: seed)
     self.store = store
-    self.history = history
+    recorder = RoundRecorder(history: history)
     self.navigator = navigator
     self.console = console
   }
@@ -119,66 +111,31 @@ public final class RoundFlow {
     let difficulty = request.difficulty ?? .mixed
     let wanted = request.count ?? GameOptions.standard.questionCount
     if let ungraded = NoQuestions.ungraded(request, in: questions, source: source) { throw ungraded }
-    let allowed = request.missed == true ? try missed(in: questions, source: source) : nil
-    let asked = history.map { history in
-      AskedQuestions(lastAsked: history.lastAsked, all: history.askedQuestions)
-    }
+    let allowed = request.missed == true ? try recorder.missed(in: questions, source: source) : nil
     var round = Round.deal(
       from: questions, count: wanted, difficulty: difficulty, categories: categories, only: allowed,
-      asked: allowed == nil ? asked : nil, generator: &generator)
+      asked: allowed == nil ? recorder.askedQuestions : nil, generator: &generator)
     round.timeLimit = request.time.flatMap { $0 > 0 ? $0 : nil }
-    hasDealt = history != nil
+    recorder.dealt()
     guard round.total > 0 else { throw NoQuestions.none(request, in: questions, source: source) }
     if round.total < wanted {
       let level = difficulty == .mixed ? "" : difficulty.rawValue + " "
       console.say(
         "Only \(round.total) \(level)\(round.total == 1 ? "question" : "questions") available; playing \(round.total).")
     }
-    recorded = (history?.roundStarted(Self.played(round, for: request, from: source)), source)
+    recorder.started(round, for: request, from: source)
     show(round, for: request)
-  }
-
-  /// `round` as history keeps it.
-  private static func played(_ round: Round, for request: TriviaRoute.PlayRequest, from source: String) -> PlayedRound {
-    PlayedRound(
-      source: source, questionCount: request.count ?? GameOptions.standard.questionCount,
-      difficulty: (request.difficulty ?? .mixed).rawValue, category: request.category, total: round.total)
-  }
-
-  /// The questions of `questions` this player got wrong and has not since answered right.
-  private func missed(in questions: QuestionList, source: String) throws(NoQuestions) -> [Int] {
-    let missed = history?.missedQuestionIDs() ?? []
-    let found =
-      missed.isEmpty
-      ? []
-      : questions.indices.filter { missed.contains(questions.questionID(at: $0)) }
-    guard found.isEmpty else { return found }
-    let reason =
-      if history == nil {
-        NoHistory.cannot("no missed questions to play")
-      } else if missed.isEmpty, history?.lastRoundAnswers().isEmpty != false {
-        "Nothing missed yet: you have not answered a question yet."
-      } else {
-        "No questions you missed in \(source): any you got wrong, you have since answered right."
-      }
-    throw NoQuestions(reason: reason, details: ["Type play for a round of any questions."])
   }
 
   /// How many of `questions` (of `source`) this player was never asked; nil before this
   /// game has read its history, which it does when it first deals.
   public func unasked(in questions: QuestionList, source: String) -> Int? {
-    guard hasDealt, let history, history.isKept else { return nil }
-    if let counted = unaskedCount, counted.source == source { return counted.count }
-    let asked = self.asked ?? history.askedQuestions()
-    self.asked = asked
-    let count = questions.indices.count(where: { asked[questions.questionID(at: $0)] == nil })
-    unaskedCount = (source, count)
-    return count
+    recorder.unasked(in: questions, source: source)
   }
 
   /// Whether history is kept by this game but has stopped (a file it cannot use): what is
   /// new to the player is then not known.
-  public var historyIsOff: Bool { history?.isKept == false }
+  public var historyIsOff: Bool { recorder.isOff }
 
   public func resume() {
     guard let session = saved else {
@@ -186,10 +143,7 @@ public final class RoundFlow {
       return
     }
     forgetSaved()
-    // It goes on in its row; in a new one when the file no longer holds it.
-    let row = history?.roundResumed(
-      session.historyRound, as: Self.played(session.round, for: session.request, from: session.source ?? ""))
-    recorded = (row ?? session.historyRound, session.source ?? "")
+    recorder.resumed(session)
     console.say("Resuming question \(session.round.index + 1) of \(session.round.total).")
     show(session.round, for: session.request)
     if session.round.isAwaitingNext { navigator.showFeedback(session.round, events: events) }
@@ -219,13 +173,9 @@ public final class RoundFlow {
 
   /// Keeps an answer (`chosen` empty when time ran out) in history, and stops the clock.
   private func record(_ item: Round.Item, chosen: String, isRight: Bool) {
-    let answer = AnsweredQuestion(
-      source: recorded.source, question: item.question.text, category: item.question.category,
-      difficulty: item.question.difficulty?.rawValue, chosen: chosen, correctAnswer: item.correctAnswer,
-      isRight: isRight, seconds: timer.secondsTaken)
+    let seconds = timer.secondsTaken
     timer.stop()
-    history?.answered(answer, inRound: recorded.round)
-    if asked != nil, asked?.updateValue(.max, forKey: answer.questionID) == nil { unaskedCount = nil }
+    recorder.answered(item, chosen: chosen, isRight: isRight, seconds: seconds)
   }
 
   public func next() {
@@ -233,8 +183,8 @@ public final class RoundFlow {
     round.advance()
     self.round = round
     if round.isOver {
-      let before = history?.bestScore(category: request.category, total: round.total)
-      history?.roundEnded(recorded.round, score: round.score, how: .completed)
+      let before = recorder.bestScore(before: round, category: request.category)
+      recorder.ended(round, how: .completed)
       let newBest = before.flatMap { round.score > $0 ? round.score : nil }.map { score in
         "New best for \(request.category ?? "all categories") at \(round.total) questions: \(score)/\(round.total)"
       }
@@ -263,7 +213,8 @@ public final class RoundFlow {
   /// Keeps a round in progress for the next session: the game is ending.
   public func save() {
     guard isInProgress, let round, let store else { return }
-    history?.roundEnded(recorded.round, score: round.score, how: .saved)
+    recorder.ended(round, how: .saved)
+    let recorded = recorder.recorded
     do {
       try store.save(
         SavedSession(round: round, request: request, source: recorded.source, historyRound: recorded.round))
@@ -297,7 +248,7 @@ public final class RoundFlow {
   /// The round is gone: one still in progress was abandoned.
   private func end() {
     if let round, !round.isOver {
-      history?.roundEnded(recorded.round, score: round.score, how: .abandoned)
+      recorder.ended(round, how: .abandoned)
       if sayAbandoned { console.say("Round abandoned.") }
       sayAbandoned = false
     }

@@ -5,15 +5,15 @@ import TriviaData
 /// Keeps the options between runs.
 public protocol OptionsStore: Sendable {
   /// The saved options, or nil with a one-line reason when there are none or they are unreadable.
-  func load() -> Result<GameOptions?, DataSourceError>
-  func save(_ options: GameOptions) throws(DataSourceError)
+  func load() -> Result<GameOptions?, StoreError>
+  func save(_ options: GameOptions) throws(StoreError)
   /// Applies `change` to the options as saved now, and saves the result: another instance
   /// that saved in the meantime keeps its change.
-  func update(_ change: (inout GameOptions) -> Void) throws(DataSourceError) -> GameOptions
+  func update(_ change: (inout GameOptions) -> Void) throws(StoreError) -> GameOptions
 }
 
 extension OptionsStore {
-  public func update(_ change: (inout GameOptions) -> Void) throws(DataSourceError) -> GameOptions {
+  public func update(_ change: (inout GameOptions) -> Void) throws(StoreError) -> GameOptions {
     var options = (try? load().get()) ?? .standard
     change(&options)
     try save(options)
@@ -36,7 +36,7 @@ public struct FileOptionsStore: OptionsStore {
 
   /// The saved options. A file that cannot be read or makes no sense is moved aside (so the
   /// next change saved does not overwrite it), and the sentence that says so is the failure.
-  public func load() -> Result<GameOptions?, DataSourceError> {
+  public func load() -> Result<GameOptions?, StoreError> {
     let problem: String
     switch KeptFile.read(path) {
     case .missing: return .success(nil)
@@ -47,20 +47,20 @@ public struct FileOptionsStore: OptionsStore {
       case .failure(let failure): problem = failure.reason
       }
     }
-    return .failure(DataSourceError(KeptFile.setAside(path, because: problem, instead: "the defaults are used")))
+    return .failure(StoreError(KeptFile.setAside(path, because: problem, instead: "the defaults are used")))
   }
 
   /// Read, change and write under a lock, so two games saving at once both keep their change.
-  public func update(_ change: (inout GameOptions) -> Void) throws(DataSourceError) -> GameOptions {
+  public func update(_ change: (inout GameOptions) -> Void) throws(StoreError) -> GameOptions {
     let folder = AtomicFile.folder(of: path)
     try? AtomicFile.makePrivateFolder(folder)
     let lock = open(path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard lock >= 0 else {
-      throw DataSourceError("could not save the options: cannot open \(path).lock: \(String(cString: strerror(errno)))")
+      throw StoreError("could not save the options: cannot open \(path).lock: \(String(cString: strerror(errno)))")
     }
     defer { close(lock) }
     while flock(lock, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw DataSourceError("could not lock \(path).lock") }
+      guard errno == EINTR else { throw StoreError("could not lock \(path).lock") }
     }
     defer { flock(lock, LOCK_UN) }
     var options = (try? load().get()) ?? .standard
@@ -69,13 +69,13 @@ public struct FileOptionsStore: OptionsStore {
     return options
   }
 
-  public func save(_ options: GameOptions) throws(DataSourceError) {
+  public func save(_ options: GameOptions) throws(StoreError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
       try AtomicFile.write(try encoder.encode(options) + [0x0A], to: path)
     } catch {
-      throw DataSourceError("could not save the options to \(path): \(error)")
+      throw StoreError("could not save the options to \(path): \(error)")
     }
   }
 }

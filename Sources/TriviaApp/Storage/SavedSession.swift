@@ -55,8 +55,8 @@ extension SavedSession {
 /// Keeps the saved session.
 public protocol SessionStore: Sendable {
   /// The saved session; nil when there is none; a one-line reason when it is unusable.
-  func load() -> Result<SavedSession?, DataSourceError>
-  func save(_ session: SavedSession) throws(DataSourceError)
+  func load() -> Result<SavedSession?, StoreError>
+  func save(_ session: SavedSession) throws(StoreError)
   func clear()
 }
 
@@ -74,7 +74,7 @@ public struct FileSessionStore: SessionStore {
 
   /// The saved round. A file that cannot be read or makes no sense is moved aside, kept for
   /// the player, and the sentence that says so is the failure.
-  public func load() -> Result<SavedSession?, DataSourceError> {
+  public func load() -> Result<SavedSession?, StoreError> {
     switch KeptFile.read(path) {
     case .missing: return .success(nil)
     case .unreadable(let reason): return .failure(setAside(because: reason))
@@ -82,17 +82,17 @@ public struct FileSessionStore: SessionStore {
     }
   }
 
-  private func setAside(because reason: String) -> DataSourceError {
-    DataSourceError(KeptFile.setAside(path, because: reason, instead: "there is no round to resume"))
+  private func setAside(because reason: String) -> StoreError {
+    StoreError(KeptFile.setAside(path, because: reason, instead: "there is no round to resume"))
   }
 
-  public func save(_ session: SavedSession) throws(DataSourceError) {
+  public func save(_ session: SavedSession) throws(StoreError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     do {
       try AtomicFile.write(try encoder.encode(session), to: path)
     } catch {
-      throw DataSourceError("could not save the round to \(path): \(error)")
+      throw StoreError("could not save the round to \(path): \(error)")
     }
   }
 
