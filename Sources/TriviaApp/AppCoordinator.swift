@@ -26,7 +26,7 @@ public final class AppCoordinator {
   public private(set) lazy var commands = AppCommands(
     stats.commands + review.commands + sourceCommands + about.commands)
   /// The round being dealt, from getting ready to its first question.
-  private var playing: TriviaRoute.PlayRequest?
+  private var playing: RoundRequest?
   /// What the no-data screen's `retry` does again: exactly what failed.
   var failed: @MainActor () async -> Void = {}
 
@@ -58,7 +58,7 @@ public final class AppCoordinator {
     self.about = AboutFlow(facts: about, navigator: navigator, work: work) {
       (sources.name, await sources.peek(settings.load))
     }
-    rounds.onPlay = { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } }
+    rounds.onPlay = { [unowned self] in later { await self.play(RoundRequest()) } }
     settings.onCategory = { [unowned self] argument in later { await self.category(argument) } }
     settings.didChange = { [unowned self] in self.navigator.redraw() }
     settings.completeCategory = { [unowned self] in completeCategory($0) }
@@ -133,9 +133,9 @@ public final class AppCoordinator {
 
   private var landingEvents: LandingEvents {
     LandingEvents(
-      play: { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } },
+      play: { [unowned self] in later { await self.play(RoundRequest()) } },
       playMissed: { [unowned self] in
-        later { await self.play(TriviaRoute.PlayRequest(difficulty: .mixed, missed: true)) }
+        later { await self.play(RoundRequest(difficulty: .mixed, missed: true)) }
       },
       resume: { [unowned self] in rounds.resume() }, options: { [unowned self] in settings.open() },
       difficulty: { [unowned self] in settings.openDifficulty() },
@@ -145,7 +145,7 @@ public final class AppCoordinator {
 
   private var noDataEvents: NoDataEvents {
     NoDataEvents(
-      play: { [unowned self] in later { await self.play(TriviaRoute.PlayRequest()) } },
+      play: { [unowned self] in later { await self.play(RoundRequest()) } },
       retry: { [unowned self] in later { await self.failed() } }, options: { [unowned self] in settings.open() },
       category: { [unowned self] argument in later { await self.category(argument) } },
       completeCategory: { [unowned self] in completeCategory($0) },
@@ -189,7 +189,7 @@ public final class AppCoordinator {
 
   /// Starts a round for `request`, filling what it leaves out from the options. A category
   /// the source does not have is refused, before anything moves when the questions are in.
-  private func play(_ request: TriviaRoute.PlayRequest, refused: (String) -> Void = { _ in }) async {
+  private func play(_ request: RoundRequest, refused: (String) -> Void = { _ in }) async {
     let resolved = resolved(request)
     if let loaded = sources.current.bank, let refusal = unknownCategory(resolved, in: loaded) {
       return refuse(refusal, refused)
@@ -214,7 +214,7 @@ public final class AppCoordinator {
   }
 
   /// Why `request`'s category cannot be played from `bank`: the source has no such category.
-  private func unknownCategory(_ request: TriviaRoute.PlayRequest, in bank: QuestionBank) -> UnknownCategory? {
+  private func unknownCategory(_ request: RoundRequest, in bank: QuestionBank) -> UnknownCategory? {
     guard let wanted = request.category, categories(request, bank)?.isEmpty == true else { return nil }
     return UnknownCategory(name: wanted, source: sources.name, categories: bank.questions.categoryCounts)
   }
@@ -228,12 +228,12 @@ public final class AppCoordinator {
   /// when the source loads per round and cannot say before a round.
   public func refusal(forCategory name: String) async -> String? {
     guard let bank = await sources.peek(currentLoad) else { return nil }
-    return unknownCategory(TriviaRoute.PlayRequest(category: name), in: bank)?.sentence
+    return unknownCategory(RoundRequest(category: name), in: bank)?.sentence
   }
 
   /// What the options as they are now would deal from `bank`.
   private func recheck(_ bank: QuestionBank) -> NoQuestions {
-    let request = resolved(TriviaRoute.PlayRequest())
+    let request = resolved(RoundRequest())
     return NoQuestions.find(request, in: bank.questions, source: sources.name, categories: categories(request, bank))
       ?? NoQuestions(reason: "There are questions for these options now.", details: ["Type play to start."])
   }
@@ -254,16 +254,16 @@ public final class AppCoordinator {
   }
 
   /// `request` with what it leaves out filled from the options.
-  private func resolved(_ request: TriviaRoute.PlayRequest) -> TriviaRoute.PlayRequest {
+  private func resolved(_ request: RoundRequest) -> RoundRequest {
     let options = settings.options
-    return TriviaRoute.PlayRequest(
+    return RoundRequest(
       difficulty: request.difficulty ?? (request.missed == true ? .mixed : options.difficulty),
       count: request.count ?? options.questionCount, category: request.category ?? options.category,
       missed: request.missed, time: request.time ?? options.timeLimit)
   }
 
   /// The bank's names for the category `request` asks for, however it was typed.
-  private func categories(_ request: TriviaRoute.PlayRequest, _ bank: QuestionBank) -> Set<String>? {
+  private func categories(_ request: RoundRequest, _ bank: QuestionBank) -> Set<String>? {
     request.category.map { wanted in
       Set(bank.questions.countsByCategory.map(\.category).filter { $0.matchingKey == wanted.matchingKey })
     }

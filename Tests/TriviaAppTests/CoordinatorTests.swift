@@ -31,10 +31,10 @@ struct CoordinatorTests {
     func redraw() { calls.append("redraw") }
     func returnToLanding(fromLink: Bool) -> Bool { round.returnToLanding(fromLink: fromLink) }
 
-    func prepareToPlay(_ request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents)
+    func prepareToPlay(_ request: RoundRequest, round: @escaping () -> Round?, events: RoundEvents)
       -> PlayPreparation
     { self.round.prepareToPlay(request, round: round, events: events) }
-    func showGame(for request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents) {
+    func showGame(for request: RoundRequest, round: @escaping () -> Round?, events: RoundEvents) {
       self.round.showGame(for: request, round: round, events: events)
     }
     func showFeedback(_ round: Round, events: RoundEvents) { self.round.showFeedback(round, events: events) }

@@ -62,16 +62,16 @@ final class FakeRoundNavigator: RoundNavigating {
   var round: (() -> Round?)?
   /// What a guard would answer when the player leaves a round.
   var allowLeaving = true
-  var showing: TriviaRoute.PlayRequest?
+  var showing: RoundRequest?
 
-  func prepareToPlay(_ request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents)
+  func prepareToPlay(_ request: RoundRequest, round: @escaping () -> Round?, events: RoundEvents)
     -> PlayPreparation
   {
     if showing == request { return .alreadyShowing }
     return returnToLanding(fromLink: false) ? .ready : .stayed
   }
 
-  func showGame(for request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents) {
+  func showGame(for request: RoundRequest, round: @escaping () -> Round?, events: RoundEvents) {
     showing = request
     self.round = round
     self.events = events

@@ -17,7 +17,7 @@ struct RoundFlowTests {
   }
 
   func play(_ flow: RoundFlow, count: Int = 3, difficulty: DifficultyChoice = .mixed) throws {
-    let request = TriviaRoute.PlayRequest(difficulty: difficulty, count: count)
+    let request = RoundRequest(difficulty: difficulty, count: count)
     #expect(flow.prepare(request))
     try flow.deal(request, from: questions, source: "fake", categories: nil)
   }
@@ -74,7 +74,7 @@ struct RoundFlowTests {
 
   @Test func noQuestionsOfTheChosenLevelSaysWhy() {
     let flow = flow()
-    let request = TriviaRoute.PlayRequest(difficulty: .hard, count: 3)
+    let request = RoundRequest(difficulty: .hard, count: 3)
     #expect(throws: NoQuestions(reason: "fake has no hard questions.", details: ["Available: 20 easy."])) {
       try flow.deal(request, from: questions, source: "fake", categories: nil)
     }
@@ -99,7 +99,7 @@ struct RoundFlowTests {
 
   @Test func fewerQuestionsThanAskedPlaysWhatThereIs() throws {
     let flow = flow()
-    let request = TriviaRoute.PlayRequest(difficulty: .easy, count: 5)
+    let request = RoundRequest(difficulty: .easy, count: 5)
     try flow.deal(request, from: QuestionList(sampleQuestions(2)), source: "fake", categories: nil)
     #expect(navigator.calls == ["game 1/2"])
     #expect(console.lines == ["Only 2 easy questions available; playing 2."])
@@ -282,7 +282,7 @@ struct RoundFlowTests {
     let kept = RoundFlow(
       seed: 9, store: sessions, history: MemoryHistory(), navigator: FakeRoundNavigator(), console: console)
     try play(plain, count: 6)
-    let request = TriviaRoute.PlayRequest(difficulty: .mixed, count: 6)
+    let request = RoundRequest(difficulty: .mixed, count: 6)
     #expect(kept.prepare(request))
     try kept.deal(request, from: questions, source: "fake", categories: nil)
     #expect(plain.round == kept.round)
@@ -294,7 +294,7 @@ struct RoundFlowTests {
     let history = MemoryHistory()
     let flow = RoundFlow(
       seed: 42, store: sessions, history: history, navigator: navigator, console: console, clock: clock)
-    let request = TriviaRoute.PlayRequest(difficulty: .mixed, count: 2, time: 10)
+    let request = RoundRequest(difficulty: .mixed, count: 2, time: 10)
     #expect(flow.prepare(request))
     try flow.deal(request, from: questions, source: "fake", categories: nil)
     #expect(flow.secondsLeft == 10)

@@ -6,10 +6,10 @@ import TriviaHistory
 @MainActor
 public protocol RoundNavigating: AnyObject {
   /// Gets ready to show the round `request` asks for, going back to the landing first.
-  func prepareToPlay(_ request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents)
+  func prepareToPlay(_ request: RoundRequest, round: @escaping () -> Round?, events: RoundEvents)
     -> PlayPreparation
   /// The game screen, which reads the question from `round` each time it is drawn.
-  func showGame(for request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents)
+  func showGame(for request: RoundRequest, round: @escaping () -> Round?, events: RoundEvents)
   func showFeedback(_ round: Round, events: RoundEvents)
   /// Removes the feedback: the game beneath draws the next question.
   func showNextQuestion()
@@ -48,7 +48,7 @@ public struct RoundEvents {
 public final class RoundFlow {
   public private(set) var round: Round?
   /// What the round in play was dealt for.
-  private var request = TriviaRoute.PlayRequest()
+  private var request = RoundRequest()
   private var saved: SavedSession?
   private var generator: SeededGenerator
   private let navigator: any RoundNavigating
@@ -89,7 +89,7 @@ public final class RoundFlow {
 
   /// Goes back to the landing for a new round; false when there will be none (the same round
   /// is on screen, or the player stayed).
-  public func prepare(_ request: TriviaRoute.PlayRequest) -> Bool {
+  public func prepare(_ request: RoundRequest) -> Bool {
     switch navigator.prepareToPlay(request, round: { [unowned self] in round }, events: events) {
     case .alreadyShowing:
       console.say("You are already playing that round.")
@@ -106,7 +106,7 @@ public final class RoundFlow {
   /// Deals a round for `request` from `questions` (of `categories`, as the bank names them)
   /// and shows it.
   public func deal(
-    _ request: TriviaRoute.PlayRequest, from questions: QuestionList, source: String, categories: Set<String>?
+    _ request: RoundRequest, from questions: QuestionList, source: String, categories: Set<String>?
   ) throws(NoQuestions) {
     let difficulty = request.difficulty ?? .mixed
     let wanted = request.count ?? GameOptions.standard.questionCount
@@ -224,7 +224,7 @@ public final class RoundFlow {
     }
   }
 
-  private func show(_ round: Round, for request: TriviaRoute.PlayRequest) {
+  private func show(_ round: Round, for request: RoundRequest) {
     self.round = round
     self.request = request
     timer.start(limit: round.isAwaitingNext ? nil : round.timeLimit)

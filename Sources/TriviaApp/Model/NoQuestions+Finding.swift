@@ -4,7 +4,7 @@ extension NoQuestions {
   /// Why `request` deals nothing from `questions`; nil when it deals something. (Counts
   /// what it would deal: for the no-data screen, not for dealing.)
   public static func find(
-    _ request: TriviaRoute.PlayRequest, in questions: QuestionList, source: String, categories: Set<String>? = nil
+    _ request: RoundRequest, in questions: QuestionList, source: String, categories: Set<String>? = nil
   ) -> Self? {
     if let ungraded = ungraded(request, in: questions, source: source) { return ungraded }
     let difficulty = request.difficulty ?? .mixed
@@ -16,7 +16,7 @@ extension NoQuestions {
 
   /// A level asked of a source that grades none of its questions.
   static func ungraded(
-    _ request: TriviaRoute.PlayRequest, in questions: QuestionList, source: String
+    _ request: RoundRequest, in questions: QuestionList, source: String
   ) -> Self? {
     let difficulty = request.difficulty ?? .mixed
     guard difficulty != .mixed, !questions.isEmpty, questions.countsByDifficulty[nil] == questions.count else {
@@ -30,7 +30,7 @@ extension NoQuestions {
   }
 
   /// No question of the level and category asked for, and what levels there are.
-  static func none(_ request: TriviaRoute.PlayRequest, in questions: QuestionList, source: String)
+  static func none(_ request: RoundRequest, in questions: QuestionList, source: String)
     -> Self
   {
     let difficulty = request.difficulty ?? .mixed

@@ -30,7 +30,7 @@ final class RoundRecorder {
     hasDealt = history != nil
   }
 
-  func started(_ round: Round, for request: TriviaRoute.PlayRequest, from source: String) {
+  func started(_ round: Round, for request: RoundRequest, from source: String) {
     recorded = (history?.roundStarted(Self.played(round, for: request, from: source)), source)
   }
 
@@ -43,7 +43,7 @@ final class RoundRecorder {
   }
 
   /// `round` as history keeps it.
-  private static func played(_ round: Round, for request: TriviaRoute.PlayRequest, from source: String) -> PlayedRound {
+  private static func played(_ round: Round, for request: RoundRequest, from source: String) -> PlayedRound {
     PlayedRound(
       source: source, questionCount: request.count ?? GameOptions.standard.questionCount,
       difficulty: (request.difficulty ?? .mixed).rawValue, category: request.category, total: round.total)

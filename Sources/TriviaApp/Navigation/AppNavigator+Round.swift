@@ -5,7 +5,7 @@ import NavigatorKit
 import ScreenKit
 
 extension AppNavigator: RoundNavigating {
-  public func prepareToPlay(_ request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents)
+  public func prepareToPlay(_ request: RoundRequest, round: @escaping () -> Round?, events: RoundEvents)
     -> PlayPreparation
   {
     let game = Place.game(request)
@@ -17,7 +17,7 @@ extension AppNavigator: RoundNavigating {
     return returnToLanding(fromLink: false) ? .ready : .stayed
   }
 
-  public func showGame(for request: TriviaRoute.PlayRequest, round: @escaping () -> Round?, events: RoundEvents) {
+  public func showGame(for request: RoundRequest, round: @escaping () -> Round?, events: RoundEvents) {
     screens[.game] = .game(round, events)
     follow(.game(request))
     watchRound(round, events)

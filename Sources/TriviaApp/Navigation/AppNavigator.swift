@@ -36,7 +36,7 @@ public final class AppNavigator {
   /// Places the router takes the player to: contexts it recognises on screen.
   enum Place: Hashable {
     case landing
-    case game(TriviaRoute.PlayRequest)
+    case game(RoundRequest)
     case options
     case difficulty
 

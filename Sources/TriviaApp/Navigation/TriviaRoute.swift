@@ -4,32 +4,10 @@ import TriviaData
 /// Places in the app a link can lead to: `trivia://play?difficulty=hard&count=5`.
 public enum TriviaRoute: Hashable, Sendable {
   case landing
-  case play(PlayRequest)
+  case play(RoundRequest)
   case options
   case difficulty
   case source(String)
-
-  /// What a `play` link asks for; a missing field means "as in the options".
-  public struct PlayRequest: Codable, Hashable, Sendable {
-    public var difficulty: DifficultyChoice?
-    public var count: Int?
-    public var category: String?
-    /// Only questions the player got wrong and has not since answered right; nil: any.
-    public var missed: Bool?
-    /// Seconds each question may take, 0 for untimed.
-    public var time: Int?
-
-    public init(
-      difficulty: DifficultyChoice? = nil, count: Int? = nil, category: String? = nil, missed: Bool? = nil,
-      time: Int? = nil
-    ) {
-      self.difficulty = difficulty
-      self.count = count
-      self.category = category
-      self.missed = missed
-      self.time = time
-    }
-  }
 
   public static let scheme = "trivia"
 
@@ -74,7 +52,7 @@ public enum TriviaRoute: Hashable, Sendable {
       self = .source(spec)
     case "play":
       try allow(["difficulty", "count", "category", "missed", "time"])
-      var request = PlayRequest()
+      var request = RoundRequest()
       if let value = parameters["difficulty"] {
         guard let difficulty = DifficultyChoice(rawValue: value.lowercased()) else {
           throw DeepLinkError("difficulty must be mixed, easy, medium or hard, not '\(value)'")

@@ -10,12 +10,12 @@ public struct SavedSession: Codable, Equatable, Sendable {
   public var version = Self.currentVersion
   public var round: Round
   /// The request the round was dealt for, so a link to the same round is recognised.
-  public var request: TriviaRoute.PlayRequest
+  public var request: RoundRequest
   /// Where its questions came from, and its row in the history file, so it goes on there.
   public var source: String?
   public var historyRound: Int64?
 
-  public init(round: Round, request: TriviaRoute.PlayRequest, source: String? = nil, historyRound: Int64? = nil) {
+  public init(round: Round, request: RoundRequest, source: String? = nil, historyRound: Int64? = nil) {
     self.round = round
     self.request = request
     self.source = source
