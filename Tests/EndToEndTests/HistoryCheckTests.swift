@@ -97,22 +97,25 @@ struct HistoryCheckTests {
       "page \(page)")
   }
 
+  /// Plays a round of two questions from the landing to the score screen.
+  static func playTwo(_ game: LiveProcess) throws {
+    try game.send("play")
+    for (number, answer) in [(1, "a"), (2, "b")] {
+      try game.expect("question \(number)/2> ")
+      try game.send(answer)
+      try game.expect("continue> ")
+      try game.send("")
+    }
+    try game.expect("round over> ")
+  }
+
   @Test("Damage met in the middle of a game: said once, moved aside as it was, and the game keeps recording")
   func damageMidGame() async throws {
     let sandbox = try Sandbox()
     try await Self.longHistory(sandbox)
     let game = try LiveProcess(sandbox, arguments: ["--seed", "3", "--count", "2"])
-    try game.send("play")
-    try game.expect("question 1/2> ")
-    try game.send("a")
-    try game.expect("continue> ")
-    try game.send("")
-    try game.expect("question 2/2> ")
-    try game.send("b")
-    try game.expect("continue> ")
-    try game.send("")
     // The round is over, and with it the check of the file: it was whole.
-    try game.expect("round over> ")
+    try Self.playTwo(game)
 
     // A leaf of the answers from the middle, which only reading them all meets.
     let leaves = try HistoryTests.rows(
@@ -127,16 +130,7 @@ struct HistoryCheckTests {
     try game.expect("round over> ")
     try game.send("done")
     try game.expect("trivia> ")
-    try game.send("play")
-    try game.expect("question 1/2> ")
-    try game.send("a")
-    try game.expect("continue> ")
-    try game.send("")
-    try game.expect("question 2/2> ")
-    try game.send("b")
-    try game.expect("continue> ")
-    try game.send("")
-    try game.expect("round over> ")
+    try Self.playTwo(game)
     try game.send("quit")
     #expect(game.waitForExit(timeout: .seconds(5)) == 0)
 
