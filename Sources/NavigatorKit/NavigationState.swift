@@ -111,10 +111,22 @@ public struct NavigationState<View> {
   /// Takes one step on this value, or throws and leaves it as it was. `configure` runs on
   /// the view of an arriving screen as soon as it is built.
   ///
+  /// A modal or popover closes the popovers on top before it arrives: a popover belongs to
+  /// the screen it points at, and nothing is shown over it.
+  ///
   /// - Returns: what kind of event the step makes, and the screen that arrived or left.
   @discardableResult
   public mutating func apply(
     _ navigation: Navigation<View>, configure: ((View) -> Void)? = nil
+  ) throws(NavigationError) -> (kind: NavigationEvent.Kind, screen: String) {
+    try apply(navigation, configure: configure) { _, _ in }
+  }
+
+  /// ``apply(_:configure:)``, telling `closing` the name of each popover the step closes
+  /// and the stack after it, so the navigator reports it as a dismiss.
+  mutating func apply(
+    _ navigation: Navigation<View>, configure: ((View) -> Void)?,
+    closing: (_ screen: String, _ stack: [String]) -> Void
   ) throws(NavigationError) -> (kind: NavigationEvent.Kind, screen: String) {
     func entry(_ screen: Screen<View>, _ presentation: Presentation) -> Entry {
       let view = screen.build()
@@ -146,6 +158,7 @@ public struct NavigationState<View> {
 
     case .present(let screen):
       guard top != nil else { throw .noRoot }
+      closePopovers(closing)
       append(entry(screen, .modal))
       return (.present, screen.name)
 
@@ -155,8 +168,9 @@ public struct NavigationState<View> {
       return (.dismiss, top.name)
 
     case .popover(let screen, let anchor):
-      guard let presenter = top, !presenter.isPopover else { throw .noPresenter }
+      guard let presenter = entries.last(where: { !$0.presentation.isPopover }) else { throw .noPresenter }
       guard presenter.anchors.contains(anchor) else { throw .unknownAnchor(anchor, screen: presenter.name) }
+      closePopovers(closing)
       append(entry(screen, .popover(anchor: anchor)))
       return (.popover, screen.name)
 
@@ -171,6 +185,13 @@ public struct NavigationState<View> {
       guard !entries.isEmpty else { throw .noRoot }
       guard let child = entries[entries.count - 1].children.popLast() else { throw .noChild }
       return (.removeChild, child.name)
+    }
+  }
+
+  private mutating func closePopovers(_ closing: (String, [String]) -> Void) {
+    while let top, top.presentation.isPopover {
+      removeEntries(from: entries.count - 1)
+      closing(top.name, stack)
     }
   }
 
@@ -229,13 +250,6 @@ extension NavigationState.Child: Sendable where View: Sendable {}
 
 /// Entry and child ids, shared by every navigator so that no two entries ever share one.
 private let entryIDs = Atomic<Int>(0)
-
-extension NavigationState.Entry {
-  var isPopover: Bool {
-    if case .popover = presentation { return true }
-    return false
-  }
-}
 
 extension Navigation {
   fileprivate var isPopToRoot: Bool {
