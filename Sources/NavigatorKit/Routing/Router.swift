@@ -158,12 +158,14 @@ public final class Router<Route: Hashable, View> {
       draft.removeTop()
     {}
     // The host is reached first unless the screen the rules would show it over can take it.
-    var trial = draft
-    if let below = try? trial.arrive(target), target.host == nil || canShow(target, over: below) {
-      draft = trial
-      return
+    if let host = target.host {
+      var trial = draft
+      if let below = try? trial.arrive(target), canShow(target, over: below) {
+        draft = trial
+        return
+      }
+      try plan(host, in: &draft, isHost: true)
     }
-    if let host = target.host { try plan(host, in: &draft, isHost: true) }
     try draft.arrive(target)
   }
 
