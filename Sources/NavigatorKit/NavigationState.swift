@@ -9,31 +9,31 @@ import Synchronization
 public struct NavigationState<View> {
   /// A screen that was built and placed in the navigation.
   public struct Entry {
-    /// What never changes once the entry is made, in one box: a state is copied to plan
-    /// and to check guards, and a copy then costs one reference an entry, not five fields.
+    /// The whole entry in one box that never changes (children change by making a new
+    /// one): a state is copied to plan and to check guards, and a copy then costs one
+    /// reference an entry.
     fileprivate final class Fixed {
       let id: Int
       let name: String
       let anchors: Set<String>
       let view: View
       let presentation: Presentation
+      let children: [Child]
 
-      init(id: Int, name: String, anchors: Set<String>, view: View, presentation: Presentation) {
+      init(id: Int, name: String, anchors: Set<String>, view: View, presentation: Presentation, children: [Child]) {
         self.id = id
         self.name = name
         self.anchors = anchors
         self.view = view
         self.presentation = presentation
+        self.children = children
       }
     }
 
     private let fixed: Fixed
-    /// Children of this entry, oldest first.
-    public internal(set) var children: [Child]
 
     init(id: Int, name: String, anchors: Set<String>, view: View, presentation: Presentation, children: [Child]) {
-      fixed = Fixed(id: id, name: name, anchors: anchors, view: view, presentation: presentation)
-      self.children = children
+      fixed = Fixed(id: id, name: name, anchors: anchors, view: view, presentation: presentation, children: children)
     }
 
     /// Unique in the process, so guards and routers can tell which entries left or stayed,
@@ -47,6 +47,13 @@ public struct NavigationState<View> {
     public var view: View { fixed.view }
     /// How the entry came to be in the navigation.
     public var presentation: Presentation { fixed.presentation }
+    /// Children of this entry, oldest first.
+    public internal(set) var children: [Child] {
+      get { fixed.children }
+      set {
+        self = Entry(id: id, name: name, anchors: anchors, view: view, presentation: presentation, children: newValue)
+      }
+    }
   }
 
   /// A screen shown inside another, such as an overlay.
