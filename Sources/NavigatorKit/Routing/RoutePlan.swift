@@ -38,21 +38,10 @@ public struct RoutePlan: Hashable, Sendable, CustomStringConvertible {
   /// The steps, in the order they are taken.
   public var steps: [Step]
 
-  /// The names on each navigator once the steps are taken, from the root up: the
-  /// navigator's first, then those of its innermost flows. Empty in a plan made by hand.
-  public var stacks: [[String]]
-
-  /// A plan of `steps`, as tests compare them, leading to `stacks`.
-  public init(_ steps: [Step], stacks: [[String]] = []) {
+  /// A plan of `steps`, as tests compare them.
+  public init(_ steps: [Step]) {
     self.steps = steps
-    self.stacks = stacks
   }
-
-  /// Plans are equal when their steps are: where they lead follows from the steps.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.steps == rhs.steps }
-
-  /// Hashes the steps, as equality compares them.
-  public func hash(into hasher: inout Hasher) { hasher.combine(steps) }
 
   /// Whether the route's screen is already on top, so navigating changes nothing.
   public var isIgnored: Bool {

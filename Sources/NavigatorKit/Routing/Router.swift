@@ -23,7 +23,7 @@ public final class Router<Route: Hashable, View> {
   }
 
   /// The exact steps `navigate(to:)` would take from here, without taking them. Each is
-  /// applied to a copy of the state with the navigator's rules, so steps end before one
+  /// checked with the navigator's rules on a copy of the state, so steps end before one
   /// the rules refuse, and then `navigate(to:)` takes none.
   public func plan(to route: Route) -> RoutePlan {
     resolve(route).plan
@@ -59,7 +59,9 @@ public final class Router<Route: Hashable, View> {
   // MARK: Planning
 
   /// The navigation as a plan changes it: each level's state, outermost first, copied from
-  /// the navigators and changed step by step with the navigator's own rules.
+  /// the navigators and changed step by step with the navigator's own rules. The route's
+  /// own arrival, the last step, is only checked: nothing goes over it, so the navigator's
+  /// state is not copied to add it.
   private struct Draft {
     var levels: [NavigationState<View>]
     var steps: [RoutePlan.Step] = []
@@ -84,29 +86,39 @@ public final class Router<Route: Hashable, View> {
       return true
     }
 
-    /// Plans the arrival of `target`'s screen with the rules and returns the entry it is
-    /// shown over. Nothing is built: planned entries borrow the root's view and go with the
-    /// draft. A flow goes over the screens as a modal does, closing what a modal closes.
-    @discardableResult
-    mutating func arrive(_ target: Destination<Route, View>) throws(NavigationError) -> NavigationState<View>.Entry {
+    /// How many entries of the top level stay below `target`'s screen as it arrives (the
+    /// rest are popovers it closes), or why the rules refuse it. A flow arrives as a modal.
+    func kept(arriving target: Destination<Route, View>) throws(NavigationError) -> Int {
+      try levels[levels.count - 1].entriesKept(by: target.navigation(showing: target.screen) ?? .present(target.screen))
+    }
+
+    /// The entry `target`'s screen would be shown over, or nil where the rules refuse it.
+    func below(_ target: Destination<Route, View>) -> NavigationState<View>.Entry? {
+      guard let kept = try? kept(arriving: target) else { return nil }
+      return levels[levels.count - 1].entries[kept - 1]
+    }
+
+    /// Plans the arrival of `target`'s screen, checked with the rules. Only a host, which the
+    /// next steps go over, is applied to the draft, with a stand-in screen that borrows the
+    /// root's view: nothing is built, and the navigator's states are not copied for the
+    /// last step.
+    mutating func arrive(_ target: Destination<Route, View>, isHost: Bool) throws(NavigationError) {
       guard let view = levels[0].entries.first?.view else { throw .noRoot }
-      let screen = Screen<View>(name: target.screen.name, anchors: target.screen.anchors) { view }
       let level = levels.count - 1
-      let before = levels[level].entries
+      let kept = try kept(arriving: target)
+      // The popovers it closes on its way, which the navigator reports as dismissed.
+      for closed in levels[level].entries[kept...].reversed() { steps.append(.dismiss(closed.name)) }
+      steps.append(target.step)
+      built.append(target)
+      guard isHost else { return }
+      let screen = Screen<View>(name: target.screen.name, anchors: target.screen.anchors) { view }
       try levels[level].apply(target.navigation(showing: screen) ?? .present(screen))
-      let arrived = levels[level].entries.count - 1
-      // The popovers it closed on its way, which the navigator reports as dismissed.
-      for closed in before[arrived...].reversed() { steps.append(.dismiss(closed.name)) }
-      let below = levels[level].entries[arrived - 1]
       if target.transition == .flow {
         _ = try? levels[level].apply(.dismiss)
         var flow = NavigationState<View>()
         try flow.apply(.root(screen))
         levels.append(flow)
       }
-      steps.append(target.step)
-      built.append(target)
-      return below
     }
   }
 
@@ -134,7 +146,7 @@ public final class Router<Route: Hashable, View> {
     } catch {
       refusal = error
     }
-    return (RoutePlan(draft.steps, stacks: draft.levels.map(\.stack)), draft.built, refusal)
+    return (RoutePlan(draft.steps), draft.built, refusal)
   }
 
   private func route(of entry: NavigationState<View>.Entry?) -> Route? {
@@ -158,15 +170,10 @@ public final class Router<Route: Hashable, View> {
       draft.removeTop()
     {}
     // The host is reached first unless the screen the rules would show it over can take it.
-    if let host = target.host {
-      var trial = draft
-      if let below = try? trial.arrive(target), canShow(target, over: below) {
-        draft = trial
-        return
-      }
+    if let host = target.host, !canShow(target, over: draft.below(target)) {
       try plan(host, in: &draft, isHost: true)
     }
-    try draft.arrive(target)
+    try draft.arrive(target, isHost: isHost)
   }
 
   /// The level and index of the topmost entry showing `route`.
@@ -179,10 +186,11 @@ public final class Router<Route: Hashable, View> {
     return nil
   }
 
-  /// Whether the destination may be shown over `below` without going to its host first:
-  /// the host itself, a screen it may be shown over, or for a popover the rules accepted,
-  /// any screen with its anchor.
-  private func canShow(_ target: Destination<Route, View>, over below: NavigationState<View>.Entry) -> Bool {
+  /// Whether the destination may be shown over `below` (nil where the rules refuse it)
+  /// without going to its host first: the host itself, a screen it may be shown over, or
+  /// for a popover the rules accepted, any screen with its anchor.
+  private func canShow(_ target: Destination<Route, View>, over below: NavigationState<View>.Entry?) -> Bool {
+    guard let below else { return false }
     if case .popover = target.transition { return true }
     return route(of: below) == target.host || target.shownOver.contains(below.name)
   }
