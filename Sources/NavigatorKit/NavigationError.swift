@@ -8,7 +8,7 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
   case presentationActive
   /// `dismiss` with nothing presented.
   case nothingPresented
-  /// A popover needs a screen below it that is not itself a popover.
+  /// A popover needs a screen below it to point at.
   case noPresenter
   /// The presenter has no anchor of that name.
   case unknownAnchor(String, screen: String)

@@ -3,37 +3,38 @@ import Synchronization
 /// The navigation model as a plain value: the root, what was pushed on it, what is
 /// presented above, and each entry's children.
 ///
-/// Its rules live in one place, ``apply(_:configure:)``: the navigator takes every step
-/// through it, and a router plans by applying steps to a copy. Build your own states the
-/// same way to test a renderer without a navigator.
+/// Its rules live in one place, ``entriesKept(by:)``, which ``apply(_:configure:)`` asks
+/// before every step: the navigator takes every step through it, and a router plans by
+/// applying steps to a copy. Build your own states the same way to test a renderer without
+/// a navigator.
 public struct NavigationState<View> {
   /// A screen that was built and placed in the navigation.
   public struct Entry {
-    /// What never changes once the entry is made, in one box: a state is copied to plan
-    /// and to check guards, and a copy then costs one reference an entry, not five fields.
+    /// The whole entry in one box that never changes (children change by making a new
+    /// one): a state is copied to plan and to check guards, and a copy then costs one
+    /// reference an entry.
     fileprivate final class Fixed {
       let id: Int
       let name: String
       let anchors: Set<String>
       let view: View
       let presentation: Presentation
+      let children: [Child]
 
-      init(id: Int, name: String, anchors: Set<String>, view: View, presentation: Presentation) {
+      init(id: Int, name: String, anchors: Set<String>, view: View, presentation: Presentation, children: [Child]) {
         self.id = id
         self.name = name
         self.anchors = anchors
         self.view = view
         self.presentation = presentation
+        self.children = children
       }
     }
 
     private let fixed: Fixed
-    /// Children of this entry, oldest first.
-    public internal(set) var children: [Child]
 
     init(id: Int, name: String, anchors: Set<String>, view: View, presentation: Presentation, children: [Child]) {
-      fixed = Fixed(id: id, name: name, anchors: anchors, view: view, presentation: presentation)
-      self.children = children
+      fixed = Fixed(id: id, name: name, anchors: anchors, view: view, presentation: presentation, children: children)
     }
 
     /// Unique in the process, so guards and routers can tell which entries left or stayed,
@@ -47,6 +48,13 @@ public struct NavigationState<View> {
     public var view: View { fixed.view }
     /// How the entry came to be in the navigation.
     public var presentation: Presentation { fixed.presentation }
+    /// Children of this entry, oldest first.
+    public internal(set) var children: [Child] {
+      get { fixed.children }
+      set {
+        self = Entry(id: id, name: name, anchors: anchors, view: view, presentation: presentation, children: newValue)
+      }
+    }
   }
 
   /// A screen shown inside another, such as an overlay.
@@ -111,10 +119,73 @@ public struct NavigationState<View> {
   /// Takes one step on this value, or throws and leaves it as it was. `configure` runs on
   /// the view of an arriving screen as soon as it is built.
   ///
+  /// A modal or popover closes the popovers on top before it arrives: a popover belongs to
+  /// the screen it points at, and nothing is shown over it.
+  ///
   /// - Returns: what kind of event the step makes, and the screen that arrived or left.
   @discardableResult
   public mutating func apply(
     _ navigation: Navigation<View>, configure: ((View) -> Void)? = nil
+  ) throws(NavigationError) -> (kind: NavigationEvent.Kind, screen: String) {
+    try apply(navigation, configure: configure) { _, _ in }
+  }
+
+  /// How many entries, from the root up, stay below what `navigation` does here — it
+  /// removes those above them, or shows its screen over them — or why the rules refuse it.
+  /// Nothing changes and nothing is built: ``apply(_:configure:)`` asks this first, and a
+  /// router checks a plan's last step with it instead of taking it on a copy.
+  ///
+  /// A modal or popover keeps the entries up to the last that is not a popover.
+  public func entriesKept(by navigation: Navigation<View>) throws(NavigationError) -> Int {
+    switch navigation {
+    case .root:
+      return 0
+
+    case .push:
+      guard top != nil else { throw .noRoot }
+      guard !isPresenting else { throw .presentationActive }
+      return entries.count
+
+    case .pop, .popToRoot:
+      guard !entries.isEmpty else { throw .noRoot }
+      guard !isPresenting else { throw .presentationActive }
+      guard entries.count > 1 else { throw .popAtRoot }
+      return navigation.isPopToRoot ? 1 : entries.count - 1
+
+    case .present:
+      // The root is never a popover: no presenter, no root.
+      guard let presenter else { throw .noRoot }
+      return presenter + 1
+
+    case .dismiss:
+      guard let top, top.presentation.isPresented else { throw .nothingPresented }
+      return entries.count - 1
+
+    case .popover(_, let anchor):
+      guard let presenter else { throw .noPresenter }
+      let name = entries[presenter].name
+      guard entries[presenter].anchors.contains(anchor) else { throw .unknownAnchor(anchor, screen: name) }
+      return presenter + 1
+
+    case .addChild:
+      guard !entries.isEmpty else { throw .noRoot }
+      return entries.count
+
+    case .removeChild:
+      guard let top else { throw .noRoot }
+      guard !top.children.isEmpty else { throw .noChild }
+      return entries.count
+    }
+  }
+
+  /// The index of the last entry that is not a popover: the one a popover points at.
+  private var presenter: Int? { entries.lastIndex { !$0.presentation.isPopover } }
+
+  /// ``apply(_:configure:)``, telling `closing` the name of each popover the step closes
+  /// and the stack after it, so the navigator reports it as a dismiss.
+  mutating func apply(
+    _ navigation: Navigation<View>, configure: ((View) -> Void)?,
+    closing: (_ screen: String, _ stack: [String]) -> Void
   ) throws(NavigationError) -> (kind: NavigationEvent.Kind, screen: String) {
     func entry(_ screen: Screen<View>, _ presentation: Presentation) -> Entry {
       let view = screen.build()
@@ -124,53 +195,55 @@ public struct NavigationState<View> {
         children: [])
     }
 
+    let kept = try entriesKept(by: navigation)
     switch navigation {
     case .root(let screen):
-      removeEntries(from: 0)
+      removeEntries(from: kept)
       append(entry(screen, .root))
       return (.root, screen.name)
 
     case .push(let screen):
-      guard top != nil else { throw .noRoot }
-      guard !isPresenting else { throw .presentationActive }
       append(entry(screen, .push))
       return (.push, screen.name)
 
     case .pop, .popToRoot:
-      guard !entries.isEmpty else { throw .noRoot }
-      guard !isPresenting else { throw .presentationActive }
-      guard entries.count > 1 else { throw .popAtRoot }
       let name = entries[entries.count - 1].name
-      removeEntries(from: navigation.isPopToRoot ? 1 : entries.count - 1)
+      removeEntries(from: kept)
       return (.pop, name)
 
     case .present(let screen):
-      guard top != nil else { throw .noRoot }
+      close(above: kept, closing)
       append(entry(screen, .modal))
       return (.present, screen.name)
 
     case .dismiss:
-      guard let top, top.presentation.isPresented else { throw .nothingPresented }
-      removeEntries(from: entries.count - 1)
-      return (.dismiss, top.name)
+      let name = entries[entries.count - 1].name
+      removeEntries(from: kept)
+      return (.dismiss, name)
 
     case .popover(let screen, let anchor):
-      guard let presenter = top, !presenter.isPopover else { throw .noPresenter }
-      guard presenter.anchors.contains(anchor) else { throw .unknownAnchor(anchor, screen: presenter.name) }
+      close(above: kept, closing)
       append(entry(screen, .popover(anchor: anchor)))
       return (.popover, screen.name)
 
     case .addChild(let screen):
-      guard !entries.isEmpty else { throw .noRoot }
       let view = screen.build()
       configure?(view)
       entries[entries.count - 1].children.append(Child(id: Self.newID(), name: screen.name, view: view))
       return (.child, screen.name)
 
     case .removeChild:
-      guard !entries.isEmpty else { throw .noRoot }
-      guard let child = entries[entries.count - 1].children.popLast() else { throw .noChild }
+      let child = entries[entries.count - 1].children.removeLast()
       return (.removeChild, child.name)
+    }
+  }
+
+  /// Removes the entries above the first `kept`, top first, telling `closing` of each.
+  private mutating func close(above kept: Int, _ closing: (String, [String]) -> Void) {
+    while entries.count > kept {
+      let name = entries[entries.count - 1].name
+      removeEntries(from: entries.count - 1)
+      closing(name, stack)
     }
   }
 
@@ -229,13 +302,6 @@ extension NavigationState.Child: Sendable where View: Sendable {}
 
 /// Entry and child ids, shared by every navigator so that no two entries ever share one.
 private let entryIDs = Atomic<Int>(0)
-
-extension NavigationState.Entry {
-  var isPopover: Bool {
-    if case .popover = presentation { return true }
-    return false
-  }
-}
 
 extension Navigation {
   fileprivate var isPopToRoot: Bool {

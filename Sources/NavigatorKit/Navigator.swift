@@ -96,14 +96,16 @@ public final class Navigator<View> {
       return
     }
     var changes: [(kind: NavigationEvent.Kind, screen: String, stack: [String])] = []
+    // A popover a step closes on its way is reported as dismissed, as if by its own step.
+    func closed(_ screen: String, _ stack: [String]) { changes.append((.dismiss, screen, stack)) }
     if navigations.count == 1, rootNavigator.guards.isEmpty {
       // Nothing to compare and nothing to undo: a refused step leaves the state as it was.
-      let change = try state.apply(navigations[0], configure: configure)
+      let change = try state.apply(navigations[0], configure: configure, closing: closed)
       changes.append((change.kind, change.screen, state.stack))
     } else {
       var next = state
       for navigation in navigations {
-        let change = try next.apply(navigation, configure: configure)
+        let change = try next.apply(navigation, configure: configure, closing: closed)
         changes.append((change.kind, change.screen, next.stack))
       }
       try checkGuards(from: state, to: next)

@@ -9,6 +9,12 @@ public enum Presentation: Equatable, Sendable {
   /// Shown by ``Navigation/popover(_:anchor:)`` on `anchor` of the entry below.
   case popover(anchor: String)
 
+  /// Popovers point at an anchor of the entry below; any modal or popover closes them.
+  var isPopover: Bool {
+    if case .popover = self { return true }
+    return false
+  }
+
   /// Modals and popovers sit above the pushed stack and leave by `dismiss`.
   public var isPresented: Bool {
     switch self {

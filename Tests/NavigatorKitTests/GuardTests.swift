@@ -33,6 +33,18 @@ struct GuardTests {
     #expect(asked == ["overlay", "modal"])
   }
 
+  @Test func aPopoverClosedByAModalIsAskedAsItLeaves() throws {
+    let (navigator, _, log) = try makeNavigator()
+    try navigator.handle(.popover(.named("menu"), anchor: "line"))
+    let token = navigator.addGuard(.leave, screen: "menu") { .deny("choose first") }
+    #expect(throws: NavigationError.denied("choose first")) { try navigator.handle(.present(.named("options"))) }
+    #expect(navigator.state.stack == ["home", "menu"])
+    navigator.remove(token)
+    navigator.addGuard(.leave, screen: "menu") { .allow }
+    try navigator.handle(.present(.named("options")))
+    log.expectLast(["dismiss menu", "present options"])
+  }
+
   @Test func confirmationIsAskedOnceAndDecides() throws {
     let (navigator, _, log) = try makeNavigator()
     try navigator.handle(.push(.named("game")))

@@ -15,8 +15,8 @@ struct NavigationErrorTests {
       ("pop under a modal", [.push(.named("a")), .present(.named("m"))], .pop, .presentationActive),
       ("pop to root under a modal", [.push(.named("a")), .present(.named("m"))], .popToRoot, .presentationActive),
       (
-        "popover on a popover", [.popover(.named("p"), anchor: "line")], .popover(.named("q"), anchor: "line"),
-        .noPresenter
+        "popover on a popover, on an anchor the screen below lacks", [.popover(.named("p"), anchor: "line")],
+        .popover(.named("q"), anchor: "nowhere"), .unknownAnchor("nowhere", screen: "home")
       ),
       (
         "popover on an unknown anchor", [], .popover(.named("p"), anchor: "nowhere"),

@@ -64,6 +64,20 @@ struct NavigatorTests {
     #expect(navigator.state.stack == ["home", "options"])
   }
 
+  @Test func aModalOrPopoverClosesThePopoverOnTop() throws {
+    let (navigator, _, log) = try makeNavigator()
+    try navigator.handle(.popover(.named("menu"), anchor: "line"))
+    try navigator.handle(.present(.named("options")))
+    #expect(navigator.state.stack == ["home", "options"])
+    log.expectLast(["dismiss menu", "present options"])
+    #expect(log.events.suffix(2).map(\.stack) == [["home"], ["home", "options"]])
+    try navigator.handle(.dismiss)
+    try navigator.handle(.popover(.named("menu"), anchor: "line"))
+    try navigator.handle(.popover(.named("help"), anchor: "line"))
+    navigator.expectShowing("help", over: "home")
+    log.expectLast(["dismiss menu", "popover help"])
+  }
+
   @Test func childrenAreOverlaysNotStackEntries() throws {
     let (navigator, renderer, log) = try makeNavigator()
     try navigator.handle(.push(.named("game")))

@@ -22,17 +22,21 @@ public final class Router<Route: Hashable, View> {
     self.destination = destination
   }
 
-  /// The exact steps `navigate(to:)` would take from here, without taking them.
+  /// The exact steps `navigate(to:)` would take from here, without taking them. Each is
+  /// checked with the navigator's rules on a copy of the state, so steps end before one
+  /// the rules refuse, and then `navigate(to:)` takes none.
   public func plan(to route: Route) -> RoutePlan {
     resolve(route).plan
   }
 
-  /// Takes the planned steps and returns them. Guards apply as to any navigation; a
-  /// refused step stops the rest. The renderer shows only the end, and every event carries
-  /// the plan as its cause; a route already on top makes one ``NavigationEvent/Kind/ignored`` event.
+  /// Takes the planned steps and returns them. A route whose plan the rules refuse throws
+  /// before any step. Guards apply as to any navigation; a refused step stops the rest.
+  /// The renderer shows only the end, and every event carries the plan as its cause; a
+  /// route already on top makes one ``NavigationEvent/Kind/ignored`` event.
   @discardableResult
   public func navigate(to route: Route) throws(NavigationError) -> RoutePlan {
-    let (plan, built) = resolve(route)
+    let (plan, built, refusal) = resolve(route)
+    if let refusal { throw refusal }
     try navigator.batch(cause: plan) { () throws(NavigationError) in
       if plan.isIgnored {
         try navigator.activeNavigator.perform([])
@@ -55,7 +59,9 @@ public final class Router<Route: Hashable, View> {
   // MARK: Planning
 
   /// The navigation as a plan changes it: each level's state, outermost first, copied from
-  /// the navigators and changed with the navigator's own rules as steps are planned.
+  /// the navigators and changed step by step with the navigator's own rules. The route's
+  /// own arrival, the last step, is only checked: nothing goes over it, so the navigator's
+  /// state is not copied to add it.
   private struct Draft {
     var levels: [NavigationState<View>]
     var steps: [RoutePlan.Step] = []
@@ -79,6 +85,41 @@ public final class Router<Route: Hashable, View> {
       steps.append(navigation.isPop ? .pop(change.screen) : .dismiss(change.screen))
       return true
     }
+
+    /// How many entries of the top level stay below `target`'s screen as it arrives (the
+    /// rest are popovers it closes), or why the rules refuse it. A flow arrives as a modal.
+    func kept(arriving target: Destination<Route, View>) throws(NavigationError) -> Int {
+      try levels[levels.count - 1].entriesKept(by: target.navigation(showing: target.screen) ?? .present(target.screen))
+    }
+
+    /// The entry `target`'s screen would be shown over, or nil where the rules refuse it.
+    func below(_ target: Destination<Route, View>) -> NavigationState<View>.Entry? {
+      guard let kept = try? kept(arriving: target) else { return nil }
+      return levels[levels.count - 1].entries[kept - 1]
+    }
+
+    /// Plans the arrival of `target`'s screen, checked with the rules. Only a host, which the
+    /// next steps go over, is applied to the draft, with a stand-in screen that borrows the
+    /// root's view: nothing is built, and the navigator's states are not copied for the
+    /// last step.
+    mutating func arrive(_ target: Destination<Route, View>, isHost: Bool) throws(NavigationError) {
+      guard let view = levels[0].entries.first?.view else { throw .noRoot }
+      let level = levels.count - 1
+      let kept = try kept(arriving: target)
+      // The popovers it closes on its way, which the navigator reports as dismissed.
+      for closed in levels[level].entries[kept...].reversed() { steps.append(.dismiss(closed.name)) }
+      steps.append(target.step)
+      built.append(target)
+      guard isHost else { return }
+      let screen = Screen<View>(name: target.screen.name, anchors: target.screen.anchors) { view }
+      try levels[level].apply(target.navigation(showing: screen) ?? .present(screen))
+      if target.transition == .flow {
+        _ = try? levels[level].apply(.dismiss)
+        var flow = NavigationState<View>()
+        try flow.apply(.root(screen))
+        levels.append(flow)
+      }
+    }
   }
 
   /// The states of the navigator and its innermost flows, outermost first.
@@ -92,19 +133,27 @@ public final class Router<Route: Hashable, View> {
     return levels
   }
 
-  /// The plan to `route` and the destinations it builds. The draft's copies of the states
-  /// are gone when it returns, so running the plan changes the navigators' states in place.
-  private func resolve(_ route: Route) -> (plan: RoutePlan, built: [Destination<Route, View>]) {
+  /// The plan to `route`, the destinations it builds and why the rules refuse its next
+  /// step, if they do. The draft's copies of the states are gone when it returns, so
+  /// running the plan changes the navigators' states in place.
+  private func resolve(_ route: Route) -> (
+    plan: RoutePlan, built: [Destination<Route, View>], refusal: NavigationError?
+  ) {
     var draft = Draft(levels: levels)
-    plan(route, in: &draft, isHost: false)
-    return (RoutePlan(draft.steps), draft.built)
+    var refusal: NavigationError?
+    do {
+      try plan(route, in: &draft, isHost: false)
+    } catch {
+      refusal = error
+    }
+    return (RoutePlan(draft.steps), draft.built, refusal)
   }
 
   private func route(of entry: NavigationState<View>.Entry?) -> Route? {
     entry.flatMap { routes[$0.id] }
   }
 
-  private func plan(_ route: Route, in draft: inout Draft, isHost: Bool) {
+  private func plan(_ route: Route, in draft: inout Draft, isHost: Bool) throws(NavigationError) {
     let target = destination(route)
     if target.policy != .allowDuplicates, self.route(of: draft.top) == route {
       if !isHost { draft.steps.append(.ignored(target.screen.name)) }
@@ -116,22 +165,15 @@ public final class Router<Route: Hashable, View> {
       }
       return
     }
-    // A pushed screen goes on the stack, under anything presented; a presented one only
-    // replaces popovers, which cannot hold it.
-    while let top = draft.top,
-      target.transition == .push ? top.presentation.isPresented || draft.topStartsFlow : top.presentation.isPopover,
+    // A pushed screen goes on the stack, under anything presented and outside flows.
+    while target.transition == .push, let top = draft.top, top.presentation.isPresented || draft.topStartsFlow,
       draft.removeTop()
     {}
-    if let host = target.host, self.route(of: draft.top) != host, !canShow(target, on: draft.top) {
-      plan(host, in: &draft, isHost: true)
+    // The host is reached first unless the screen the rules would show it over can take it.
+    if let host = target.host, !canShow(target, over: draft.below(target)) {
+      try plan(host, in: &draft, isHost: true)
     }
-    switch target.transition {
-    case .push: draft.steps.append(.push(target.screen.name))
-    case .present: draft.steps.append(.present(target.screen.name))
-    case .flow: draft.steps.append(.flow(target.screen.name))
-    case .popover(let anchor): draft.steps.append(.popover(target.screen.name, anchor: anchor))
-    }
-    draft.built.append(target)
+    try draft.arrive(target, isHost: isHost)
   }
 
   /// The level and index of the topmost entry showing `route`.
@@ -144,13 +186,13 @@ public final class Router<Route: Hashable, View> {
     return nil
   }
 
-  /// Whether the screen on top can take the destination without going to its host first:
-  /// a screen it may be shown over, or for a popover, any screen with its anchor.
-  private func canShow(_ target: Destination<Route, View>, on top: NavigationState<View>.Entry?) -> Bool {
-    guard let top else { return false }
-    if target.shownOver.contains(top.name) { return true }
-    guard case .popover(let anchor) = target.transition else { return false }
-    return top.anchors.contains(anchor)
+  /// Whether the destination may be shown over `below` (nil where the rules refuse it)
+  /// without going to its host first: the host itself, a screen it may be shown over, or
+  /// for a popover the rules accepted, any screen with its anchor.
+  private func canShow(_ target: Destination<Route, View>, over below: NavigationState<View>.Entry?) -> Bool {
+    guard let below else { return false }
+    if case .popover = target.transition { return true }
+    return route(of: below) == target.host || target.shownOver.contains(below.name)
   }
 
   // MARK: Running
@@ -183,11 +225,7 @@ public final class Router<Route: Hashable, View> {
       case .pop: batch.append(.pop)
       case .push, .present, .popover, .flow:
         guard let target = pending.next() else { continue }
-        switch target.transition {
-        case .push: batch.append(.push(target.screen))
-        case .present: batch.append(.present(target.screen))
-        case .popover(let anchor): batch.append(.popover(target.screen, anchor: anchor))
-        case .flow:
+        guard let navigation = target.navigation(showing: target.screen) else {
           try flush()
           let flow = Navigator<View>()
           try level.addSubNavigator(flow, root: target.screen)
@@ -195,6 +233,7 @@ public final class Router<Route: Hashable, View> {
           level = flow
           continue
         }
+        batch.append(navigation)
         arriving.append(target.route)
       }
     }
@@ -237,9 +276,25 @@ extension Navigation {
   }
 }
 
-extension Presentation {
-  fileprivate var isPopover: Bool {
-    if case .popover = self { return true }
-    return false
+extension Destination {
+  /// The step that shows `screen` as the transition says, for planning and running alike;
+  /// nil for a flow, which starts a sub-navigator instead.
+  fileprivate func navigation(showing screen: Screen<View>) -> Navigation<View>? {
+    switch transition {
+    case .push: .push(screen)
+    case .present: .present(screen)
+    case .popover(let anchor): .popover(screen, anchor: anchor)
+    case .flow: nil
+    }
+  }
+
+  /// The plan's step for the screen's arrival.
+  fileprivate var step: RoutePlan.Step {
+    switch transition {
+    case .push: .push(screen.name)
+    case .present: .present(screen.name)
+    case .popover(let anchor): .popover(screen.name, anchor: anchor)
+    case .flow: .flow(screen.name)
+    }
   }
 }
