@@ -28,7 +28,8 @@ struct Check: ParsableCommand {
 
   func run() throws {
     let report = CheckReport(paths: files)
-    TextOutput.standardOutput.write(report.lines(strict: strict).map { $0 + "\n" }.joined())
+    // A line quotes file names and questions, which may hold escape sequences.
+    TextOutput.standardOutput.write(report.lines(strict: strict).map { Sanitizer.clean($0) + "\n" }.joined())
     let status = report.exitStatus(strict: strict)
     if status != 0 { throw ExitCode(status) }
   }

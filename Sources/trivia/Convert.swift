@@ -28,14 +28,14 @@ struct Convert: AsyncParsableCommand {
     do {
       outcome = try await BankConverter.convert(sources, to: output)
     } catch {
-      TextOutput.standardError.write("trivia convert: \(error.message)\n")
+      TextOutput.standardError.write(Sanitizer.clean("trivia convert: \(error.message)") + "\n")
       throw ExitCode(1)
     }
     for skipped in outcome.skipped {
-      TextOutput.standardError.write("\(skipped.location): skipped: \(skipped.reason)\n")
+      TextOutput.standardError.write(Sanitizer.clean("\(skipped.location): skipped: \(skipped.reason)") + "\n")
     }
     let questions = LoadSummary.counted(outcome.questionCount, "question")
     let skipped = LoadSummary.grouped(outcome.skipped.count)
-    TextOutput.standardOutput.write("Wrote \(questions) to \(output) (\(skipped) skipped).\n")
+    TextOutput.standardOutput.write(Sanitizer.clean("Wrote \(questions) to \(output) (\(skipped) skipped).") + "\n")
   }
 }

@@ -91,6 +91,24 @@ struct Trivia: AsyncParsableCommand {
   @Flag(help: "Never use colour.")
   var noColor = false
 
+  /// ArgumentParser's own `main`, but what it says about the command line is cleaned as the
+  /// game's messages are: an argument it quotes (`--count $'\e]0;…'`) may hold escape
+  /// sequences. Help and `--version` print as they did.
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var command = command as? AsyncParsableCommand { try await command.run() } else { try command.run() }
+    } catch {
+      let code = exitCode(for: error)
+      guard code != .success else { exit(withError: error) }
+      let lines = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+      if lines != [""] {
+        TextOutput.standardError.write(lines.map { Sanitizer.clean(String($0)) }.joined(separator: "\n") + "\n")
+      }
+      Glibc.exit(code.rawValue)
+    }
+  }
+
   func validate() throws {
     if let seedText, UInt64(seedText) == nil {
       throw ValidationError.clean("--seed must be a whole number from 0 to \(UInt64.max), not \(seedText).")

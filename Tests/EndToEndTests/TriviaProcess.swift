@@ -93,6 +93,8 @@ final class Sandbox {
   var historyPath: String { state + "/trivia/history" }
   /// Where a round left unfinished is saved.
   var sessionPath: String { state + "/trivia/session.json" }
+  /// Where Open Trivia DB session tokens are kept.
+  var tokenPath: String { state + "/trivia/opentdb-token.json" }
 
   /// Writes a file under `work` and returns its path.
   @discardableResult

@@ -142,17 +142,44 @@ import TriviaData
   }
 
   @Test(arguments: ["", "not json {", "[]", #"{"http://127.0.0.1:1":{"token":5}}"#])
-  func aDamagedTokenFileIsIgnoredAndReplaced(content: String) async throws {
+  func aDamagedTokenFileIsKeptAsideSaidOnceAndReplaced(content: String) async throws {
     let folder = try TemporaryFolder()
     try FileManager.default.createDirectory(atPath: folder.path + "/trivia", withIntermediateDirectories: true)
     try folder.write("trivia/opentdb-token.json", content)
     let api = try FakeOpenTDB()
-    #expect(try await api.source(folder).load(request).questions.count == 1)
-    _ = try await api.source(folder).load(request)
+    let bank = try await api.source(folder).load(request)
+    #expect(bank.questions.count == 1)
+    let path = folder.path + "/trivia/opentdb-token.json"
+    let aside = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path + "/trivia")
+        .first { $0.hasPrefix("opentdb-token.json.corrupt-") })
+    #expect(
+      bank.notes == [
+        "\(path) is not a valid token file; it is kept as \(folder.path)/trivia/\(aside), and a new token is asked for."
+      ])
+    #expect(FileManager.default.contents(atPath: folder.path + "/trivia/" + aside) == Data(content.utf8))
+    #expect(try await api.source(folder).load(request).notes.isEmpty)
     #expect(
       api.server.requests == [
         "/api_token.php?command=request", "/api.php?amount=10&token=token-1", "/api.php?amount=10&token=token-1",
       ])
+  }
+
+  @Test func aDamagedTokenFileIsSaidWithALoadThatFails() async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: folder.path + "/trivia", withIntermediateDirectories: true)
+    try folder.write("trivia/opentdb-token.json", "{")
+    let server = try LocalHTTPServer { _ in Response(status: 500, json: "down") }
+    defer { server.stop() }
+    let store = OpenTriviaDBTokenStore(path: folder.path + "/trivia/opentdb-token.json")
+    let source = try #require(URLDataSource(server.url("/api.php"), timeout: 5, tokens: store))
+    await #expect {
+      _ = try await source.load(request)
+    } throws: { error in
+      let message = (error as? DataSourceError)?.message ?? ""
+      return message.contains("opentdb-token.json is not a valid token file; it is kept as ")
+        && message.hasSuffix("has a server error (HTTP 500); try again later.")
+    }
   }
 
   @Test func withoutATokenTheQuestionsStillCome() async throws {

@@ -42,7 +42,19 @@ final class OpenTriviaDBSession {
 
   /// The questions `target` asks for, asked with the session's token.
   func load(_ target: URL) async throws(DataSourceError) -> QuestionBank {
-    var token = tokens.token(for: server)
+    let (token, setAside) = tokens.token(for: server)
+    // A token file moved aside is said with the load, or with its failure: once either way.
+    do throws(DataSourceError) {
+      var bank = try await load(target, token: token)
+      if let setAside { bank.notes.insert(setAside, at: 0) }
+      return bank
+    } catch {
+      throw setAside.map { DataSourceError("\($0) \(error.message)") } ?? error
+    }
+  }
+
+  private func load(_ target: URL, token first: String?) async throws(DataSourceError) -> QuestionBank {
+    var token = first
     if token == nil { token = await newToken() }
     var body = try await questions(target, token: token)
     var notes: [String] = []

@@ -5,7 +5,7 @@ import FoundationEssentials
 ///
 /// The server forgets a token after six hours without a request, so an older one is not
 /// offered. The file is a convenience: when it is missing, damaged or cannot be written, a
-/// new token is requested and the game plays on.
+/// new token is requested and the game plays on (a damaged one kept aside, and said).
 public struct OpenTriviaDBTokenStore: Sendable {
   /// How long the server keeps a token nobody uses: six hours.
   public static let lifetime: Double = 6 * 60 * 60
@@ -30,14 +30,16 @@ public struct OpenTriviaDBTokenStore: Sendable {
     var lastUsed: Double
   }
 
-  /// The token kept for `server` (`https://opentdb.com`), unless it has lapsed.
-  func token(for server: String) -> String? {
-    entries()[server]?.token
+  /// The token kept for `server` (`https://opentdb.com`), unless it has lapsed; and, when
+  /// the file could not be used and was moved aside, the sentence that says so.
+  func token(for server: String) -> (token: String?, note: String?) {
+    let (entries, note) = read()
+    return (entries[server]?.token, note)
   }
 
   /// Keeps `token` for `server`, used now. Lapsed tokens of other servers are dropped.
   func keep(_ token: String, for server: String) {
-    var entries = entries()
+    var entries = read().entries
     entries[server] = Entry(token: token, lastUsed: now().timeIntervalSince1970)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -45,23 +47,25 @@ public struct OpenTriviaDBTokenStore: Sendable {
     try? AtomicFile.write(data, to: path)
   }
 
-  /// The file's tokens that have not lapsed; none when it is missing or damaged (a damaged
-  /// one is moved aside, kept, before a new token is written in its place).
-  func entries() -> [String: Entry] {
+  /// The file's tokens that have not lapsed. One that cannot be used is moved aside, kept,
+  /// before a new token is written in its place, and the sentence saying so is returned to
+  /// be told, as for the other kept files.
+  func read() -> (entries: [String: Entry], note: String?) {
     let entries: [String: Entry]
     switch KeptFile.read(path) {
-    case .missing: return [:]
-    case .unreadable:
-      _ = KeptFile.moveAside(path)
-      return [:]
+    case .missing: return ([:], nil)
+    case .unreadable(let reason): return ([:], setAside(because: reason))
     case .bytes(let bytes):
       guard let decoded = try? JSONDecoder().decode([String: Entry].self, from: Data(bytes)) else {
-        _ = KeptFile.moveAside(path)
-        return [:]
+        return ([:], setAside(because: "is not a valid token file"))
       }
       entries = decoded
     }
     let now = now().timeIntervalSince1970
-    return entries.filter { !$0.value.token.isEmpty && now - $0.value.lastUsed < Self.lifetime }
+    return (entries.filter { !$0.value.token.isEmpty && now - $0.value.lastUsed < Self.lifetime }, nil)
+  }
+
+  private func setAside(because reason: String) -> String {
+    KeptFile.setAside(path, because: reason, instead: "a new token is asked for")
   }
 }
