@@ -364,9 +364,13 @@ public final class SQLiteHistory: History {
 
     func message(path: String) -> String {
       let which =
-        version > HistorySchema.version
-        ? "was written by a newer trivia (version \(version), this one knows \(HistorySchema.version))"
-        : "has version \(version), which no trivia writes"
+        if version > HistorySchema.version {
+          "was written by a newer trivia (version \(version), this one knows \(HistorySchema.version))"
+        } else if version == 0 {
+          "holds tables but no version, which no trivia writes"
+        } else {
+          "has version \(version), which no trivia writes"
+        }
       return "\(path) \(which); it is left as it is, and this game keeps no history."
     }
   }
@@ -382,6 +386,11 @@ public final class SQLiteHistory: History {
       try database.execute("PRAGMA busy_timeout = 5000")
       let version = try database.execute(returning: "PRAGMA user_version")
       guard (0...HistorySchema.version).contains(version) else { throw UnknownVersion(version: version) }
+      // Trivia sets the version in the transaction that makes the tables: tables without one
+      // were made by something else, and migrating would fail on them half-way.
+      if version == 0, try database.execute(returning: "SELECT count(*) FROM sqlite_master") > 0 {
+        throw UnknownVersion(version: 0)
+      }
       try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
       for step in version..<HistorySchema.version {
         try database.transaction { () throws(SQLiteDatabase.Failure) in

@@ -64,7 +64,7 @@ extension SQLiteHistoryTests {
       .map { folder + "/state/trivia/" + $0 }
   }
 
-  @Test(arguments: [-1, 99999])
+  @Test(arguments: [-1, 0, 99999])
   func aVersionThisTriviaDoesNotKnowIsLeftAsItIsAndTheGamePlaysWithoutHistory(version: Int) throws {
     try makeHistory(answers: 10)
     try execute("PRAGMA user_version = \(version)")
@@ -79,8 +79,12 @@ extension SQLiteHistoryTests {
     #expect(!history.isKept)
     history.close()
     let which =
-      version < 0
-      ? "has version -1, which no trivia writes" : "was written by a newer trivia (version 99999, this one knows 2)"
+      switch version {
+      case -1: "has version -1, which no trivia writes"
+      // Tables without a version: migrating them failed on "table rounds already exists".
+      case 0: "holds tables but no version, which no trivia writes"
+      default: "was written by a newer trivia (version 99999, this one knows 2)"
+      }
     #expect(messages.lines == ["\(path) \(which); it is left as it is, and this game keeps no history."])
     #expect(try contents(path) == before)
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
