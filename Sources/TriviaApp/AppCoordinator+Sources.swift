@@ -11,6 +11,14 @@ extension AppCoordinator {
     return [AppCommand(command, on: [.landing, .noData, .options])]
   }
 
+  /// `category`, on the screens that choose what to play.
+  var categoryCommands: [AppCommand] {
+    let command = Command.category(complete: { [unowned self] in completeCategory($0) }) { [unowned self] argument in
+      later { await self.category(argument) }
+    }
+    return [AppCommand(command, on: [.landing, .noData, .options])]
+  }
+
   /// `source` alone describes the current source; `source SPEC` switches to another and
   /// loads it; `source --details` lists everything skipped.
   func source(_ argument: String) async {

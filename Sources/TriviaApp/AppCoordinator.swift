@@ -24,7 +24,7 @@ public final class AppCoordinator {
   let work = PendingWork()
   /// Commands offered on screens besides their own, each declared once, by the flow it opens.
   public private(set) lazy var commands = AppCommands(
-    stats.commands + review.commands + sourceCommands + about.commands)
+    settings.commands + categoryCommands + stats.commands + review.commands + sourceCommands + about.commands)
   /// The round being dealt, from getting ready to its first question.
   private var playing: RoundRequest?
   /// What the no-data screen's `retry` does again: exactly what failed.
@@ -59,9 +59,7 @@ public final class AppCoordinator {
       (sources.name, await sources.peek(settings.load))
     }
     rounds.onPlay = { [unowned self] in later { await self.play(RoundRequest()) } }
-    settings.onCategory = { [unowned self] argument in later { await self.category(argument) } }
     settings.didChange = { [unowned self] in self.navigator.redraw() }
-    settings.completeCategory = { [unowned self] in completeCategory($0) }
     settings.ungradedSource = {
       sources.current.bank.flatMap { $0.questions.gradesNone ? sources.name : nil }
     }
@@ -137,18 +135,13 @@ public final class AppCoordinator {
       playMissed: { [unowned self] in
         later { await self.play(RoundRequest(difficulty: .mixed, missed: true)) }
       },
-      resume: { [unowned self] in rounds.resume() }, options: { [unowned self] in settings.open() },
-      difficulty: { [unowned self] in settings.openDifficulty() },
-      category: { [unowned self] argument in later { await self.category(argument) } },
-      completeCategory: { [unowned self] in completeCategory($0) })
+      resume: { [unowned self] in rounds.resume() })
   }
 
   private var noDataEvents: NoDataEvents {
     NoDataEvents(
       play: { [unowned self] in later { await self.play(RoundRequest()) } },
-      retry: { [unowned self] in later { await self.failed() } }, options: { [unowned self] in settings.open() },
-      category: { [unowned self] argument in later { await self.category(argument) } },
-      completeCategory: { [unowned self] in completeCategory($0) },
+      retry: { [unowned self] in later { await self.failed() } },
       back: { [unowned self] in navigator.returnToLanding(fromLink: false) })
   }
 

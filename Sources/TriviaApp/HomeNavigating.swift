@@ -24,19 +24,11 @@ public struct LandingEvents {
   public var play: () -> Void
   public var playMissed: () -> Void
   public var resume: () -> Void
-  public var options: () -> Void
-  public var difficulty: () -> Void
-  public var category: (String) -> Void
-  /// What Tab offers after `category`: the source's categories.
-  public var completeCategory: (String) -> [String]
 }
 
 /// What the no-data screen reports.
 public struct NoDataEvents {
   public var play: () -> Void
   public var retry: () -> Void
-  public var options: () -> Void
-  public var category: (String) -> Void
-  public var completeCategory: (String) -> [String]
   public var back: () -> Void
 }

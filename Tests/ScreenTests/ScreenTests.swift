@@ -15,13 +15,14 @@ struct ScreenTests {
     let screen = LandingScreen(state: .init(questionCount: 7, difficulty: "Hard", source: "bundled"))
     var events: [String] = []
     screen.onPlay = { events.append("play") }
-    screen.onOptions = { events.append("options") }
-    screen.onDifficulty = { events.append("difficulty") }
+    screen.onPlayMissed = { events.append("missed") }
     let text = screen.render().map(\.text)
     #expect(text.contains("  Questions:  7"))
     #expect(text.contains("  Difficulty: Hard"))
-    for word in ["play", "options", "difficulty"] { #expect(screen.commands.run(word) == .done) }
-    #expect(events == ["play", "options", "difficulty"])
+    for line in ["play", "play missed"] { #expect(screen.commands.run(line) == .done) }
+    #expect(events == ["play", "missed"])
+    // Commands offered on many screens (options, stats…) are the app's, not the screen's.
+    #expect(screen.commands.commands.map(\.name) == ["play"])
     #expect(screen.prompt == "trivia")
   }
 
@@ -129,11 +130,11 @@ struct ScreenTests {
     let screen = NoDataScreen(state: .init(reason: "x.json, line 3: expected ','", details: ["more"]))
     var events: [String] = []
     screen.onRetry = { events.append("retry") }
-    screen.onOptions = { events.append("options") }
+    screen.onPlay = { events.append("play") }
     let text = screen.render().map(\.text)
     #expect(text.contains("x.json, line 3: expected ','"))
     #expect(screen.commands.run("retry") == .done)
-    #expect(screen.commands.run("options") == .done)
-    #expect(events == ["retry", "options"])
+    #expect(screen.commands.run("play") == .done)
+    #expect(events == ["retry", "play"])
   }
 }

@@ -109,8 +109,9 @@ struct CoordinatorTests {
     let coordinator = coordinator()
     coordinator.start()
     let names = { (screen: ScreenName) in coordinator.commands.table(on: screen.rawValue).commands.map(\.name) }
-    #expect(names(.landing) == ["stats", "review", "source", "about"])
-    #expect(names(.noData) == ["source", "about"])
+    #expect(names(.landing) == ["options", "difficulty", "category", "stats", "review", "source", "about"])
+    #expect(names(.noData) == ["options", "category", "source", "about"])
+    #expect(names(.options) == ["category", "source", "about"])
     #expect(names(.complete) == ["about"], "no history: the score screen offers no stats or review")
     #expect(names(.game).isEmpty)
     #expect(names(.feedback).isEmpty)

@@ -1,3 +1,4 @@
+import ScreenKit
 import Testing
 import TriviaApp
 import TriviaData
@@ -55,13 +56,13 @@ struct OptionsFlowTests {
     #expect(setup() == Setup(options: .init(questionCount: 12, difficulty: .mixed), source: "bundled"))
   }
 
-  @Test func categoryGoesToTheCoordinator() throws {
+  @Test func optionsAndDifficultyAreOfferedOnTheScreensTheyAreDeclaredFor() throws {
     let flow = flow()
-    var asked: [String] = []
-    flow.onCategory = { asked.append("category \($0)") }
-    flow.open()
-    navigator.events?.category("")
-    #expect(asked == ["category "])
+    let offered = flow.commands.map { ($0.command.name, $0.screens) }
+    #expect(offered.map(\.0) == ["options", "difficulty"])
+    #expect(offered.map(\.1) == [[.landing, .noData], [.landing]])
+    #expect(CommandTable([flow.commands[1].command]).run("difficulty") == .done)
+    #expect(navigator.calls == ["difficulty mixed"])
   }
 
   @Test func commandLineOverridesAreNotSaved() {

@@ -35,11 +35,6 @@ public final class LandingScreen: TerminalView {
   public var onPlay: (() -> Void)?
   public var onPlayMissed: (() -> Void)?
   public var onResume: (() -> Void)?
-  public var onOptions: (() -> Void)?
-  public var onDifficulty: (() -> Void)?
-  /// What Tab offers after `category`.
-  public var completeCategory: ((String) -> [String])?
-  public var onCategory: ((String) -> Void)?
   public var onBack: (() -> Void)?
 
   public init(state: @escaping () -> State) {
@@ -92,11 +87,6 @@ public final class LandingScreen: TerminalView {
     if state.canResume {
       commands.append(Command("resume", summary: "go on with the saved round") { [weak self] in self?.onResume?() })
     }
-    return CommandTable(
-      commands + [
-        .options { [weak self] in self?.onOptions?() },
-        .difficulty { [weak self] in self?.onDifficulty?() },
-        .category(complete: completeCategory) { [weak self] in self?.onCategory?($0) },
-      ])
+    return CommandTable(commands)
   }
 }

@@ -17,10 +17,6 @@ public final class NoDataScreen: TerminalView {
   public var state: State { read() }
   public var onPlay: (() -> Void)?
   public var onRetry: (() -> Void)?
-  public var onOptions: (() -> Void)?
-  public var onCategory: ((String) -> Void)?
-  /// What Tab offers after `category`.
-  public var completeCategory: ((String) -> [String])?
   public var onBack: (() -> Void)?
 
   public init(state: @escaping () -> State) {
@@ -48,8 +44,6 @@ public final class NoDataScreen: TerminalView {
     CommandTable([
       Command("play", summary: "start a round with the options as they are now") { [weak self] in self?.onPlay?() },
       Command("retry", summary: "load the questions again") { [weak self] in self?.onRetry?() },
-      .options { [weak self] in self?.onOptions?() },
-      .category(complete: completeCategory) { [weak self] in self?.onCategory?($0) },
     ])
   }
 }

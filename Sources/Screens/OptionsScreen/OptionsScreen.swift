@@ -34,9 +34,6 @@ public final class OptionsScreen: TerminalView {
   public var onTime: ((Int) -> Void)?
   public var onDifficulty: (() -> Void)?
   public var onDone: (() -> Void)?
-  /// What Tab offers after `category`.
-  public var completeCategory: ((String) -> [String])?
-  public var onCategory: ((String) -> Void)?
   public var onBack: (() -> Void)?
 
   public init(state: @escaping () -> State) {
@@ -110,7 +107,6 @@ public final class OptionsScreen: TerminalView {
         return .done
       },
       .difficulty { [weak self] in self?.onDifficulty?() },
-      .category(complete: completeCategory) { [weak self] in self?.onCategory?($0) },
       Command("done", summary: "close the options") { [weak self] in self?.onDone?() },
     ])
   }

@@ -20,9 +20,6 @@ public struct OptionsEvents {
   /// Seconds a question may take; 0 for no limit.
   public var time: (Int) -> Void
   public var difficulty: () -> Void
-  public var category: (String) -> Void
-  /// What Tab offers after `category`.
-  public var completeCategory: (String) -> [String]
   public var done: () -> Void
 }
 
@@ -39,9 +36,6 @@ public final class OptionsFlow {
   private let console: any Console
   /// The name of the source, which the options screen shows beside the options.
   private let sourceName: () -> String
-  /// Set by the coordinator: where the screen's `category` command goes.
-  public var onCategory: (String) -> Void = { _ in }
-  public var completeCategory: (String) -> [String] = { _ in [] }
   /// The loaded source's name when it grades none of its questions by difficulty.
   public var ungradedSource: () -> String? = { nil }
   /// Called when the options change without a navigation that would show them anew.
@@ -59,14 +53,21 @@ public final class OptionsFlow {
     self.sourceName = sourceName
   }
 
+  /// `options` on the landing and the no-data screen; `difficulty` on the landing (the
+  /// options screen has its own, for its line).
+  public var commands: [AppCommand] {
+    [
+      AppCommand(.options { [unowned self] in open() }, on: [.landing, .noData]),
+      AppCommand(.difficulty { [unowned self] in openDifficulty() }, on: [.landing]),
+    ]
+  }
+
   public func open() {
     navigator.showOptions(
       { [unowned self] in Setup(options: options, source: sourceName()) },
       events: OptionsEvents(
         count: { [unowned self] in setCount($0) }, time: { [unowned self] in setTime($0) },
-        difficulty: { [unowned self] in openDifficulty() },
-        category: { [unowned self] in onCategory($0) }, completeCategory: { [unowned self] in completeCategory($0) },
-        done: { [unowned self] in close() }))
+        difficulty: { [unowned self] in openDifficulty() }, done: { [unowned self] in close() }))
   }
 
   public func close() {

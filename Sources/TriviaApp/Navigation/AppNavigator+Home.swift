@@ -36,10 +36,6 @@ extension Screen where View == any TerminalView {
       screen.onPlay = events.play
       screen.onPlayMissed = events.playMissed
       screen.onResume = events.resume
-      screen.onOptions = events.options
-      screen.onDifficulty = events.difficulty
-      screen.onCategory = events.category
-      screen.completeCategory = events.completeCategory
       return screen
     }
   }
@@ -52,9 +48,6 @@ extension Screen where View == any TerminalView {
       }
       screen.onPlay = events.play
       screen.onRetry = events.retry
-      screen.onOptions = events.options
-      screen.onCategory = events.category
-      screen.completeCategory = events.completeCategory
       screen.onBack = events.back
       return screen
     }

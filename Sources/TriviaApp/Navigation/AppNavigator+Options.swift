@@ -43,8 +43,6 @@ extension Screen where View == any TerminalView {
       screen.onCount = events.count
       screen.onTime = events.time
       screen.onDifficulty = events.difficulty
-      screen.onCategory = events.category
-      screen.completeCategory = events.completeCategory
       screen.onDone = events.done
       screen.onBack = events.done
       return screen
