@@ -7,16 +7,7 @@ import Testing
 struct HistoryTests {
   /// Rows of `sql` in the sandbox's history file, columns split on `|`.
   static func rows(_ sandbox: Sandbox, _ sql: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [sandbox.historyFile, sql]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "sqlite3 \(sql)")
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    try KeptFileFaultTests.shell(sandbox.historyFile, sql)
   }
 
   @Test("Every answer and round is kept, readable with the sqlite3 shell")

@@ -12,6 +12,11 @@ public struct AppCommand {
     self.command = command
     self.screens = screens
   }
+
+  func isOffered(on screen: ScreenName?) -> Bool {
+    guard let screens else { return true }
+    return screen.map(screens.contains) ?? false
+  }
 }
 
 /// The app's table of commands offered beside each screen's own; help and Tab completion
@@ -26,6 +31,6 @@ public struct AppCommands {
   /// The commands offered on the screen named `screen`, in the table's order.
   public func table(on screen: String?) -> CommandTable {
     let name = screen.flatMap(ScreenName.init(rawValue:))
-    return CommandTable(offers.filter { $0.screens == nil || name.map($0.screens!.contains) == true }.map(\.command))
+    return CommandTable(offers.filter { $0.isOffered(on: name) }.map(\.command))
   }
 }
