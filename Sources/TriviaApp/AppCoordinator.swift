@@ -2,9 +2,9 @@ import ScreenKit
 import TriviaData
 import TriviaHistory
 
-/// Owns the data source, the flows that hold the game's state and the AppNavigator, and
-/// decides where each event leads. The flows see navigation only through their own
-/// protocols, so each is tested with a fake of just that one.
+/// Owns the data source, the flows that hold the game's state and the navigator, and
+/// decides where each event leads. It and its flows see navigation only through the flows'
+/// protocols, so each flow is tested with a fake of its own, and the coordinator with fakes.
 @MainActor
 public final class AppCoordinator {
   /// Set by `quit`; the input loop stops when it is.
