@@ -133,6 +133,10 @@ final class SQLiteDatabase {
   /// The id of the row the last insert made.
   var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
 
+  /// Whether SQLite opened the file for reading only: its mode forbids writing, or a newer
+  /// SQLite wrote it in a format this one only reads.
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
   /// How many rows the last insert, update or delete changed.
   var changes: Int { Int(sqlite3_changes64(handle)) }
 

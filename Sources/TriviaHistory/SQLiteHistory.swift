@@ -375,6 +375,15 @@ public final class SQLiteHistory: History {
     }
   }
 
+  /// A file SQLite opened for reading only: said before any write fails on it.
+  struct ReadOnlyFile: Error, CustomStringConvertible {
+    var path: String
+
+    var description: String {
+      "\(path) can only be read (its mode, or the format of a newer SQLite); it is left as it is"
+    }
+  }
+
   /// Opens `path` (making its folder), checks its version before changing anything, then
   /// turns on WAL and migrates it.
   private static func prepare(_ path: String) throws -> SQLiteDatabase {
@@ -385,6 +394,8 @@ public final class SQLiteHistory: History {
     do {
       try database.execute("PRAGMA busy_timeout = 5000")
       let version = try database.execute(returning: "PRAGMA user_version")
+      // Known once the header has been read.
+      guard !database.isReadOnly else { throw ReadOnlyFile(path: path) }
       guard (0...HistorySchema.version).contains(version) else { throw UnknownVersion(version: version) }
       // Trivia sets the version in the transaction that makes the tables: tables without one
       // were made by something else, and migrating would fail on them half-way.

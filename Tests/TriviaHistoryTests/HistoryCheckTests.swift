@@ -90,6 +90,24 @@ extension SQLiteHistoryTests {
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
   }
 
+  /// Byte 18 of the header is the format a writer needs: over 2, SQLite opens the file for
+  /// reading only. Said as the file opens, not as the first answer fails to be written.
+  @Test func aFileSQLiteCanOnlyReadIsSaidAsItOpensAndLeftAsItIs() throws {
+    try makeHistory(answers: 10)
+    var bytes = [UInt8](try contents(path))
+    bytes[18] = 3
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let history = history()
+    history.answered(answer("One?", right: true), inRound: nil)
+    #expect(!history.isKept)
+    history.close()
+    #expect(
+      messages.lines == [
+        "History not kept: \(path) can only be read (its mode, or the format of a newer SQLite); it is left as it is."
+      ])
+    #expect(try [UInt8](contents(path)) == bytes)
+  }
+
   /// A leaf of `answers` is met by no statement of a short game: the check finds it. The
   /// `asked` table is read whole as a round is dealt: that statement meets it first.
   @Test(arguments: ["answers", "asked"])
