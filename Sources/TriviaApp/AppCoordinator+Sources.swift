@@ -25,9 +25,9 @@ extension AppCoordinator {
     let again: @MainActor () async -> Void = { [unowned self] in await source(argument) }
     switch argument {
     case "":
-      if let bank = await questions(currentLoad, retry: again) { sources.describe(bank) }
+      if let bank = await questions(settings.load, retry: again) { sources.describe(bank) }
     case "--details":
-      if let bank = await questions(currentLoad, retry: again) { sources.listSkipped(bank) }
+      if let bank = await questions(settings.load, retry: again) { sources.listSkipped(bank) }
     default:
       let previous = sources.current
       sources.switchTo(argument)
@@ -53,7 +53,7 @@ extension AppCoordinator {
   @discardableResult
   func loadNewSource(_ spec: String, previous: (source: any DataSource, bank: QuestionBank?)) async -> Bool {
     let bank: QuestionBank
-    switch await sources.questions(currentLoad) {
+    switch await sources.questions(settings.load) {
     case .success(let loaded): bank = loaded
     case let failure:
       sources.restore(previous)
@@ -87,7 +87,7 @@ extension AppCoordinator {
   /// `category` alone lists the current source's categories; `category NAME` plays only
   /// that one; `category all` plays every one.
   func category(_ argument: String) async {
-    guard let bank = await questions(currentLoad, retry: { [unowned self] in await category(argument) }) else {
+    guard let bank = await questions(settings.load, retry: { [unowned self] in await category(argument) }) else {
       return
     }
     let counts = bank.questions.categoryCounts

@@ -111,7 +111,7 @@ public final class AppCoordinator {
   public func start() {
     rounds.loadSaved()
     navigator.showLanding({ [unowned self] in setup }, events: landingEvents)
-    sources.loadEarly(currentLoad)
+    sources.loadEarly(settings.load)
   }
 
   /// Whether the last events asked for something that `runPending` must run.
@@ -220,7 +220,7 @@ public final class AppCoordinator {
   /// `--category NAME`: why the source, once loaded, cannot play it; nil when it can, or
   /// when the source loads per round and cannot say before a round.
   public func refusal(forCategory name: String) async -> String? {
-    guard let bank = await sources.peek(currentLoad) else { return nil }
+    guard let bank = await sources.peek(settings.load) else { return nil }
     return unknownCategory(RoundRequest(category: name), in: bank)?.sentence
   }
 
@@ -261,6 +261,4 @@ public final class AppCoordinator {
       Set(bank.questions.countsByCategory.map(\.category).filter { $0.matchingKey == wanted.matchingKey })
     }
   }
-
-  var currentLoad: LoadRequest { settings.load }
 }

@@ -82,6 +82,7 @@ final class Session {
     // Where the game keeps what it knows of the player, besides the options.
     let state = XDGDirectory.state.path(environment: environment) + "/trivia"
     let tokens = OpenTriviaDBTokenStore(path: OpenTriviaDBTokenStore.standardPath(environment: environment))
+    let sessions = FileSessionStore(path: FileSessionStore.standardPath(environment: environment))
     let makeSource = { (spec: String) in DataSourceSpec.parse(spec).makeDataSource(tokens: tokens) }
     let history =
       arguments.noHistory || arguments.record != nil
@@ -94,14 +95,14 @@ final class Session {
       version: Trivia.configuration.version,
       files: [
         .init(holds: "Options", path: store.path),
-        .init(holds: "A round left to resume", path: state + "/session.json"),
+        .init(holds: "A round left to resume", path: sessions.path),
         .init(holds: "Lines typed", path: state + "/history"),
         .init(holds: "Open Trivia DB tokens", path: tokens.path),
       ] + (history.map { [.init(holds: "Answers (SQLite)", path: $0.path)] } ?? []))
     coordinator = AppCoordinator(
       source: makeSource(options.source ?? "bundled"),
       navigator: AppNavigator(navigator: navigator, console: renderer), console: renderer, optionsStore: store,
-      sessionStore: FileSessionStore(path: state + "/session.json"),
+      sessionStore: sessions,
       history: history, options: options, savedOptions: saved, seed: seed, clock: clock, about: about,
       makeSource: makeSource)
     let coordinator = coordinator

@@ -23,15 +23,20 @@ struct StalledLoadTests {
     return (path, writer)
   }
 
-  @Test("Ctrl-C cancels a stalled load at once and says so; the game goes on")
-  func controlC() throws {
-    let sandbox = try Sandbox()
-    let (path, _) = try Self.stalledPipe(sandbox)
+  /// A game on a pseudo-terminal whose `play` waits on a pipe that never finishes.
+  static func stalledInPlay(_ sandbox: Sandbox) throws -> PseudoTerminal {
+    let (path, _) = try stalledPipe(sandbox)
     let terminal = try InteractiveTests.start(sandbox, ["--source", path, "--no-history"])
     try InteractiveTests.awaitPrompt(terminal, "trivia")
     try terminal.send("play\r")
     try terminal.expect("Loading questions from \(path)…")
     Thread.sleep(forTimeInterval: 0.3)
+    return terminal
+  }
+
+  @Test("Ctrl-C cancels a stalled load at once and says so; the game goes on")
+  func controlC() throws {
+    let terminal = try Self.stalledInPlay(try Sandbox())
     let sent = ContinuousClock.now
     try terminal.send(InteractiveTests.ctrlC)
     try terminal.expect("Loading cancelled.", timeout: .seconds(2))
@@ -42,13 +47,7 @@ struct StalledLoadTests {
 
   @Test("SIGTERM during a stalled load ends the game within a second")
   func sigterm() throws {
-    let sandbox = try Sandbox()
-    let (path, _) = try Self.stalledPipe(sandbox)
-    let terminal = try InteractiveTests.start(sandbox, ["--source", path, "--no-history"])
-    try InteractiveTests.awaitPrompt(terminal, "trivia")
-    try terminal.send("play\r")
-    try terminal.expect("Loading questions from \(path)…")
-    Thread.sleep(forTimeInterval: 0.3)
+    let terminal = try Self.stalledInPlay(try Sandbox())
     let sent = ContinuousClock.now
     kill(terminal.pid, SIGTERM)
     #expect(terminal.waitForExit(timeout: .seconds(3)) == .status(0))
