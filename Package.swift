@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "NavigatorKit", targets: ["NavigatorKit"]),
     .library(name: "NavigatorKitTesting", targets: ["NavigatorKitTesting"]),
     .executable(name: "trivia", targets: ["trivia"]),
+    .executable(name: "trivia-night", targets: ["trivia-night"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,7 +43,17 @@ let package = Package(
       .target(name: "CurlShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
       .target(
         name: "TriviaApp",
-        dependencies: ["NavigatorKit", "ScreenKit", "TriviaData", "TriviaHistory"] + screens.map { .target(name: $0) }
+        dependencies: ["NavigatorKit", "ScreenKit", "TriviaData", "TriviaHistory", "NightKit", "NightRelay"]
+          + screens.map { .target(name: $0) }
+      ),
+      // The pipe between the game and trivia-night: plain values, one JSON line each.
+      .target(name: "NightRelay"),
+      // A night's network, in an executable of its own: linking NIO into trivia would cost every
+      // game its start-up and a fresh machine's `make play` three minutes of build.
+      .executableTarget(
+        name: "trivia-night",
+        dependencies: ["NightRelay", "TriviaNight", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
       ),
       .systemLibrary(
         name: "CLibedit",
@@ -66,6 +77,7 @@ let package = Package(
         name: "trivia",
         dependencies: [
           "TriviaApp", "TriviaData", "TriviaHistory", "TriviaLink", "TriviaTerminal", "TriviaTools", "NavigatorKit",
+          "NightRelay",
           "ScreenKit",
           .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],

@@ -14,7 +14,7 @@ public final class AppCoordinator {
   let console: any Console
   let sources: SourceFlow
   let settings: OptionsFlow
-  private let rounds: RoundFlow
+  let rounds: RoundFlow
   private let stats: StatsFlow
   private let review: ReviewFlow
   private let about: AboutFlow
@@ -24,7 +24,15 @@ public final class AppCoordinator {
   let work = PendingWork()
   /// Commands offered on screens besides their own, each declared once, by the flow it opens.
   public private(set) lazy var commands = AppCommands(
-    settings.commands + categoryCommands + stats.commands + review.commands + sourceCommands + about.commands)
+    settings.commands + categoryCommands + stats.commands + review.commands + sourceCommands + about.commands
+      + nightCommands)
+  /// Opens a night's connections; nil where this program has no network.
+  let network: (any NightNetwork)?
+  /// A night hosted here, or joined, while it lasts.
+  var hostFlow: HostFlow?
+  var playerFlow: PlayerFlow?
+  /// Asks the person for a line (a name to join a night with); nil when none comes.
+  public var ask: (String) -> String? = { _ in nil }
   /// The round being dealt, from getting ready to its first question.
   private var playing: RoundRequest?
   /// What the no-data screen's `retry` does again: exactly what failed.
@@ -38,9 +46,10 @@ public final class AppCoordinator {
     sessionStore: (any SessionStore)? = nil, history: (any History)? = nil, options: GameOptions,
     savedOptions: GameOptions? = nil, seed: UInt64, clock: GameClock = GameClock(virtual: false),
     about: About = About(version: "", files: []),
-    makeSource: @escaping (String) -> any DataSource = makeDataSource(spec:)
+    makeSource: @escaping (String) -> any DataSource = makeDataSource(spec:), network: (any NightNetwork)? = nil
   ) {
     self.clock = clock
+    self.network = network
     self.navigator = navigator
     self.console = console
     let sources = SourceFlow(source: source, console: console, makeSource: makeSource)
@@ -68,11 +77,16 @@ public final class AppCoordinator {
   public var options: GameOptions { settings.options }
 
   /// When, on `clock`, the game next needs waking: a timed question's countdown.
-  public var nextWake: Duration? { rounds.nextWake }
+  public var nextWake: Duration? {
+    [rounds.nextWake, hostFlow?.nextWake, playerFlow?.nextWake].compactMap { $0 }.min()
+  }
 
-  /// Time has passed: a timed question whose time is up counts as unanswered (true).
+  /// Time has passed: a timed question whose time is up counts as unanswered (true); a
+  /// night's deadlines and countdowns move on.
   @discardableResult public func tick() -> Bool {
-    rounds.tick()
+    hostFlow?.tick()
+    playerFlow?.tick()
+    return rounds.tick()
   }
 
   /// `wait N` in a script: time passes on the virtual clock.
@@ -152,6 +166,9 @@ public final class AppCoordinator {
   /// Ends the session. A round in progress is saved, never thrown away.
   public func quit() {
     isFinished = true
+    // Players hear the night is over before the host's connection closes.
+    hostFlow?.leave()
+    playerFlow?.leave()
     rounds.save()
   }
 
@@ -169,12 +186,18 @@ public final class AppCoordinator {
       console.say("Cannot open that link: \(error.message).")
       return
     }
+    await go(route, refused: refused)
+  }
+
+  /// Where a route leads: a link's, or a night's, where the host sends each player.
+  func go(_ route: TriviaRoute, refused: @escaping @MainActor (String) -> Void = { _ in }) async {
     switch route {
     case .landing: rounds.leave(fromLink: true)
     case .play(let request): await play(request, refused: refused)
     case .options: settings.open()
     case .difficulty: settings.openDifficulty()
     case .source(let spec): await switchSource(to: spec)
+    case .night(let place): showNight(place)
     }
   }
 
@@ -247,7 +270,7 @@ public final class AppCoordinator {
   }
 
   /// `request` with what it leaves out filled from the options.
-  private func resolved(_ request: RoundRequest) -> RoundRequest {
+  func resolved(_ request: RoundRequest) -> RoundRequest {
     let options = settings.options
     return RoundRequest(
       difficulty: request.difficulty ?? (request.missed == true ? .mixed : options.difficulty),
@@ -256,7 +279,7 @@ public final class AppCoordinator {
   }
 
   /// The bank's names for the category `request` asks for, however it was typed.
-  private func categories(_ request: RoundRequest, _ bank: QuestionBank) -> Set<String>? {
+  func categories(_ request: RoundRequest, _ bank: QuestionBank) -> Set<String>? {
     request.category.map { wanted in
       Set(bank.questions.countsByCategory.map(\.category).filter { $0.matchingKey == wanted.matchingKey })
     }

@@ -7,15 +7,10 @@ import Glibc
 /// the game gets the event, and the line comes back as it was.
 @MainActor
 public final class EventLoop {
-  /// Descriptors to watch, and for what, asked before each wait.
-  public var descriptors: () -> [pollfd] = { [] }
+  /// What is watched besides the keyboard: the link socket, a night's connection.
+  public var sources: [any EventSource] = []
   /// When the game wants to be woken (a countdown's next second): reaching it is an event.
   public var wakeAt: () -> ContinuousClock.Instant? = { nil }
-  /// When the descriptors' owner wants `service` called even if nothing arrives.
-  public var serviceAt: () -> ContinuousClock.Instant? = { nil }
-  /// Called after every wake with the descriptors as polled; true when the game has
-  /// something to do, which ends the line being edited (see `LineInput.event`).
-  public var service: (_ polled: [pollfd]) -> Bool = { _ in false }
   /// While set (a question the player must answer first), events wait; descriptors are
   /// still serviced.
   private var holding = false
@@ -42,20 +37,41 @@ public final class EventLoop {
       var waits = [pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0)]
       let signalled = trivia_wake_descriptor()
       if signalled >= 0 { waits.append(pollfd(fd: signalled, events: Int16(POLLIN), revents: 0)) }
-      let first = waits.count
-      waits += descriptors()
       let wake = holding ? nil : wakeAt()
-      let timeout = [wake, serviceAt()].compactMap { $0 }.min()
-      let ready = poll(&waits, nfds_t(waits.count), Self.milliseconds(until: timeout))
-      if ready < 0, errno != EINTR { return 1 }
+      if poll(&waits, until: wake) { pending = true }
       if trivia_exit_signal() != 0 { return 0 }
-      if service(Array(waits[first...])) { pending = true }
       // A new size: the line is drawn again for it.
       if trivia_resize_pending() != 0 { pending = true }
       if let wake, ContinuousClock.now >= wake { pending = true }
       // Keys first: an event waits for the next key, which is read at once.
       if waits[0].revents != 0 { return 1 }
     }
+  }
+
+  /// Without a keyboard (a script): waits on the sources alone until one has work for the
+  /// game, `instant` passes, or a signal arrives; true when a source has work.
+  public func waitForEvents(until instant: ContinuousClock.Instant?) -> Bool {
+    var waits: [pollfd] = []
+    let signalled = trivia_wake_descriptor()
+    if signalled >= 0 { waits.append(pollfd(fd: signalled, events: Int16(POLLIN), revents: 0)) }
+    return poll(&waits, until: instant)
+  }
+
+  /// Polls `waits` with every source's descriptors added, then services each source with
+  /// its own entries; true when one has work.
+  private func poll(_ waits: inout [pollfd], until wake: ContinuousClock.Instant?) -> Bool {
+    var ranges: [Range<Int>] = []
+    for source in sources {
+      let start = waits.count
+      waits += source.descriptors
+      ranges.append(start..<waits.count)
+    }
+    let timeout = ([wake] + sources.map(\.serviceAt)).compactMap { $0 }.min()
+    let ready = Glibc.poll(&waits, nfds_t(waits.count), Self.milliseconds(until: timeout))
+    if ready < 0, errno != EINTR { return false }
+    var work = false
+    for (source, range) in zip(sources, ranges) where source.service(Array(waits[range])) { work = true }
+    return work
   }
 
   /// A poll timeout: whole milliseconds until `instant`, rounded up; -1 for none.

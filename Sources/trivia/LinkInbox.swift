@@ -10,7 +10,7 @@ import TriviaTerminal
 /// to its sender. A link is followed as one typed with `open` is, through the same router
 /// and guards; a guard asks at the player's own prompt while the sender waits.
 @MainActor
-final class LinkInbox {
+final class LinkInbox: EventSource {
   private let server: LinkServer
   private var waiting: [LinkRequest] = []
   /// The link being followed, while it is: a guard it meets tells its sender it asks.
@@ -37,25 +37,24 @@ final class LinkInbox {
     }
   }
 
-  /// Watches the socket through `events`: a link that arrives ends the line being typed.
-  /// Only the newest link waits (say while the player answers a guard): the ones it replaces
-  /// are told so, and one that does not parse is refused to its sender alone.
-  func attach(to events: EventLoop) {
-    events.descriptors = { [server] in server.descriptors }
-    events.serviceAt = { [server] in server.nextDeadline }
-    events.service = { [unowned self] polled in
-      for request in server.handle(polled) {
-        do throws(DeepLinkError) {
-          _ = try TriviaRoute(link: request.link)
-        } catch {
-          server.reply(to: request, LinkReply(.refused, error.message))
-          continue
-        }
-        for older in waiting { server.reply(to: older, LinkReply(.superseded)) }
-        waiting = [request]
+  var descriptors: [pollfd] { server.descriptors }
+  var serviceAt: ContinuousClock.Instant? { server.nextDeadline }
+
+  /// A link that arrives ends the line being typed. Only the newest link waits (say while
+  /// the player answers a guard): the ones it replaces are told so, and one that does not
+  /// parse is refused to its sender alone.
+  func service(_ polled: [pollfd]) -> Bool {
+    for request in server.handle(polled) {
+      do throws(DeepLinkError) {
+        _ = try TriviaRoute(link: request.link)
+      } catch {
+        server.reply(to: request, LinkReply(.refused, error.message))
+        continue
       }
-      return !waiting.isEmpty
+      for older in waiting { server.reply(to: older, LinkReply(.superseded)) }
+      waiting = [request]
     }
+    return !waiting.isEmpty
   }
 
   /// Before a guard asks the player: the sender of the link being followed hears the question.

@@ -28,6 +28,11 @@ extension Session {
   /// recording notes the wait that stands for it in a replay.
   func handleEvents() async {
     let coordinator = coordinator
+    let arrived = network.take()
+    if !arrived.isEmpty {
+      coordinator.received(arrived)
+      await runPendingWork()
+    }
     await links?.followWaiting(navigator: navigator, console: renderer) { link, refused in
       coordinator.open(link, refused: refused)
       await self.runPendingWork()

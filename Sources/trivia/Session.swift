@@ -20,7 +20,11 @@ final class Session {
   let reader: any LineReader
   /// The line editor of an interactive game, and what it waits on besides the keyboard.
   let editor: LineEditor?
-  let events: EventLoop?
+  /// What the game waits on besides input: links, a night's connections.
+  let events: EventLoop
+  /// The night's connections, opened when a night starts.
+  let network: PipeNetwork
+  let night: NightStart?
   /// The journal of `--record`, which keeps the waits a timed question's timeout stands for.
   let recorder: RecordingReader?
   let renderer: TerminalRenderer
@@ -33,8 +37,13 @@ final class Session {
   let trace: TraceLog?
   let arguments: Trivia
 
-  init(arguments: Trivia) throws {
+  init(arguments: Trivia, night: NightStart? = nil) throws {
     self.arguments = arguments
+    self.night = night
+    let events = EventLoop()
+    self.events = events
+    let network = PipeNetwork()
+    self.network = network
     let environment = ProcessInfo.processInfo.environment
     let interactive = arguments.script == nil && isatty(STDIN_FILENO) == 1
     let style = TerminalStyle.detect(
@@ -69,14 +78,14 @@ final class Session {
     case .failure(let error): renderer.write([Line(error.message, style: .failure)])
     }
     var options = saved
-    if let count = arguments.count { options.questionCount = count }
-    if let time = arguments.time { options.timeLimit = time > 0 ? time : nil }
-    if let difficulty = arguments.difficulty { options.difficulty = difficulty }
+    if let count = arguments.game.count { options.questionCount = count }
+    if let time = arguments.game.time { options.timeLimit = time > 0 ? time : nil }
+    if let difficulty = arguments.game.difficulty { options.difficulty = difficulty }
     // `all` means every category, as the category command has it.
-    if let source = arguments.source { options.source = source }
-    if let category = arguments.category { options.category = category.lowercased() == "all" ? nil : category }
+    if let source = arguments.game.source { options.source = source }
+    if let category = arguments.game.category { options.category = category.lowercased() == "all" ? nil : category }
 
-    let seed = arguments.seed ?? UInt64.random(in: 0...UInt64.max)
+    let seed = arguments.game.seed ?? UInt64.random(in: 0...UInt64.max)
     // Headless games are played by the line: time passes only on `wait N`.
     let clock = GameClock(virtual: !interactive)
     // Where the game keeps what it knows of the player, besides the options.
@@ -157,24 +166,28 @@ final class Session {
     }
     self.recorder = recorder
     self.reader = reader
-    let events = editor.map { _ in EventLoop() }
-    self.events = events
     editor?.events = events
     // A timed question wakes the game each second its count goes down, and at its end.
-    events?.wakeAt = { coordinator.nextWake.map(clock.instant(at:)) }
+    events.wakeAt = { coordinator.nextWake.map(clock.instant(at:)) }
+    events.sources.append(network)
     let links =
-      events == nil
+      editor == nil
       ? nil : LinkInbox.open(environment: environment) { renderer.write([Line($0, style: .dim)]) }
-    if let events { links?.attach(to: events) }
+    if let links { events.sources.append(links) }
     self.links = links
     let input = input
     reader.completer = { prefix in input.commands.completions(for: prefix) }
+    // A night asks for a name on the same input, with events held until the answer.
+    coordinator.ask = { question in
+      guard case .line(let answer) = events.holdingEvents({ reader.ask(question) }) else { return nil }
+      return answer.trimmingWhitespace
+    }
     // Guards that need a yes or no ask on the same input as everything else, with the
     // question's clock and every other event held until the answer.
     navigator.confirm = { question in
       links?.asking(question)
       let ask = { clock.standingStill { reader.confirm(question, say: renderer.say) } }
-      let yes = events?.holdingEvents(ask) ?? ask()
+      let yes = events.holdingEvents(ask)
       links?.answered(yes)
       return yes
     }
@@ -183,7 +196,7 @@ final class Session {
   func run() async throws {
     // A category the source does not have is a mistake on the command line, said before
     // the game starts (the source is loaded for it: it would be at once anyway).
-    if let category = arguments.category, category.lowercased() != "all",
+    if let category = arguments.game.category, category.lowercased() != "all",
       let refusal = await coordinator.refusal(forCategory: category)
     {
       throw ValidationError.clean("--category: \(refusal).")
@@ -196,10 +209,25 @@ final class Session {
       coordinator.open(link)
       await coordinator.runPending()
     }
+    switch night {
+    case .host(let plan): coordinator.host(plan)
+    case .join(let url, let name): coordinator.join(url, name: name)
+    case nil: break
+    }
+    await runPendingWork()
     while !coordinator.isFinished {
       guard trivia_exit_signal() == 0 else {
         coordinator.quit()
         break
+      }
+      // Under a script, a night moves on its own between the lines it asks for.
+      if editor == nil, !coordinator.wantsLine {
+        if events.waitForEvents(until: coordinator.nextWake.map(coordinator.clock.instant(at:))) {
+          await handleEvents()
+        } else {
+          coordinator.tick()
+        }
+        continue
       }
       switch reader.read(prompt: input.prompt) {
       case .line(let line):
@@ -218,6 +246,7 @@ final class Session {
       }
     }
     links?.stop()
+    network.stop()
     saveHistory()
     history?.close()
   }

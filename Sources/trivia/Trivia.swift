@@ -16,46 +16,10 @@ struct Trivia: AsyncParsableCommand {
       """,
     version: "0.2.0",
     // Tools for people who write banks; without one, `trivia` plays.
-    subcommands: [Check.self, Convert.self])
+    subcommands: [Check.self, Convert.self, Host.self, Join.self])
 
-  @Option(
-    help: """
-      Where questions come from: 'bundled' (the default), a question file or a folder of them \
-      (the project's JSON, Open Trivia DB responses, OpenTriviaQA text), 'opentdb' or an Open \
-      Trivia DB API URL.
-      """)
-  var source: String?
-
-  // Values are taken as they are, so `--count -1` reads -1 (and says it is out of range)
-  // rather than an option named -1.
-  @Option(
-    parsing: .unconditional,
-    help: "Questions per round, \(GameOptions.countRangeText) (default: the saved option, else 10).")
-  var count: Int?
-
-  @Option(
-    parsing: .unconditional,
-    help: """
-      Seconds each question may take, \(GameOptions.timeRangeText); the prompt counts them down \
-      (default: the saved option, else 0). Under a script time passes only on 'wait N' lines.
-      """)
-  var time: Int?
-
-  @Option(help: "The questions' level, in any case (default: the saved option, else mixed).")
-  var difficulty: DifficultyChoice?
-
-  @Option(help: "Play only questions of this category (see the category command); 'all' for every one.")
-  var category: String?
-
-  @Option(
-    name: .customLong("seed"), parsing: .unconditional,
-    help: """
-      Seed for dealing and shuffling, from 0 to \(UInt64.max): the same seed replays the same game \
-      with the same history (or with --no-history).
-      """)
-  var seedText: String?
-
-  var seed: UInt64? { seedText.flatMap { UInt64($0) } }
+  /// The options a round is played with, which a night's host takes too.
+  @OptionGroup var game: GameArguments
 
   @Option(help: "Read commands from FILE, or '-' for standard input, instead of the terminal.")
   var script: String?
@@ -110,15 +74,6 @@ struct Trivia: AsyncParsableCommand {
   }
 
   func validate() throws {
-    if let seedText, UInt64(seedText) == nil {
-      throw ValidationError.clean("--seed must be a whole number from 0 to \(UInt64.max), not \(seedText).")
-    }
-    if let count, !GameOptions.countRange.contains(count) {
-      throw ValidationError.clean("--count must be \(GameOptions.countRangeText), not \(count).")
-    }
-    if let time, !GameOptions.allowsTime(time) {
-      throw ValidationError.clean("--time must be \(GameOptions.timeRangeText) seconds, not \(time).")
-    }
     if let link {
       do {
         _ = try TriviaRoute(link: link)
@@ -151,12 +106,12 @@ struct Trivia: AsyncParsableCommand {
     guard start.hasPrefix("#!trivia "), let line = start.split(separator: "\n").first else { return }
     let words = Self.words(of: String(line.dropFirst("#!trivia ".count)))
     let header = try Trivia.parse(words)
-    source = source ?? header.source
-    count = count ?? header.count
-    difficulty = difficulty ?? header.difficulty
-    category = category ?? header.category
-    seedText = seedText ?? header.seedText
-    time = time ?? header.time
+    game.source = game.source ?? header.game.source
+    game.count = game.count ?? header.game.count
+    game.difficulty = game.difficulty ?? header.game.difficulty
+    game.category = game.category ?? header.game.category
+    game.seedText = game.seedText ?? header.game.seedText
+    game.time = game.time ?? header.game.time
     noHistory = noHistory || header.noHistory
   }
 

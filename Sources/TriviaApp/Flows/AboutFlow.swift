@@ -32,7 +32,9 @@ public final class AboutFlow {
     let command = Command("about", summary: "the version, what is kept about you, whose questions") {
       [unowned self] in work.add { [unowned self] in await show() }
     }
-    return [AppCommand(command, on: Set(ScreenName.allCases).subtracting([.game, .feedback, .about]))]
+    // Not in a night, where the host moves everyone on.
+    let night = ScreenName.hosting.union(ScreenName.playing)
+    return [AppCommand(command, on: Set(ScreenName.allCases).subtracting(night.union([.game, .feedback, .about])))]
   }
 
   public func show() async {

@@ -105,6 +105,15 @@ public final class RoundFlow {
 
   /// Deals a round for `request` from `questions` (of `categories`, as the bank names them)
   /// and shows it.
+  /// A night's questions, dealt as a round's are and from the same generator, so a seed
+  /// replays a night too. History plays no part: the night is the host's and its players'.
+  func dealNight(_ request: RoundRequest, from questions: QuestionList, categories: Set<String>?) -> [Round.Item] {
+    Round.deal(
+      from: questions, count: request.count ?? GameOptions.standard.questionCount,
+      difficulty: request.difficulty ?? .mixed, categories: categories, generator: &generator
+    ).items
+  }
+
   public func deal(
     _ request: RoundRequest, from questions: QuestionList, source: String, categories: Set<String>?
   ) throws(NoQuestions) {

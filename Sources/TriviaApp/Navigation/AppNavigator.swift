@@ -39,6 +39,7 @@ public final class AppNavigator {
     case game(RoundRequest)
     case options
     case difficulty
+    case night(NightPlace)
 
     var screen: ScreenName {
       switch self {
@@ -46,6 +47,7 @@ public final class AppNavigator {
       case .game: .game
       case .options: .options
       case .difficulty: .difficulty
+      case .night(let place): place.screen
       }
     }
   }
@@ -72,6 +74,9 @@ public final class AppNavigator {
         place, screen: screen, transition: .flow, host: .landing, shownOver: [ScreenName.noData.rawValue])
     case .difficulty:
       return Destination(place, screen: screen, transition: .popover(anchor: Anchor.difficulty), host: .landing)
+    case .night:
+      // Each replaces the last, over the landing the night ends on.
+      return Destination(place, screen: screen, transition: .push, policy: .singleTop, host: .landing)
     }
   }
 

@@ -6,6 +6,18 @@ import ScreenKit
 public enum ScreenName: String, CaseIterable, Sendable {
   case landing, game, feedback, complete, options, difficulty, stats, review, about
   case noData = "no-data"
+  // A night's: the host's, then a player's.
+  case lobby, reveal
+  case hostQuestion = "host-question"
+  case hostStandings = "host-standings"
+  case hostFinal = "host-final"
+  case waiting, verdict, standings, final
+  case nightQuestion = "night-question"
+
+  /// The screens a night's host is on.
+  static let hosting: Set<ScreenName> = [.lobby, .hostQuestion, .reveal, .hostStandings, .hostFinal]
+  /// The screens a night's player is on.
+  static let playing: Set<ScreenName> = [.waiting, .nightQuestion, .verdict, .standings, .final]
 }
 
 extension Screen where View == any TerminalView {

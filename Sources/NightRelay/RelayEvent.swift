@@ -1,0 +1,15 @@
+/// What `trivia-night` tells the game, one JSON object a line on its standard output.
+public enum RelayEvent: Codable, Equatable, Sendable {
+  /// The host listens on `port`; players can use `addresses` (loopback last).
+  case listening(port: Int, addresses: [String])
+  /// A connection opened: a player's WebSocket on the night's code, or the player's own
+  /// connection to the host (`address` is then the host's).
+  case opened(UInt64, address: String)
+  /// One text frame, at most the wire's limit.
+  case text(UInt64, String)
+  /// A connection is gone, for whatever reason; `reason` is a sentence for a player's side.
+  case closed(UInt64, reason: String?)
+  /// `trivia-night` could not do what it was started for, in one sentence (a port in use,
+  /// a host that does not answer).
+  case failed(String)
+}

@@ -1,0 +1,135 @@
+import NightKit
+import NightRelay
+import ScreenKit
+import TriviaData
+
+/// A night, hosted here or joined: its flows are the coordinator's like the round's, its
+/// screens come through the same navigator and router, and what arrives from the network
+/// is handed here by the program's event loop.
+extension AppCoordinator {
+  /// `host` and `join URL` on the landing, and the host's and a player's commands in a night.
+  var nightCommands: [AppCommand] {
+    let hosting = ScreenName.hosting.subtracting([.hostFinal])
+    return [
+      AppCommand(
+        Command("host", summary: "host a trivia night with these options") { [unowned self] in
+          host(HostPlan(port: 7777, bind: nil, maxPlayers: 100, startWhen: nil, auto: false, title: "Trivia night"))
+        }, on: [.landing]),
+      AppCommand(
+        Command(
+          "join", usage: "join URL [NAME]", summary: "join a trivia night at the address its host shows",
+          takesArgument: true
+        ) { [unowned self] argument in
+          let words = argument.split(separator: " ", maxSplits: 1).map(String.init)
+          guard let url = words.first else { return .rejected("join takes the night's address, as in join http://192.168.1.20:7777/K7TQ4M.") }
+          join(url, name: words.count > 1 ? words[1] : nil)
+          return .done
+        }, on: [.landing]),
+      AppCommand(Command("start", summary: "start the night with the players in") { [unowned self] in
+          hostFlow?.start()
+        }, on: [.lobby]),
+      AppCommand(Command("next", summary: "move everyone on") { [unowned self] in
+          hostFlow?.move { $0.next(now: $1) }
+        }, on: [.hostQuestion, .reveal, .hostStandings]),
+      AppCommand(Command("skip", summary: "drop this question: nobody scores it") { [unowned self] in
+          hostFlow?.move { $0.skip(now: $1) }
+        }, on: [.hostQuestion]),
+      AppCommand(
+        .withArgument(
+          "kick", usage: "kick NAME", summary: "remove a player from the night",
+          completeArgument: { [unowned self] prefix in
+            (hostFlow?.names ?? []).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+          }
+        ) { [unowned self] name in hostFlow?.kick(name) }, on: hosting),
+      AppCommand(Command("end", summary: "end the night now, with the standings as they are") { [unowned self] in
+          hostFlow?.end()
+        }, on: hosting),
+      AppCommand(Command("leave", summary: "leave the night") { [unowned self] in
+          playerFlow?.leave()
+        }, on: ScreenName.playing.subtracting([.final])),
+    ]
+  }
+
+  /// Starts a night hosted here, with the options as they are: its questions are dealt as
+  /// a round's, then the lobby shows once players can reach it.
+  public func host(_ plan: HostPlan) {
+    later { [unowned self] in
+      guard let network, hostFlow == nil, playerFlow == nil else { return }
+      let request = resolved(RoundRequest())
+      let load = LoadRequest(count: request.count ?? options.questionCount, difficulty: request.difficulty ?? .mixed)
+      guard let bank = await questions(load, retry: { [unowned self] in host(plan) }) else { return }
+      let items = rounds.dealNight(request, from: bank.questions, categories: categories(request, bank))
+      guard !items.isEmpty else {
+        return console.say("No questions for these options: change them, or the source, to host a night.")
+      }
+      let questions = items.map {
+        NightQuestion(
+          text: $0.question.text, choices: $0.answers, correct: $0.correctIndex, category: $0.question.category,
+          difficulty: $0.question.difficulty?.title)
+      }
+      var generator = SystemRandomNumberGenerator()
+      let code = NightCode.random(using: &generator).description
+      do {
+        let flow = try HostFlow(
+          plan: plan, questions: questions, limit: .seconds(request.time ?? 20), code: code, network: network,
+          console: console, clock: clock)
+        flow.follow = { [unowned self] place in later { await self.go(.night(place)) } }
+        flow.closed = { [unowned self] in
+          hostFlow = nil
+          navigator.closeNight()
+        }
+        hostFlow = flow
+        console.say("Hosting \(plan.title) with \(questions.count) questions of \(request.time ?? 20) seconds…")
+      } catch {
+        console.say("Cannot host a night: \(error.message)")
+      }
+    }
+  }
+
+  /// Joins the night at `url` as `name`, asked for when not given.
+  public func join(_ url: String, name: String?) {
+    guard let network, hostFlow == nil, playerFlow == nil else { return }
+    guard let address = NightAddress(url) else {
+      return console.say("'\(url)' is not a night's address: expected http://HOST:PORT/CODE.")
+    }
+    guard let name = name ?? ask("Your name in the night"), !name.trimmingWhitespace.isEmpty else {
+      return console.say("A night needs a name to join with.")
+    }
+    let flow = PlayerFlow(address: address, name: name, network: network, console: console, clock: clock)
+    flow.follow = { [unowned self] place in later { await self.go(.night(place)) } }
+    flow.ask = { [unowned self] question in ask(question) }
+    flow.closed = { [unowned self] in
+      playerFlow = nil
+      navigator.closeNight()
+    }
+    do {
+      try flow.start()
+      playerFlow = flow
+    } catch {
+      console.say("Cannot join: \(error.message)")
+    }
+  }
+
+  /// What the night's connections said, oldest first.
+  public func received(_ events: [(any NightLine, RelayEvent)]) {
+    for (line, event) in events {
+      hostFlow?.received(event, on: line)
+      playerFlow?.received(event, on: line)
+    }
+  }
+
+  /// Shows a night's place, which the host (or, for the host, its room) led to.
+  func showNight(_ place: NightPlace) {
+    if let hostFlow {
+      navigator.showNight(place, night: { hostFlow.view }, events: hostFlow.events)
+    } else if let playerFlow {
+      navigator.showNight(place, night: { playerFlow.view }, events: playerFlow.events)
+      playerFlow.showing(place)
+    }
+  }
+
+  /// Whether a script's next line is wanted: always, but in a night that moves on without it.
+  public var wantsLine: Bool {
+    hostFlow?.wantsLine ?? playerFlow?.wantsLine ?? true
+  }
+}

@@ -1,0 +1,217 @@
+import NightKit
+import NightRelay
+import ScreenKit
+
+/// A night as its host runs it. The room (NightKit) keeps every rule; this flow feeds it
+/// what arrives and what the host types, sends what it answers through `trivia-night`, and
+/// shows the host the screen of the room's phase.
+@MainActor
+final class HostFlow {
+  private var room: NightRoom
+  private let plan: HostPlan
+  private let line: any NightLine
+  private let console: any Console
+  private let clock: GameClock
+  private(set) var view: NightView
+  /// When `--auto` moves on by itself next.
+  private var autoAt: Duration?
+  /// Whether the players' screens can be reached: the lobby shows once they can.
+  private var listening = false
+
+  /// Follows a place through the coordinator's routes.
+  var follow: (NightPlace) -> Void = { _ in }
+  /// Told when the host has left the night, so the coordinator forgets it.
+  var closed: () -> Void = {}
+
+  /// How long `--auto` shows a reveal and the standings; under a script time does not pass,
+  /// so it moves on at once.
+  private var pause: Duration { clock.isVirtual ? .zero : .seconds(5) }
+
+  init(
+    plan: HostPlan, questions: [NightQuestion], limit: Duration, code: String, network: any NightNetwork,
+    console: any Console, clock: GameClock
+  ) throws(NightError) {
+    room = NightRoom(
+      title: plan.title, questions: questions, limit: limit, maxPlayers: plan.maxPlayers,
+      generator: SystemRandomNumberGenerator())
+    // Connections beyond the players: those that come back, and strangers turned away.
+    line = try network.host(port: plan.port, bind: plan.bind, code: code, maxConnections: plan.maxPlayers + 64)
+    self.plan = plan
+    self.console = console
+    self.clock = clock
+    view = NightView(title: plan.title)
+    view.code = code
+    view.maxPlayers = plan.maxPlayers
+    view.startWhen = plan.startWhen
+    // Said to every player by trivia-night if this process ends without saying goodbye.
+    line.send(.lastWords(NightWire.encode(HostMessage.ended("The host has gone: the night is over."))))
+  }
+
+  var events: NightEvents {
+    NightEvents(done: { [unowned self] in leave() })
+  }
+
+  // MARK: Network
+
+  func received(_ event: RelayEvent, on line: any NightLine) {
+    guard line === self.line else { return }
+    switch event {
+    case .listening(let port, let addresses):
+      listening = true
+      view.joinLines = addresses.map { "Join: http://\(Self.hostPart($0)):\(port)/\(view.code)" }
+      view.joinLines.append(
+        plan.bind.map { "Listening on \($0) only." } ?? "Listening on every interface: players use any line above.")
+      show()
+    case .opened:
+      break
+    case .text(let id, let text):
+      apply(room.received(ConnectionID(id), text: text, now: clock.now))
+    case .closed(let id, _):
+      apply(room.disconnected(ConnectionID(id), now: clock.now))
+    case .failed(let reason):
+      console.say("The night cannot go on: \(reason)")
+      leave()
+    }
+  }
+
+  /// `[::1]` for an IPv6 address in a URL.
+  static func hostPart(_ address: String) -> String {
+    address.contains(":") ? "[\(address)]" : address
+  }
+
+  // MARK: The host's commands
+
+  /// The names a `kick` can take, for Tab.
+  var names: [String] { room.lobbyView.players }
+
+  func start() {
+    guard room.playerCount > 0 else { return console.say("Nobody is in yet: wait for a player to join.") }
+    move { $0.start(now: $1) }
+  }
+
+  func kick(_ name: String) {
+    guard !name.isEmpty else { return console.say("kick takes a player's name, as in kick Ann.") }
+    apply(room.kick(name: name, now: clock.now))
+  }
+
+  func end() {
+    apply(room.end(now: clock.now, reason: "The host ended the night."))
+    view.reason = "The host ended the night."
+    show()
+  }
+
+  func move(_ step: (inout NightRoom, Duration) -> [NightOutput]) {
+    apply(step(&room, clock.now))
+  }
+
+  /// The host leaves: players hear the night is over, and the host is back on the landing.
+  func leave() {
+    if room.phase != .final, room.phase != .ended {
+      apply(room.end(now: clock.now, reason: "The host ended the night."))
+    }
+    line.stop()
+    closed()
+  }
+
+  // MARK: Time
+
+  /// Whether a script's next line is for the host: where the night waits on the host.
+  var wantsLine: Bool {
+    guard listening else { return false }
+    switch room.phase {
+    case .lobby: return plan.startWhen == nil
+    case .question: return false
+    case .reveal, .standings: return !plan.auto
+    case .final, .ended: return true
+    }
+  }
+
+  /// The room's next deadline, `--auto`'s next move, or the countdown's next second.
+  var nextWake: Duration? {
+    var wakes = [room.nextDeadline, autoAt].compactMap { $0 }
+    if let progress = room.questionView(now: clock.now), progress.question.msLeft > 0 {
+      wakes.append(clock.now + .milliseconds((progress.question.msLeft - 1) % 1000 + 1))
+    }
+    return wakes.min()
+  }
+
+  func tick() {
+    apply(room.tick(now: clock.now))
+    if let autoAt, clock.now >= autoAt {
+      self.autoAt = nil
+      move { $0.next(now: $1) }
+    }
+    refreshQuestion()
+  }
+
+  // MARK: Applying what the room decided
+
+  private func apply(_ outputs: [NightOutput]) {
+    let before = room.phase
+    for output in outputs {
+      switch output {
+      case .send(let message, let to):
+        line.send(.send(NightWire.encode(message), to: to.map(\.rawValue)))
+      case .close(let connection, let message):
+        if let message { line.send(.send(NightWire.encode(message), to: [connection.rawValue])) }
+        line.send(.close(connection.rawValue))
+      case .host(let notice):
+        console.write([Line(notice.description, style: .dim)])
+      }
+    }
+    if room.phase == .lobby, let startWhen = plan.startWhen, room.playerCount >= startWhen {
+      return move { $0.start(now: $1) }
+    }
+    if room.phase != before {
+      autoAt = plan.auto && [.reveal, .standings].contains(room.phase.kind) ? clock.now + pause : nil
+      show()
+      // Under a script `--auto` moves on at once, with nothing to wait for.
+      if let autoAt, autoAt <= clock.now { tick() }
+    } else {
+      refreshQuestion()
+      view.players = room.lobbyView.players
+      view.playerCount = room.playerCount
+    }
+  }
+
+  private func refreshQuestion() {
+    guard let progress = room.questionView(now: clock.now) else { return }
+    view.question = progress.question
+    view.answered = progress.answered
+    view.connected = progress.connected
+    view.secondsLeft = (progress.question.msLeft + 999) / 1000
+  }
+
+  /// The screen of the room's phase.
+  private func show() {
+    guard listening else { return }
+    view.players = room.lobbyView.players
+    view.playerCount = room.playerCount
+    refreshQuestion()
+    switch room.phase {
+    case .lobby: follow(.lobby)
+    case .question(let number): follow(.hostQuestion(number))
+    case .reveal(let number):
+      view.reveal = room.revealView
+      follow(.reveal(number))
+    case .standings(let number):
+      view.standings = room.standingsView
+      follow(.hostStandings(number))
+    case .final, .ended:
+      view.standings = room.finalView
+      follow(.hostFinal)
+    }
+  }
+}
+
+extension NightPhase {
+  /// The phase without its question's number.
+  var kind: NightPhase {
+    switch self {
+    case .question: .question(0)
+    case .reveal: .reveal(0)
+    case .standings: .standings(0)
+    default: self
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/// How the host set up a night on the command line (`trivia host`).
+public struct HostPlan: Equatable, Sendable {
+  public var port: Int
+  public var bind: String?
+  public var maxPlayers: Int
+  /// Start by itself once this many players are in.
+  public var startWhen: Int?
+  /// Move on by itself after each reveal and standings.
+  public var auto: Bool
+  public var title: String
+
+  public init(port: Int, bind: String?, maxPlayers: Int, startWhen: Int?, auto: Bool, title: String) {
+    self.port = port
+    self.bind = bind
+    self.maxPlayers = maxPlayers
+    self.startWhen = startWhen
+    self.auto = auto
+    self.title = title
+  }
+}

@@ -1,0 +1,30 @@
+import NightRelay
+
+/// The network of a night as the app sees it: lines to `trivia-night`, which the program
+/// opens (the app knows nothing of processes or sockets). What arrives on them reaches
+/// the coordinator through `AppCoordinator.received`.
+@MainActor
+public protocol NightNetwork: AnyObject {
+  /// Listens for players on `port` (0: any free one), on `bind` or every interface, for the
+  /// night with `code`; at most `maxConnections` at once.
+  func host(port: Int, bind: String?, code: String, maxConnections: Int) throws(NightError) -> any NightLine
+  /// Connects to a host as a player.
+  func join(_ address: NightAddress) throws(NightError) -> any NightLine
+}
+
+/// One connection's line to `trivia-night`.
+@MainActor
+public protocol NightLine: AnyObject {
+  func send(_ command: RelayCommand)
+  /// Closes it for good, telling its connections.
+  func stop()
+}
+
+/// Why a night could not start or go on, in one sentence.
+public struct NightError: Error, Equatable, Sendable {
+  public var message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+}

@@ -1,0 +1,31 @@
+/// The screens of a night, as routes: the host's and a player's. A player's come from the
+/// host; the router skips one already on top (a question sent again after a reconnect).
+public enum NightPlace: Hashable, Sendable {
+  // The host's.
+  case lobby
+  case hostQuestion(Int)
+  case reveal(Int)
+  case hostStandings(Int)
+  case hostFinal
+  // A player's.
+  case waiting
+  case question(Int)
+  case verdict(Int)
+  case standings(Int)
+  case final
+
+  var screen: ScreenName {
+    switch self {
+    case .lobby: .lobby
+    case .hostQuestion: .hostQuestion
+    case .reveal: .reveal
+    case .hostStandings: .hostStandings
+    case .hostFinal: .hostFinal
+    case .waiting: .waiting
+    case .question: .nightQuestion
+    case .verdict: .verdict
+    case .standings: .standings
+    case .final: .final
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Glibc
+import NightRelay
+import TriviaNight
+
+/// `trivia-night connect URL`: a player's connection to a host. A connection that drops is
+/// tried again each second for a minute (the game then rejoins with its token); one that
+/// never opened is not.
+struct Connect: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "connect", abstract: "Connect to a night's host as a player (run by trivia join).")
+
+  @Argument var url: String
+
+  static let comeBackWithin: Duration = .seconds(60)
+
+  func run() async throws {
+    await relay()
+  }
+
+  @MainActor
+  private func relay() async {
+    var relay = Relay()
+    var client = NightClient.connect(url: url)
+    var everOpened = false
+    /// Since when the connection has been down, while it is tried again.
+    var downSince: ContinuousClock.Instant?
+    var retryAt: ContinuousClock.Instant?
+    relaying: while true {
+      let timeout = retryAt.map { Int32(max(0, (($0 - .now) / .milliseconds(1)).rounded(.up))) } ?? -1
+      let (commands, ready) = relay.wait(network: client.descriptor, timeout: timeout)
+      if ready {
+        for event in client.drain() {
+          switch event {
+          case .connected:
+            everOpened = true
+            downSince = nil
+            Relay.say(.opened(0, address: url))
+          case .text(let text): Relay.say(.text(0, text))
+          case .closed(let reason):
+            guard everOpened else {
+              Relay.say(.failed(reason))
+              break relaying
+            }
+            if downSince == nil {
+              downSince = .now
+              Relay.say(.closed(0, reason: reason))
+            }
+            if let downSince, ContinuousClock.now - downSince >= Self.comeBackWithin {
+              Relay.say(.failed("no answer from the host for a minute"))
+              break relaying
+            }
+            retryAt = .now + .seconds(1)
+          }
+        }
+      }
+      if let at = retryAt, ContinuousClock.now >= at {
+        retryAt = nil
+        client = NightClient.connect(url: url)
+      }
+      guard let commands else { break relaying }
+      for command in commands {
+        switch command {
+        case .send(let text, _): client.send(text)
+        case .close, .stop: break relaying
+        case .lastWords: break
+        }
+      }
+    }
+    client.close()
+    // The close frame leaves before the process does.
+    try? await Task.sleep(for: .milliseconds(50))
+  }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import NightRelay
+import TriviaNight
+
+/// `trivia-night serve`: listens for a night's players and relays their frames.
+struct Serve: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve", abstract: "Listen for a night's players (run by trivia host).")
+
+  @Option var port: Int
+  @Option var code: String
+  @Option var bind: String?
+  @Option var maxConnections = 164
+
+  func run() async throws {
+    await relay()
+  }
+
+  @MainActor
+  private func relay() async {
+    var limits = NightLimits()
+    limits.maxConnections = maxConnections
+    let server: NightServer
+    do {
+      server = try await NightServer.start(code: code, bind: bind, port: port, limits: limits)
+    } catch {
+      Relay.say(.failed("cannot listen on port \(port)\(bind.map { " of \($0)" } ?? ""): \(error)"))
+      return
+    }
+    Relay.say(.listening(port: server.port, addresses: NightServer.addresses(bind: bind)))
+    var relay = Relay()
+    var open: Set<UInt64> = []
+    var lastWords: String?
+    relaying: while true {
+      let (commands, ready) = relay.wait(network: server.descriptor)
+      if ready {
+        for event in server.drain() {
+          switch event {
+          case .opened(let id, let address):
+            open.insert(id.value)
+            Relay.say(.opened(id.value, address: address))
+          case .text(let id, let text): Relay.say(.text(id.value, text))
+          case .closed(let id):
+            open.remove(id.value)
+            Relay.say(.closed(id.value, reason: nil))
+          }
+        }
+      }
+      guard let commands else {
+        // The game ended without a word (killed): its players hear it from here.
+        if let lastWords { server.send(lastWords, to: open.map(ConnectionID.init(value:))) }
+        break relaying
+      }
+      for command in commands {
+        switch command {
+        case .send(let text, let to): server.send(text, to: to.map(ConnectionID.init(value:)))
+        case .close(let id): server.close(ConnectionID(value: id))
+        case .lastWords(let text): lastWords = text
+        case .stop: break relaying
+        }
+      }
+    }
+    await server.stop()
+  }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Glibc
+import TriviaApp
+
+/// `trivia host`: a trivia night, with this terminal as the host's and players joining from
+/// their own (`trivia join URL`).
+struct Host: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "host",
+    abstract: "Host a trivia night: players join from their own terminals with trivia join.",
+    discussion: """
+      Shows the lobby with the night's code and a 'Join: http://ADDRESS:PORT/CODE' line for each \
+      address players can use, then plays the round's questions with everyone at once: the host \
+      types start, next, skip, kick NAME and end. Questions are timed (--time, 20 seconds unless \
+      given); the network runs in trivia-night, installed beside trivia.
+      """)
+
+  @OptionGroup var game: GameArguments
+
+  @Option(help: "The port players connect to; 0 picks a free one.")
+  var port = 7777
+
+  @Option(help: "Listen on this address only (default: every interface).")
+  var bind: String?
+
+  @Option(help: "At most this many players, from 1 to 5000.")
+  var maxPlayers = 100
+
+  @Option(help: "Start by itself once this many players are in.")
+  var startWhen: Int?
+
+  @Flag(help: "Move on by itself after each reveal and standings, after a pause.")
+  var auto = false
+
+  @Option(help: "The night's name, shown to everyone who joins.")
+  var title = "Trivia night"
+
+  @Option(help: "Read the host's commands from FILE, or '-' for standard input, instead of the terminal.")
+  var script: String?
+
+  @Flag(help: "Play without reading or writing the history of answers and rounds.")
+  var noHistory = false
+
+  @Flag(help: "Never use colour.")
+  var noColor = false
+
+  func validate() throws {
+    if game.time == 0 {
+      throw ValidationError.clean("--time: a night's questions are timed: \(GameOptions.timeRange) seconds, not 0.")
+    }
+    guard (0...65_535).contains(port) else { throw ValidationError.clean("--port must be 0 to 65535, not \(port).") }
+    guard (1...5_000).contains(maxPlayers) else {
+      throw ValidationError.clean("--max-players must be 1 to 5000, not \(maxPlayers).")
+    }
+    if let startWhen, !(1...maxPlayers).contains(startWhen) {
+      throw ValidationError.clean("--start-when must be 1 to --max-players (\(maxPlayers)), not \(startWhen).")
+    }
+    let name = title.trimmingWhitespace
+    guard (1...40).contains(name.count), !name.unicodeScalars.contains(where: \.isControl) else {
+      throw ValidationError.clean("--title must be 1 to 40 characters without control characters.")
+    }
+  }
+
+  func run() async throws {
+    var arguments = try Trivia.parse([])
+    arguments.game = game
+    if arguments.game.time == nil { arguments.game.time = 20 }
+    arguments.script = script
+    arguments.noHistory = noHistory
+    arguments.noColor = noColor
+    let night = NightStart.host(
+      .init(port: port, bind: bind, maxPlayers: maxPlayers, startWhen: startWhen, auto: auto, title: title))
+    let session = try await Session(arguments: arguments, night: night)
+    try await session.run()
+    Glibc.exit(0)
+  }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Glibc
+import TriviaApp
+
+/// `trivia join URL`: plays in a night someone hosts, from this terminal.
+struct Join: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "join",
+    abstract: "Join a trivia night: trivia join http://ADDRESS:PORT/CODE, as the host's lobby shows it.",
+    discussion: """
+      Asks for a name unless --name gives one (1 to 20 characters, unique in the night). Every \
+      screen then follows the host: the waiting room, each question with the host's countdown, \
+      your verdict and place, the standings and the final podium.
+      """)
+
+  @Argument(help: "The address the host's lobby shows, as in http://192.168.1.20:7777/K7TQ4M.")
+  var url: String
+
+  @Option(help: "Your name in the night, 1 to 20 characters.")
+  var name: String?
+
+  @Option(help: "Read the player's lines from FILE, or '-' for standard input, instead of the terminal.")
+  var script: String?
+
+  @Flag(help: "Never use colour.")
+  var noColor = false
+
+  func validate() throws {
+    guard NightAddress(url) != nil else {
+      throw ValidationError.clean("join: '\(url)' is not a night's address: expected http://HOST:PORT/CODE.")
+    }
+  }
+
+  func run() async throws {
+    var arguments = try Trivia.parse([])
+    arguments.script = script
+    arguments.noColor = noColor
+    // A night is the host's game: nothing of it goes into this player's history.
+    arguments.noHistory = true
+    let session = try await Session(arguments: arguments, night: .join(url: url, name: name))
+    try await session.run()
+    Glibc.exit(0)
+  }
+}

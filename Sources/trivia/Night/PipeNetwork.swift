@@ -1,0 +1,58 @@
+import Glibc
+import NightRelay
+import TriviaApp
+import TriviaTerminal
+
+/// The app's network for a night: a `trivia-night` child per connection the app opens,
+/// watched by the terminal's event loop. What arrives is handed to the coordinator.
+@MainActor
+final class PipeNetwork: NightNetwork, EventSource {
+  private var pipes: [NightPipe] = []
+
+  func host(port: Int, bind: String?, code: String, maxConnections: Int) throws(NightError) -> any NightLine {
+    var arguments = ["serve", "--port", String(port), "--code", code, "--max-connections", String(maxConnections)]
+    if let bind { arguments += ["--bind", bind] }
+    return try open(arguments)
+  }
+
+  func join(_ address: NightAddress) throws(NightError) -> any NightLine {
+    try open(["connect", address.webSocket])
+  }
+
+  private func open(_ arguments: [String]) throws(NightError) -> any NightLine {
+    do {
+      let pipe = try NightPipe(arguments: arguments)
+      pipes.append(pipe)
+      return pipe
+    } catch {
+      throw NightError(error.message)
+    }
+  }
+
+  /// Everything the night's connections said since the last call, oldest first, with the
+  /// line each came on; lines that ended are let go.
+  func take() -> [(any NightLine, RelayEvent)] {
+    let events = pipes.flatMap { pipe in pipe.take().map { (pipe as any NightLine, $0) } }
+    pipes.removeAll { $0.isEnded }
+    return events
+  }
+
+  func stop() {
+    for pipe in pipes { pipe.stop() }
+    pipes.removeAll()
+  }
+
+  var descriptors: [pollfd] { pipes.flatMap(\.descriptors) }
+  var serviceAt: ContinuousClock.Instant? { nil }
+
+  func service(_ polled: [pollfd]) -> Bool {
+    var offset = 0
+    var work = false
+    for pipe in pipes {
+      let count = pipe.descriptors.count
+      if pipe.service(Array(polled[offset..<offset + count])) { work = true }
+      offset += count
+    }
+    return work
+  }
+}
