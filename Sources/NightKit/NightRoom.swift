@@ -67,6 +67,7 @@ public struct NightRoom: Sendable {
   /// When `tick` must next be called: the question's deadline, a grace's end or a lobby
   /// update, whichever comes first; nil when nothing waits on time.
   public var nextDeadline: Duration? {
+    guard phase != .ended else { return nil }
     var next: Duration? = nil
     if case .question = phase { next = questionStart + limit }
     if dropsHead < drops.count {
@@ -80,6 +81,7 @@ public struct NightRoom: Sendable {
   /// Time passed: graces expire, the lobby update goes out, a question whose deadline passed
   /// (or that everyone answered) closes.
   public mutating func tick(now: Duration) -> [NightOutput] {
+    guard phase != .ended else { return [] }
     var outputs: [NightOutput] = []
     while dropsHead < drops.count, drops[dropsHead].at + Self.grace <= now {
       let (seat, at) = drops[dropsHead]

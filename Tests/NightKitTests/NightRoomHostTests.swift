@@ -94,15 +94,17 @@ struct NightRoomHostTests {
 
   @Test func endTellsEveryoneAndClosesTheNight() {
     var night = room()
-    night.joinAll(["Ann", "Bob"])
+    night.joinAll(["Ann", "Bob", "Cat"])
     _ = night.start(now: .zero)
+    _ = night.disconnected(cat, now: .zero)
     let outputs = night.end(now: .seconds(1), reason: "The host ended the night.")
     #expect(
       outputs == [.send(.ended("The host ended the night."), to: [ann, bob]), .close(ann, nil), .close(bob, nil)])
     #expect(night.phase == .ended && night.nextDeadline == nil)
+    #expect(night.tick(now: .seconds(60)).isEmpty)
     #expect(night.disconnected(ann, now: .seconds(2)).isEmpty)
     #expect(night.received(bob, text: answer(1, 1), now: .seconds(2)) == [.close(bob, nil)])
-    #expect(night.join(cat, name: "Cat", token: nil, now: .seconds(2)) == [.close(cat, .refused("The night is over."))])
+    #expect(night.join(cat, name: "Dan", token: nil, now: .seconds(2)) == [.close(cat, .refused("The night is over."))])
     #expect(night.end(now: .seconds(3), reason: "again").isEmpty)
   }
 
