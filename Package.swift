@@ -68,6 +68,9 @@ let package = Package(
       .target(name: "TriviaLink", dependencies: ["LinkSocketShim"]),
       // accept4 and SO_PEERCRED, which Swift's Glibc module does not declare.
       .target(name: "LinkSocketShim"),
+      // A trivia night's rules as a state machine with the host's clock passed in: the night's
+      // server and players share its messages, and its tests need no network.
+      .target(name: "NightKit"),
       .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim", "TriviaData"]),
       // `trivia check` and `trivia convert`: for people who write their own banks.
       .target(
@@ -95,6 +98,7 @@ let package = Package(
       .testTarget(name: "TriviaTerminalTests", dependencies: ["TriviaTerminal", "ScreenKit"]),
       .testTarget(name: "TriviaLinkTests", dependencies: ["TriviaLink"]),
       .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData"]),
+      .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia"]),
       .executableTarget(
         name: "NavigatorBenchmark", dependencies: ["NavigatorKit"], path: "Benchmarks/NavigatorBenchmark"),

@@ -1,0 +1,18 @@
+/// A question as the host holds it for a night, the right answer included: NightKit takes its
+/// own plain value so the network layer does not link the question banks.
+public struct NightQuestion: Sendable, Equatable {
+  public var text: String
+  public var choices: [String]
+  /// The index of the right choice; it leaves the host only in verdicts.
+  public var correct: Int
+  public var category: String
+  public var difficulty: String?
+
+  public init(text: String, choices: [String], correct: Int, category: String, difficulty: String?) {
+    self.text = text
+    self.choices = choices
+    self.correct = correct
+    self.category = category
+    self.difficulty = difficulty
+  }
+}

@@ -1,0 +1,38 @@
+/// A question as a player sees it: everything but the right answer, and the time left on the
+/// host's clock rather than a clock time, so the player's clock never matters.
+public struct NightQuestionView: Codable, Equatable, Sendable {
+  /// 1-based; never reused, even by the question after a skipped one.
+  public var number: Int
+  public var total: Int
+  public var category: String
+  public var difficulty: String?
+  public var text: String
+  public var choices: [String]
+  public var msLeft: Int
+  public var limitMs: Int
+
+  public init(
+    number: Int, total: Int, category: String, difficulty: String?, text: String, choices: [String], msLeft: Int,
+    limitMs: Int
+  ) {
+    self.number = number
+    self.total = total
+    self.category = category
+    self.difficulty = difficulty
+    self.text = text
+    self.choices = choices
+    self.msLeft = msLeft
+    self.limitMs = limitMs
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case number = "n"
+    case total = "of"
+    case category = "cat"
+    case difficulty = "diff"
+    case text
+    case choices
+    case msLeft = "ms"
+    case limitMs = "limit"
+  }
+}

@@ -1,0 +1,161 @@
+extension NightRoom {
+  /// A connection asks to join: as a new player, or with `token` as one that dropped and comes
+  /// back within the grace, with its name and score, straight onto the current screen.
+  public mutating func join(_ connection: ConnectionID, name: String, token: String?, now: Duration) -> [NightOutput] {
+    var outputs: [NightOutput] = []
+    if let seat = seatByConnection[connection] {
+      drop(seat, now: now, into: &outputs)
+      return [.close(connection, .refused("This connection has already joined."))] + outputs
+    }
+    if phase == .ended || (phase == .final && token == nil) {
+      return [.close(connection, .refused("The night is over."))]
+    }
+    if let token {
+      guard let seat = seatByToken[token], seats[seat].status == .playing,
+        seats[seat].leftAt.map({ now - $0 < Self.grace }) ?? true
+      else {
+        return [
+          .close(connection, .refused("Your place was given up after 60 s away; join again under another name."))
+        ]
+      }
+      comeBack(seat, on: connection, into: &outputs)
+      outputs.append(.host(.back(seats[seat].name)))
+      outputs += screen(of: seat, now: now)
+      return outputs
+    }
+    guard holding < maxPlayers else {
+      return [.close(connection, .refused("The night is full (\(maxPlayers) players)."))]
+    }
+    switch PlayerName.validate(name, isTaken: { seatByKey[$0] != nil }) {
+    case .failure(let refusal):
+      return [.close(connection, .refused(refusal.description))]
+    case .success(let name):
+      let seat = seats.count
+      seats.append(
+        NightSeat(
+          name: name, key: PlayerName.key(name), token: newToken(), connection: connection, totalMs: played * limitMs,
+          place: order.count + 1))
+      seatByConnection[connection] = seat
+      seatByToken[seats[seat].token] = seat
+      seatByKey[seats[seat].key] = seat
+      order.append(seat)
+      holding += 1
+      connected += 1
+      if case .question = phase { waitingOn += 1 }
+      outputs.append(.host(.joined(name)))
+      outputs += screen(of: seat, now: now)
+      lobbyChanged(now: now, into: &outputs)
+      return outputs
+    }
+  }
+
+  /// A frame from a connection: malformed ones close it, and nothing else.
+  public mutating func received(_ connection: ConnectionID, text: String, now: Duration) -> [NightOutput] {
+    let message: PlayerMessage
+    do {
+      message = try NightWire.decode(text)
+    } catch {
+      return closeMalformed(connection, now: now)
+    }
+    switch message {
+    case .join(let name, let token):
+      return join(connection, name: name, token: token, now: now)
+    case .answer(let question, let choice):
+      guard let seat = seatByConnection[connection] else { return closeMalformed(connection, now: now) }
+      return answer(seat, question: question, choice: choice, now: now)
+    }
+  }
+
+  /// The transport lost a connection: its player keeps its place for `grace`.
+  public mutating func disconnected(_ connection: ConnectionID, now: Duration) -> [NightOutput] {
+    guard let seat = seatByConnection[connection] else { return [] }
+    var outputs: [NightOutput] = []
+    drop(seat, now: now, into: &outputs)
+    if case .question = phase, everyoneAnswered { closeQuestion(into: &outputs) }
+    return outputs
+  }
+
+  /// Host only: the player leaves the night and its standings; its name is free again.
+  public mutating func kick(name: String, now: Duration) -> [NightOutput] {
+    guard let seat = seatByKey[PlayerName.key(name)], seats[seat].status != .removed else {
+      return [.host(.noSuchPlayer(name))]
+    }
+    var outputs: [NightOutput] = []
+    if let connection = seats[seat].connection {
+      disconnect(seat)
+      outputs.append(.close(connection, .kicked))
+    }
+    if seats[seat].status == .playing { holding -= 1 }
+    if seats[seat].answerRound == round, case .question = phase { withdrawAnswer(of: seat) }
+    remove(seat)
+    outputs.append(.host(.kicked(seats[seat].name)))
+    lobbyChanged(now: now, into: &outputs)
+    if case .question = phase, everyoneAnswered { closeQuestion(into: &outputs) }
+    return outputs
+  }
+
+  private mutating func closeMalformed(_ connection: ConnectionID, now: Duration) -> [NightOutput] {
+    var outputs: [NightOutput] = [.close(connection, nil)]
+    if let seat = seatByConnection[connection] {
+      drop(seat, now: now, into: &outputs)
+      if case .question = phase, everyoneAnswered { closeQuestion(into: &outputs) }
+    }
+    return outputs
+  }
+
+  /// The player is away: "left" for the host, its place kept until the grace ends.
+  mutating func drop(_ seat: Int, now: Duration, into outputs: inout [NightOutput]) {
+    disconnect(seat)
+    seats[seat].leftAt = now
+    drops.append((seat, now))
+    outputs.append(.host(.left(seats[seat].name)))
+  }
+
+  mutating func disconnect(_ seat: Int) {
+    guard let connection = seats[seat].connection else { return }
+    seatByConnection[connection] = nil
+    seats[seat].connection = nil
+    connected -= 1
+    if case .question = phase, seats[seat].answerRound != round { waitingOn -= 1 }
+  }
+
+  private mutating func comeBack(_ seat: Int, on connection: ConnectionID, into outputs: inout [NightOutput]) {
+    if let old = seats[seat].connection {
+      // The old connection has not been seen to drop yet; the player is on the new one.
+      disconnect(seat)
+      outputs.append(.close(old, nil))
+    }
+    seats[seat].connection = connection
+    seats[seat].leftAt = nil
+    seatByConnection[connection] = seat
+    connected += 1
+    if case .question = phase, seats[seat].answerRound != round { waitingOn += 1 }
+  }
+
+  /// 128 bits from the room's generator, in hex.
+  private mutating func newToken() -> String {
+    (0..<2).map { _ in
+      let hex = String(generator.next(), radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+  }
+
+  /// What a player joining or coming back is sent: the welcome, then the screen the night is on.
+  func screen(of seat: Int, now: Duration) -> [NightOutput] {
+    let player = seats[seat]
+    guard let connection = player.connection else { return [] }
+    let welcome = NightWelcome(
+      token: player.token, name: player.name, title: title, players: newestNames, count: order.count)
+    var messages: [HostMessage] = [.welcome(welcome)]
+    switch phase {
+    case .lobby, .ended: break
+    case .question(let number):
+      messages.append(.question(questionView(msLeft: msLeft(now: now))))
+      if player.answerRound == round { messages.append(.answerTaken(question: number, choice: player.choice)) }
+    case .reveal: messages.append(.verdict(verdict(for: seat)))
+    case .standings: messages.append(.standings(standings(for: seat, top: topRows)))
+    case .final: messages.append(.final(finalView))
+    }
+    return messages.map { .send($0, to: [connection]) }
+  }
+}

@@ -1,0 +1,188 @@
+extension NightRoom {
+  /// Host only: the first question goes out.
+  public mutating func start(now: Duration) -> [NightOutput] {
+    guard phase == .lobby else { return [] }
+    lobbyDue = nil
+    var outputs: [NightOutput] = []
+    ask(0, now: now, into: &outputs)
+    return outputs
+  }
+
+  /// Host only: on to the next screen. A question closes as at its deadline; a reveal gives
+  /// the standings; the standings give the next question, or the final table after the last.
+  public mutating func next(now: Duration) -> [NightOutput] {
+    var outputs: [NightOutput] = []
+    switch phase {
+    case .question: closeQuestion(into: &outputs)
+    case .reveal(let number):
+      phase = .standings(number)
+      sendStandings(into: &outputs)
+    case .standings: ask(index + 1, now: now, into: &outputs)
+    case .lobby, .final, .ended: break
+    }
+    return outputs
+  }
+
+  /// Host only: the current question is dropped (nobody scores, it does not count) and the next
+  /// one goes out. Its number is not reused, so a late answer to it cannot land on the next.
+  public mutating func skip(now: Duration) -> [NightOutput] {
+    guard case .question = phase else { return [] }
+    var outputs: [NightOutput] = []
+    ask(index + 1, now: now, into: &outputs)
+    return outputs
+  }
+
+  /// Host only: the night stops; players are told why and keep the screen they had.
+  public mutating func end(now: Duration, reason: String) -> [NightOutput] {
+    guard phase != .ended else { return [] }
+    phase = .ended
+    lobbyDue = nil
+    let everyone = connections
+    for seat in seats.indices { disconnect(seat) }
+    return [.send(.ended(reason), to: everyone)] + everyone.map { .close($0, nil) }
+  }
+
+  /// Asks the question at `next`, or gives the final table when there is none.
+  private mutating func ask(_ next: Int, now: Duration, into outputs: inout [NightOutput]) {
+    guard next < questions.count else {
+      phase = .final
+      outputs.append(.send(.final(finalView), to: connections))
+      return
+    }
+    index = next
+    round += 1
+    questionStart = now
+    counts = Array(repeating: 0, count: questions[next].choices.count)
+    answered = 0
+    fastest = nil
+    waitingOn = connected
+    phase = .question(next + 1)
+    outputs.append(.send(.question(questionView(msLeft: limitMs)), to: connections))
+  }
+
+  mutating func answer(_ seat: Int, question number: Int, choice: Int, now: Duration) -> [NightOutput] {
+    guard let connection = seats[seat].connection else { return [] }
+    guard number <= index + 1 else { return closeAsMalformed(seat, now: now) }
+    guard case .question(number) = phase, now <= questionStart + limit else {
+      return [.send(.late(question: number), to: [connection])]
+    }
+    guard counts.indices.contains(choice) else { return closeAsMalformed(seat, now: now) }
+    guard seats[seat].answerRound != round else { return [] }
+    let ms = min(max((now - questionStart).wholeMilliseconds, 0), limitMs)
+    seats[seat].answerRound = round
+    seats[seat].choice = choice
+    seats[seat].answerMs = ms
+    counts[choice] += 1
+    answered += 1
+    waitingOn -= 1
+    if choice == questions[index].correct, ms < fastest?.ms ?? .max { fastest = (seat, ms) }
+    var outputs: [NightOutput] = [.send(.answerTaken(question: number, choice: choice), to: [connection])]
+    if everyoneAnswered { closeQuestion(into: &outputs) }
+    return outputs
+  }
+
+  private mutating func closeAsMalformed(_ seat: Int, now: Duration) -> [NightOutput] {
+    guard let connection = seats[seat].connection else { return [] }
+    var outputs: [NightOutput] = [.close(connection, nil)]
+    drop(seat, now: now, into: &outputs)
+    if case .question = phase, everyoneAnswered { closeQuestion(into: &outputs) }
+    return outputs
+  }
+
+  /// A kicked player's answer leaves the bars.
+  mutating func withdrawAnswer(of seat: Int) {
+    counts[seats[seat].choice] -= 1
+    answered -= 1
+    seats[seat].answerRound = 0
+    guard fastest?.seat == seat else { return }
+    fastest = nil
+    let correct = questions[index].correct
+    for other in seats.indices
+    where other != seat && seats[other].answerRound == round && seats[other].choice == correct
+      && seats[other].answerMs < fastest?.ms ?? .max
+    {
+      fastest = (other, seats[other].answerMs)
+    }
+  }
+
+  /// The deadline: every answer is scored, the standings sorted (once), each player told its
+  /// verdict.
+  mutating func closeQuestion(into outputs: inout [NightOutput]) {
+    guard case .question(let number) = phase else { return }
+    phase = .reveal(number)
+    played += 1
+    let question = questions[index]
+    for seat in order {
+      if seats[seat].answerRound == round {
+        let right = seats[seat].choice == question.correct
+        seats[seat].points = right ? NightScore.points(msLeft: limitMs - seats[seat].answerMs, limitMs: limitMs) : 0
+        seats[seat].totalMs += seats[seat].answerMs
+      } else {
+        seats[seat].points = 0
+        seats[seat].totalMs += limitMs
+      }
+      seats[seat].score += seats[seat].points
+    }
+    order.sort { a, b in
+      let (x, y) = (seats[a], seats[b])
+      if x.score != y.score { return x.score > y.score }
+      if x.totalMs != y.totalMs { return x.totalMs < y.totalMs }
+      return a < b
+    }
+    for (position, seat) in order.enumerated() {
+      seats[seat].previousPlace = seats[seat].ranked ? seats[seat].place : 0
+      seats[seat].ranked = true
+      seats[seat].place = position + 1
+    }
+    for seat in order {
+      if let connection = seats[seat].connection {
+        outputs.append(.send(.verdict(verdict(for: seat)), to: [connection]))
+      }
+    }
+  }
+
+  private func sendStandings(into outputs: inout [NightOutput]) {
+    let top = topRows
+    var inTop: [ConnectionID] = []
+    var others: [NightOutput] = []
+    for seat in order {
+      guard let connection = seats[seat].connection else { continue }
+      if seats[seat].place <= Self.rowsShown {
+        inTop.append(connection)
+      } else {
+        others.append(.send(.standings(standings(for: seat, top: top)), to: [connection]))
+      }
+    }
+    if !inTop.isEmpty {
+      outputs.append(.send(.standings(NightStandings(played: played, rows: top, of: order.count)), to: inTop))
+    }
+    outputs += others
+  }
+
+  var topRows: [NightStandings.Row] { order.prefix(Self.rowsShown).map { seats[$0].row } }
+
+  func standings(for seat: Int, top: [NightStandings.Row]) -> NightStandings {
+    let own = seats[seat].place > Self.rowsShown ? seats[seat].row : nil
+    return NightStandings(played: played, rows: top, own: own, of: order.count)
+  }
+
+  func verdict(for seat: Int) -> NightVerdict {
+    let question = questions[index]
+    let player = seats[seat]
+    return NightVerdict(
+      question: index + 1, correct: question.correct, correctText: question.choices[question.correct],
+      choice: player.answerRound == round ? player.choice : nil, points: player.points, total: player.score,
+      place: player.place, of: order.count)
+  }
+
+  func msLeft(now: Duration) -> Int {
+    max(0, limitMs - max(0, (now - questionStart).wholeMilliseconds))
+  }
+
+  func questionView(msLeft: Int) -> NightQuestionView {
+    let question = questions[index]
+    return NightQuestionView(
+      number: index + 1, total: questions.count, category: question.category, difficulty: question.difficulty,
+      text: question.text, choices: question.choices, msLeft: msLeft, limitMs: limitMs)
+  }
+}

@@ -1,0 +1,162 @@
+/// The host's authority over a night: every rule, as a state machine the caller drives with
+/// what happened (a join, a message, a drop, the host's command, time passing) and the time
+/// it happened on the host's clock. It answers with what to send, so it runs the same in a
+/// test as behind a socket, and is fast enough for thousands of players: an answer costs
+/// O(1), the standings are sorted once per question.
+public struct NightRoom: Sendable {
+  /// How long a dropped player's place, name and score wait for it to come back.
+  public static let grace = Duration.seconds(60)
+  /// The lobby tells everyone who is in at most this often, however fast players join.
+  public static let lobbyInterval = Duration.seconds(1)
+  /// The rows everyone sees in the standings.
+  public static let rowsShown = 10
+
+  public let title: String
+  public let limit: Duration
+  public let maxPlayers: Int
+  public internal(set) var phase = NightPhase.lobby
+
+  let questions: [NightQuestion]
+  let limitMs: Int
+  var generator: any RandomNumberGenerator & Sendable
+
+  /// In join order; a seat's index is its join rank, the standings' last key.
+  var seats: [NightSeat] = []
+  var seatByConnection: [ConnectionID: Int] = [:]
+  var seatByToken: [String: Int] = [:]
+  var seatByKey: [String: Int] = [:]
+  /// Seats in standings order, sorted at each reveal; a seat joining later goes last.
+  var order: [Int] = []
+  /// Seats connected, or within their grace: what `maxPlayers` counts.
+  var holding = 0
+  var connected = 0
+  /// Drops in the order they happened, so the next grace to expire is the first still valid.
+  var drops: [(seat: Int, at: Duration)] = []
+  var dropsHead = 0
+  var lastLobby: Duration?
+  var lobbyDue: Duration?
+
+  /// The current question's index in `questions`; its number is one more.
+  var index = -1
+  /// Counts the questions asked, so an answer of an earlier one is never taken for this one.
+  var round = 0
+  var questionStart = Duration.zero
+  var counts: [Int] = []
+  var answered = 0
+  /// Connected players that have not answered the current question: at 0 it closes.
+  var waitingOn = 0
+  var fastest: (seat: Int, ms: Int)?
+  /// Questions closed and scored (skipped ones are not).
+  var played = 0
+
+  /// `generator` makes the players' tokens: the system's in a real night.
+  public init(
+    title: String, questions: [NightQuestion], limit: Duration, maxPlayers: Int,
+    generator: some RandomNumberGenerator & Sendable
+  ) {
+    precondition(questions.allSatisfy { $0.choices.indices.contains($0.correct) }, "a right choice out of range")
+    precondition(limit > .zero && maxPlayers > 0)
+    self.title = title
+    self.questions = questions
+    self.limit = limit
+    self.limitMs = limit.wholeMilliseconds
+    self.maxPlayers = maxPlayers
+    self.generator = generator
+  }
+
+  /// When `tick` must next be called: the question's deadline, a grace's end or a lobby
+  /// update, whichever comes first; nil when nothing waits on time.
+  public var nextDeadline: Duration? {
+    guard phase != .ended else { return nil }
+    var next: Duration? = nil
+    if case .question = phase { next = questionStart + limit }
+    if dropsHead < drops.count {
+      let expiry = drops[dropsHead].at + Self.grace
+      next = min(next ?? expiry, expiry)
+    }
+    if let lobbyDue { next = min(next ?? lobbyDue, lobbyDue) }
+    return next
+  }
+
+  /// Time passed: graces expire, the lobby update goes out, a question whose deadline passed
+  /// (or that everyone answered) closes.
+  public mutating func tick(now: Duration) -> [NightOutput] {
+    guard phase != .ended else { return [] }
+    var outputs: [NightOutput] = []
+    while dropsHead < drops.count, drops[dropsHead].at + Self.grace <= now {
+      let (seat, at) = drops[dropsHead]
+      dropsHead += 1
+      if seats[seat].status == .playing, seats[seat].connection == nil, seats[seat].leftAt == at {
+        giveUp(seat, into: &outputs)
+      }
+    }
+    if dropsHead > 1024, dropsHead * 2 > drops.count {
+      drops.removeFirst(dropsHead)
+      dropsHead = 0
+    }
+    if let lobbyDue, lobbyDue <= now { broadcastLobby(now: now, into: &outputs) }
+    if case .question = phase, now >= questionStart + limit || everyoneAnswered {
+      closeQuestion(into: &outputs)
+    }
+    return outputs
+  }
+
+  /// The place of a seat away past its grace is given up; before the night starts, the seat
+  /// leaves the night altogether (it has no score to keep).
+  private mutating func giveUp(_ seat: Int, into outputs: inout [NightOutput]) {
+    holding -= 1
+    seatByToken[seats[seat].token] = nil
+    if phase == .lobby {
+      remove(seat)
+      lobbyChanged(now: nil, into: &outputs)
+    } else {
+      seats[seat].status = .gone
+    }
+    outputs.append(.host(.gone(seats[seat].name)))
+  }
+
+  /// Takes a seat out of the night: its name is free again and its row leaves the standings.
+  mutating func remove(_ seat: Int) {
+    seats[seat].status = .removed
+    seatByKey[seats[seat].key] = nil
+    seatByToken[seats[seat].token] = nil
+    if let position = order.firstIndex(of: seat) {
+      order.remove(at: position)
+      for later in order[position...] { seats[later].place -= 1 }
+    }
+  }
+
+  var everyoneAnswered: Bool { waitingOn == 0 && connected > 0 }
+
+  /// Every connection, in join order so that outputs are the same from run to run.
+  var connections: [ConnectionID] { seats.compactMap(\.connection) }
+
+  /// The newest names still in, oldest first.
+  var newestNames: [String] {
+    var names: [String] = []
+    for seat in seats.reversed() where seat.status != .removed {
+      names.append(seat.name)
+      if names.count == NightWelcome.namesShown { break }
+    }
+    return names.reversed()
+  }
+
+  /// The lobby's list changed: it goes out now, or at `lobbyDue` if it went out less than a
+  /// `lobbyInterval` ago (`now` nil: from inside `tick`, which sends what is due after).
+  mutating func lobbyChanged(now: Duration?, into outputs: inout [NightOutput]) {
+    guard phase == .lobby else { return }
+    let due = lastLobby.map { $0 + Self.lobbyInterval } ?? .zero
+    if let now, now >= due {
+      broadcastLobby(now: now, into: &outputs)
+    } else {
+      lobbyDue = max(due, lobbyDue ?? due)
+    }
+  }
+
+  private mutating func broadcastLobby(now: Duration, into outputs: inout [NightOutput]) {
+    lastLobby = now
+    lobbyDue = nil
+    guard phase == .lobby else { return }
+    outputs.append(.send(.lobby(players: newestNames, count: order.count), to: connections))
+  }
+}

@@ -1,0 +1,47 @@
+/// A player's place in a night, kept in the room's array in join order: a few numbers and
+/// three strings, so thousands of players cost little, and no copy of any question.
+struct NightSeat: Sendable {
+  enum Status: Sendable {
+    case playing
+    /// Away past the grace: its row stays in the standings, its token no longer works.
+    case gone
+    /// Kicked, or gone before the night started: out of the night and its standings.
+    case removed
+  }
+
+  var name: String
+  var key: String
+  var token: String
+  var connection: ConnectionID?
+  /// When the connection dropped; nil while connected.
+  var leftAt: Duration?
+  var status = Status.playing
+  var score = 0
+  /// Milliseconds taken over every closed question, the second key of the standings.
+  var totalMs: Int
+  /// The round this seat last answered in (rounds start at 1), with the choice and the time.
+  var answerRound = 0
+  var choice = 0
+  var answerMs = 0
+  /// Points won at the last closed question.
+  var points = 0
+  var place: Int
+  /// The place at the previous standings; 0 before the first this seat was in.
+  var previousPlace = 0
+  var ranked = false
+
+  init(name: String, key: String, token: String, connection: ConnectionID, totalMs: Int, place: Int) {
+    self.name = name
+    self.key = key
+    self.token = token
+    self.connection = connection
+    self.totalMs = totalMs
+    self.place = place
+  }
+
+  var row: NightStandings.Row {
+    NightStandings.Row(
+      place: place, name: name, score: score, moved: previousPlace == 0 ? 0 : previousPlace - place,
+      left: connection == nil)
+  }
+}

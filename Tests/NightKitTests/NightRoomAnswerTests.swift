@@ -1,0 +1,125 @@
+import NightKit
+import Testing
+
+@Suite("Answers and the close of a question")
+struct NightRoomAnswerTests {
+  @Test func aQuestionGoesToEveryoneWithTheWholeLimit() {
+    var night = room()
+    night.joinAll(["Ann", "Bob"])
+    let outputs = night.start(now: .seconds(3))
+    guard case .send(.question(let view), let receivers) = outputs.first else {
+      Issue.record("no question in \(outputs)")
+      return
+    }
+    #expect(outputs.count == 1 && receivers == [ann, bob])
+    #expect(view.number == 1 && view.total == 3 && view.msLeft == 20_000 && view.limitMs == 20_000)
+    #expect(night.phase == .question(1))
+    #expect(night.nextDeadline == .seconds(23))
+  }
+
+  @Test func theSecondAnswerIsIgnored() {
+    var night = room()
+    night.joinAll(["Ann", "Bob"])
+    _ = night.start(now: .zero)
+    _ = night.received(ann, text: answer(1, 0), now: .seconds(1))
+    #expect(night.received(ann, text: answer(1, 1), now: .seconds(2)).isEmpty)
+    #expect(night.questionView(now: .seconds(2))?.answered == 1)
+    let reveal = night.next(now: .seconds(3))
+    #expect(verdict(in: reveal, to: ann)?.choice == 0)
+    #expect(verdict(in: reveal, to: ann)?.points == 0)
+    #expect(night.revealView?.counts == [1, 0, 0, 0])
+  }
+
+  @Test func aLateAnswerIsRefusedAndScoresNothing() {
+    var night = room(limit: .seconds(10))
+    night.joinAll(["Ann", "Bob"])
+    _ = night.start(now: .zero)
+    #expect(
+      messages(night.received(ann, text: answer(1, 1), now: .milliseconds(10_001)), to: ann) == [.late(question: 1)])
+    _ = night.tick(now: .seconds(10))
+    #expect(night.phase == .reveal(1))
+    #expect(messages(night.received(bob, text: answer(1, 1), now: .seconds(11)), to: bob) == [.late(question: 1)])
+    #expect(night.revealView?.counts == [0, 0, 0, 0])
+  }
+
+  @Test func whenEveryoneConnectedHasAnsweredTheQuestionClosesAtOnce() {
+    var night = room()
+    night.joinAll(["Ann", "Bob", "Cat"])
+    _ = night.start(now: .zero)
+    _ = night.disconnected(cat, now: .seconds(1))
+    #expect(night.questionView(now: .seconds(1))?.answered == 0)
+    #expect(night.questionView(now: .seconds(1))?.connected == 2)
+    _ = night.received(ann, text: answer(1, 1), now: .seconds(2))
+    #expect(night.phase == .question(1))
+    let last = night.received(bob, text: answer(1, 2), now: .seconds(4))
+    #expect(night.phase == .reveal(1))
+    #expect(messages(last, to: bob).first == .answerTaken(question: 1, choice: 2))
+    #expect(
+      verdict(in: last, to: ann)
+        == NightVerdict(question: 1, correct: 1, correctText: "B1", choice: 1, points: 950, total: 950, place: 1, of: 3)
+    )
+    #expect(verdict(in: last, to: bob)?.place == 2)
+    #expect(night.revealView?.fastest == NightReveal.Fastest(name: "Ann", ms: 2000))
+  }
+
+  @Test func aWrongAnswerBeatsNoneOnTimeAndJoinOrderSettlesTheRest() {
+    var night = room(limit: .seconds(10))
+    night.joinAll(["Ann", "Bob", "Cat", "Dan"])
+    let dan = ConnectionID(4)
+    _ = night.start(now: .zero)
+    // Bob and Cat: right at the same moment; Dan wrong, Ann nothing.
+    _ = night.received(bob, text: answer(1, 1), now: .seconds(3))
+    _ = night.received(cat, text: answer(1, 1), now: .seconds(3))
+    _ = night.received(dan, text: answer(1, 0), now: .seconds(9))
+    _ = night.tick(now: .seconds(10))
+    #expect(night.standingsView.rows.map(\.name) == ["Bob", "Cat", "Dan", "Ann"])
+    // Question 2: Cat answers right slower than Bob does; Ann wrong at once.
+    _ = night.next(now: .seconds(11))
+    _ = night.next(now: .seconds(12))
+    _ = night.received(ann, text: answer(2, 3), now: .seconds(12))
+    _ = night.received(bob, text: answer(2, 1), now: .seconds(13))
+    _ = night.received(cat, text: answer(2, 1), now: .seconds(14))
+    _ = night.tick(now: .seconds(22))
+    let rows = night.standingsView.rows
+    #expect(rows.map(\.name) == ["Bob", "Cat", "Ann", "Dan"])
+    #expect(rows.map(\.score) == [850 + 950, 850 + 900, 0, 0])
+    #expect(rows.map(\.place) == [1, 2, 3, 4])
+  }
+
+  @Test func equalScoresGoToTheSmallerTotalTime() {
+    var night = room(limit: .seconds(10))
+    night.joinAll(["Ann", "Bob"])
+    _ = night.start(now: .zero)
+    _ = night.received(ann, text: answer(1, 0), now: .seconds(8))
+    _ = night.received(bob, text: answer(1, 2), now: .seconds(2))
+    #expect(night.standingsView.rows.map(\.name) == ["Bob", "Ann"])
+  }
+
+  @Test func aChoiceOutOfRangeClosesThatConnectionOnly() {
+    var night = room()
+    night.joinAll(["Ann", "Bob"])
+    _ = night.start(now: .zero)
+    let outputs = night.received(ann, text: answer(1, 4), now: .seconds(1))
+    #expect(outputs == [.close(ann, nil), .host(.left("Ann"))])
+    #expect(night.connectedCount == 1 && night.phase == .question(1))
+    #expect(closed(night.received(bob, text: answer(2, 0), now: .seconds(2))) == [bob])
+  }
+
+  @Test(
+    "Malformed frames close their connection",
+    arguments: ["{not json", #"{"shout":"hi"}"#, #"{"answer":{"q":1,"c":-2}}"#, #"{"answer":{"q":"one","c":1}}"#])
+  func malformed(text: String) {
+    var night = room()
+    night.joinAll(["Ann", "Bob"])
+    _ = night.start(now: .zero)
+    #expect(night.received(ann, text: text, now: .seconds(1)) == [.close(ann, nil), .host(.left("Ann"))])
+    #expect(night.disconnected(ann, now: .seconds(1)).isEmpty)
+    #expect(night.received(bob, text: answer(1, 1), now: .seconds(2)).count > 1)
+    #expect(night.phase == .reveal(1))
+  }
+
+  @Test func anAnswerBeforeJoiningCloses() {
+    var night = room()
+    #expect(night.received(ann, text: answer(1, 1), now: .zero) == [.close(ann, nil)])
+  }
+}

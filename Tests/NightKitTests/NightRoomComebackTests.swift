@@ -1,0 +1,104 @@
+import NightKit
+import Testing
+
+@Suite("Dropping and coming back with the token")
+struct NightRoomComebackTests {
+  @Test func withinSixtySecondsThePlayerKeepsItsScoreAndGetsTheQuestionWithLessTime() throws {
+    var night = room()
+    let joined = night.join(ann, name: "Ann", token: nil, now: .zero)
+    let token = try #require(welcome(in: joined, to: ann)).token
+    #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
+    _ = night.join(bob, name: "Bob", token: nil, now: .zero)
+    _ = night.start(now: .zero)
+    _ = night.received(ann, text: answer(1, 1), now: .zero)
+    _ = night.tick(now: .seconds(20))
+    _ = night.next(now: .seconds(21))
+    _ = night.next(now: .seconds(22))
+    _ = night.received(ann, text: answer(2, 3), now: .seconds(23))
+    #expect(night.disconnected(ann, now: .seconds(24)) == [.host(.left("Ann"))])
+    #expect(night.nextDeadline == .seconds(42))
+
+    let newConnection = ConnectionID(9)
+    let back = night.join(newConnection, name: "", token: token, now: .seconds(30))
+    #expect(notices(back) == [.back("Ann")])
+    #expect(welcome(in: back, to: newConnection)?.name == "Ann")
+    #expect(welcome(in: back, to: newConnection)?.token == token)
+    let screen = messages(back, to: newConnection).dropFirst()
+    #expect(Array(screen) == [.question(view(number: 2, msLeft: 12_000)), .answerTaken(question: 2, choice: 3)])
+
+    let reveal = night.tick(now: .seconds(42))
+    #expect(verdict(in: reveal, to: newConnection)?.total == 1000)
+    #expect(verdict(in: reveal, to: newConnection)?.choice == 3)
+  }
+
+  @Test func anUnansweredComebackIsWaitedFor() throws {
+    var night = room()
+    let token = try #require(welcome(in: night.join(ann, name: "Ann", token: nil, now: .zero), to: ann)).token
+    _ = night.join(bob, name: "Bob", token: nil, now: .zero)
+    _ = night.start(now: .zero)
+    _ = night.disconnected(ann, now: .seconds(1))
+    _ = night.join(cat, name: "", token: token, now: .seconds(2))
+    _ = night.received(bob, text: answer(1, 1), now: .seconds(3))
+    #expect(night.phase == .question(1))
+    _ = night.received(cat, text: answer(1, 1), now: .seconds(4))
+    #expect(night.phase == .reveal(1))
+  }
+
+  @Test func afterSixtySecondsTheTokenNoLongerWorks() throws {
+    var night = room()
+    let token = try #require(welcome(in: night.join(ann, name: "Ann", token: nil, now: .zero), to: ann)).token
+    _ = night.join(bob, name: "Bob", token: nil, now: .zero)
+    _ = night.start(now: .zero)
+    _ = night.disconnected(ann, now: .seconds(5))
+    // Not yet ticked: the token is already too old.
+    let tooLate = night.join(cat, name: "", token: token, now: .seconds(65))
+    guard case .close(cat, .refused(let reason)) = tooLate.first else {
+      Issue.record("not refused: \(tooLate)")
+      return
+    }
+    #expect(reason.contains("60 s"))
+    #expect(notices(night.tick(now: .seconds(65))) == [.gone("Ann")])
+    #expect(closed(night.join(ConnectionID(8), name: "", token: token, now: .seconds(66))) == [ConnectionID(8)])
+    #expect(night.finalView.rows.first { $0.name == "Ann" }?.left == true)
+    #expect(night.playerCount == 2)
+  }
+
+  @Test func anUnknownTokenIsRefused() {
+    var night = room()
+    #expect(closed(night.join(ann, name: "Ann", token: "feed", now: .zero)) == [ann])
+  }
+
+  @Test func aTokenOnASecondConnectionTakesThePlaceOfTheFirst() throws {
+    var night = room()
+    let token = try #require(welcome(in: night.join(ann, name: "Ann", token: nil, now: .zero), to: ann)).token
+    let outputs = night.join(cat, name: "", token: token, now: .seconds(1))
+    #expect(closed(outputs) == [ann])
+    #expect(night.connectedCount == 1)
+    #expect(night.disconnected(ann, now: .seconds(2)).isEmpty)
+  }
+
+  @Test func joiningTwiceOnAConnectionIsRefused() {
+    var night = room()
+    _ = night.join(ann, name: "Ann", token: nil, now: .zero)
+    let again = night.join(ann, name: "Anna", token: nil, now: .zero)
+    #expect(again == [.close(ann, .refused("This connection has already joined.")), .host(.left("Ann"))])
+  }
+
+  @Test func aPlayerGoneBeforeTheStartLeavesTheNight() {
+    var night = room()
+    night.joinAll(["Ann", "Bob"])
+    _ = night.disconnected(ann, now: .seconds(1))
+    #expect(night.lobbyView.count == 2)
+    let outputs = night.tick(now: .seconds(61))
+    #expect(notices(outputs) == [.gone("Ann")])
+    #expect(messages(outputs, to: bob) == [.lobby(players: ["Bob"], count: 1)])
+    #expect(night.lobbyView.players == ["Bob"])
+    #expect(night.nextDeadline == nil)
+  }
+
+  func view(number: Int, msLeft: Int) -> NightQuestionView {
+    NightQuestionView(
+      number: number, total: 3, category: "General", difficulty: "easy", text: "Question \(number)?",
+      choices: ["A\(number)", "B\(number)", "C\(number)", "D\(number)"], msLeft: msLeft, limitMs: 20_000)
+  }
+}

@@ -1,0 +1,94 @@
+import NightKit
+import Testing
+
+@Suite("Messages on the wire")
+struct NightWireTests {
+  static let standings = NightStandings(
+    played: 2, rows: [NightStandings.Row(place: 1, name: "Ann", score: 1750, moved: 1, left: false)],
+    own: NightStandings.Row(place: 12, name: "Zoë", score: 0, moved: -2, left: true), of: 12)
+
+  static let hostMessages: [HostMessage] = [
+    .welcome(NightWelcome(token: "00ff", name: "Ann", title: "Friday", players: ["Ann", "Bob"], count: 2)),
+    .refused("The night is full (100 players)."),
+    .lobby(players: ["Ann"], count: 1),
+    .question(
+      NightQuestionView(
+        number: 1, total: 10, category: "Art", difficulty: nil, text: "Who?", choices: ["a", "b"], msLeft: 19_500,
+        limitMs: 20_000)),
+    .answerTaken(question: 1, choice: 0),
+    .late(question: 3),
+    .verdict(
+      NightVerdict(question: 1, correct: 1, correctText: "b", choice: nil, points: 0, total: 0, place: 3, of: 4)),
+    .standings(standings),
+    .final(standings),
+    .ended("The host quit."),
+    .kicked,
+  ]
+
+  @Test("Each host message reads back as itself", arguments: hostMessages)
+  func hostRoundTrip(message: HostMessage) throws {
+    #expect(try NightWire.decodeHost(NightWire.encode(message)) == message)
+  }
+
+  @Test(
+    "Each player message reads back as itself",
+    arguments: [
+      PlayerMessage.join(name: "Ann", token: nil), .join(name: "Zoë", token: "ab12"), .answer(question: 2, choice: 3),
+    ])
+  func playerRoundTrip(message: PlayerMessage) throws {
+    #expect(try NightWire.decode(NightWire.encode(message)) == message)
+  }
+
+  @Test func smallOnTheWire() {
+    #expect(NightWire.encode(PlayerMessage.answer(question: 2, choice: 3)) == #"{"answer":{"c":3,"q":2}}"#)
+    #expect(NightWire.encode(PlayerMessage.join(name: "Ann", token: nil)) == #"{"join":{"name":"Ann"}}"#)
+    #expect(NightWire.encode(HostMessage.late(question: 3)) == #"{"late":3}"#)
+  }
+
+  @Test(
+    "What is wrong is said",
+    arguments: [
+      ("hello", NightWireError.notJSON),
+      (#"{"answer":{"q":1,"c":0}"#, .notJSON),
+      (#"{"hello":{}}"#, .unknownMessage),
+      (#"[1,2]"#, .unknownMessage),
+      (#"{"answer":{"q":1,"c":0},"join":{"name":"x"}}"#, .unknownMessage),
+      (#"{"answer":{"q":0,"c":0}}"#, .outOfRange(field: "question")),
+      (#"{"answer":{"q":1,"c":-1}}"#, .outOfRange(field: "choice")),
+      (#"{"answer":{"q":1}}"#, .malformed),
+      (#"{"join":{"name":7}}"#, .malformed),
+    ])
+  func errors(text: String, error: NightWireError) {
+    #expect(throws: error) { try NightWire.decode(text) }
+  }
+
+  @Test func overFourKiBIsRefusedBeforeParsing() {
+    let fits = NightWire.encode(PlayerMessage.join(name: String(repeating: "a", count: 4096 - 20), token: nil))
+    #expect(fits.utf8.count == 4096)
+    #expect(throws: Never.self) { try NightWire.decode(fits) }
+    let over = NightWire.encode(PlayerMessage.join(name: String(repeating: "a", count: 4096 - 19), token: nil))
+    #expect(throws: NightWireError.tooLarge(bytes: 4097)) { try NightWire.decode(over) }
+    #expect(NightWireError.tooLarge(bytes: 5000).description.contains("4096"))
+  }
+
+  @Test("The right answer is not in a question, only in a verdict")
+  func rightAnswerStaysHome() {
+    var night = NightRoom(
+      title: "Friday",
+      questions: [
+        NightQuestion(
+          text: "Which is blue?", choices: ["Sky", "Grass"], correct: 0, category: "Nature", difficulty: nil)
+      ], limit: .seconds(5), maxPlayers: 10, generator: TestGenerator(state: 1))
+    var before = night.join(ann, name: "Ann", token: nil, now: .zero)
+    before += night.join(bob, name: "Bob", token: nil, now: .zero)
+    before += night.start(now: .zero)
+    before += night.received(ann, text: answer(1, 1), now: .seconds(1))
+    let sent = before.compactMap { if case .send(let message, _) = $0 { NightWire.encode(message) } else { nil } }
+    #expect(sent.contains { $0.contains("Which is blue?") })
+    #expect(sent.allSatisfy { !$0.contains("correct") })
+    let after = night.tick(now: .seconds(5)).compactMap {
+      if case .send(let m, _) = $0 { NightWire.encode(m) } else { nil }
+    }
+    #expect(after.count == 2 && after.allSatisfy { $0.contains(#""correct":0"#) && $0.contains(#""text":"Sky""#) })
+  }
+}
