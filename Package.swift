@@ -6,7 +6,8 @@ import PackageDescription
 /// folder found by listing would go unseen. ScreenIsolationTests fails on a folder not listed.
 let screens = [
   "CompleteScreen", "DifficultyScreen", "FeedbackScreen", "GameScreen", "LandingScreen", "NoDataScreen",
-  "OptionsScreen", "ReviewScreen", "StatsScreen", "AboutScreen",
+  "OptionsScreen", "ReviewScreen", "StatsScreen", "AboutScreen", "LobbyScreen", "WaitingRoomScreen", "RevealScreen",
+  "StandingsScreen", "PodiumScreen",
 ]
 
 let package = Package(

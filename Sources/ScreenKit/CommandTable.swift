@@ -114,8 +114,13 @@ extension String {
   }
 
   /// Padded with spaces on the right to `width` characters.
-  func padded(to width: Int) -> String {
+  public func padded(to width: Int) -> String {
     self + String(repeating: " ", count: max(0, width - count))
+  }
+
+  /// Padded with spaces on the left to `width` characters, so numbers stand in a column.
+  public func leftPadded(to width: Int) -> String {
+    String(repeating: " ", count: max(0, width - count)) + self
   }
 
   /// The first word and the rest, trimmed.

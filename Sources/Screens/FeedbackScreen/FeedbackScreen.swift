@@ -13,18 +13,41 @@ public final class FeedbackScreen: TerminalView {
     public var run: Int
     /// No answer came before the question's time ran out.
     public var timedOut: Bool
+    /// Points and place in a night, said instead of the score so far.
+    public var standing: Standing?
+    /// In a night the host moves everyone on: the player is told to wait, and cannot go on.
+    public var waitsForHost: Bool
 
     public init(
       isCorrect: Bool, correctAnswer: String, score: Int, answered: Int, isLast: Bool, run: Int = 0,
-      timedOut: Bool = false
+      timedOut: Bool = false, standing: Standing? = nil, waitsForHost: Bool = false
     ) {
       self.timedOut = timedOut
+      self.standing = standing
+      self.waitsForHost = waitsForHost
       self.isCorrect = isCorrect
       self.correctAnswer = correctAnswer
       self.score = score
       self.answered = answered
       self.isLast = isLast
       self.run = run
+    }
+
+    /// Where an answer left the player in a night.
+    public struct Standing: Equatable, Sendable {
+      /// What this answer scored.
+      public var points: Int
+      public var total: Int
+      public var place: Int
+      /// How many players are placed.
+      public var of: Int
+
+      public init(points: Int, total: Int, place: Int, of: Int) {
+        self.points = points
+        self.total = total
+        self.place = place
+        self.of = of
+      }
     }
   }
 
@@ -36,7 +59,7 @@ public final class FeedbackScreen: TerminalView {
     self.state = state
   }
 
-  public var prompt: String { "continue" }
+  public var prompt: String { state.waitsForHost ? "waiting" : "continue" }
 
   public func render() -> [Line] {
     let verdict =
@@ -45,14 +68,26 @@ public final class FeedbackScreen: TerminalView {
       : Line(
         "\(state.timedOut ? "Time's up" : "Incorrect") — the answer was \(state.correctAnswer)", style: .failure)
     let next = state.isLast ? "to see your score" : "for the next question"
-    return [
-      verdict,
-      Line("Score so far: \(state.score) of \(state.answered). Press Enter or type continue \(next).", style: .dim),
-    ] + (state.run >= 3 ? [Line("\(state.run) in a row!", style: .success)] : [])
+    let waiting = state.waitsForHost ? [Line("Waiting for the host…", style: .dim)] : []
+    let score =
+      state.standing.map { standing in
+        [
+          Line(
+            "+\(NumberText.grouped(standing.points)) points · \(NumberText.grouped(standing.total)) in all · "
+              + "\(NumberText.ordinal(standing.place)) of \(NumberText.grouped(standing.of))", style: .emphasis)
+        ] + waiting
+      }
+      ?? [
+        Line(
+          "Score so far: \(state.score) of \(state.answered). "
+            + (state.waitsForHost ? "Waiting for the host…" : "Press Enter or type continue \(next)."), style: .dim)
+      ]
+    return [verdict] + score + (state.run >= 3 ? [Line("\(state.run) in a row!", style: .success)] : [])
   }
 
   public var commands: CommandTable {
-    CommandTable(
+    guard !state.waitsForHost else { return CommandTable() }
+    return CommandTable(
       [Command("continue", summary: "go on") { [weak self] in self?.onContinue?() }],
       freeform: .init(usage: "(empty line)", summary: "go on") { [weak self] input in
         guard input.isEmpty else { return nil }

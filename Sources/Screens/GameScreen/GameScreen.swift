@@ -13,12 +13,22 @@ public final class GameScreen: TerminalView {
     public var answers: [String]
     /// Seconds left to answer, counted down in the prompt; nil when the question is not timed.
     public var secondsLeft: Int?
+    /// A dim line under the answers: `Answers in: 7 of 12`.
+    public var note: String?
+    /// The answer already given, marked; no other is taken.
+    public var chosen: Int?
+    /// False where typed input is never an answer (the host of a night watching the
+    /// question), so that only the app's commands work there.
+    public var answerable: Bool
 
     public init(
       number: Int, total: Int, category: String, difficulty: String, question: String, answers: [String],
-      secondsLeft: Int? = nil
+      secondsLeft: Int? = nil, note: String? = nil, chosen: Int? = nil, answerable: Bool = true
     ) {
       self.secondsLeft = secondsLeft
+      self.note = note
+      self.chosen = chosen
+      self.answerable = answerable
       self.number = number
       self.total = total
       self.category = category
@@ -56,14 +66,26 @@ public final class GameScreen: TerminalView {
     ]
     let labels = ChoiceLabels(for: state.answers)
     for (index, answer) in state.answers.enumerated() {
-      lines.append(Line("  \(labels.label(index))) ", style: .emphasis) + Line(answer))
+      lines.append(
+        index == state.chosen
+          ? Line("› \(labels.label(index))) \(answer)", style: .emphasis)
+          : Line("  \(labels.label(index))) ", style: .emphasis) + Line(answer))
     }
-    return lines
+    return lines + (state.note.map { [Line($0, style: .dim)] } ?? [])
   }
 
   public var commands: CommandTable {
+    let state = state
+    guard state.answerable else { return CommandTable() }
     let answers = state.answers
     let usage = choiceUsage(for: answers, noun: "answer")
+    guard state.chosen == nil else {
+      return CommandTable(
+        [],
+        freeform: .init(usage: usage, summary: "answer the question (yours is in)") { input in
+          input.isEmpty ? nil : .rejected("Your answer is in.")
+        })
+    }
     return CommandTable(
       [],
       freeform: .init(usage: usage, summary: "answer the question", completions: answers) { [weak self] input in

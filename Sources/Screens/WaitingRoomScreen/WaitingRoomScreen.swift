@@ -1,0 +1,49 @@
+import ScreenKit
+
+/// A player's waiting room: the night it joined and who else is in, until the host starts.
+/// It reads its state each time it is drawn, since players arrive while it shows.
+public final class WaitingRoomScreen: TerminalView {
+  public struct State: Equatable, Sendable {
+    /// The night's name.
+    public var title: String
+    /// The name this player joined with.
+    public var you: String
+    /// In the order they joined.
+    public var players: [String]
+    /// The host's address, as the player typed it.
+    public var host: String
+
+    public init(title: String, you: String, players: [String], host: String) {
+      self.title = title
+      self.you = you
+      self.players = players
+      self.host = host
+    }
+  }
+
+  private let read: () -> State
+  public var state: State { read() }
+  public var onBack: (() -> Void)?
+
+  public init(state: @escaping () -> State) {
+    read = state
+  }
+
+  public convenience init(state: State) {
+    self.init { state }
+  }
+
+  public var prompt: String { "waiting" }
+
+  public func render() -> [Line] {
+    let state = state
+    return [
+      "",
+      Line(state.title, style: .title),
+      Line("You are in as ") + Line(state.you, style: .emphasis) + Line(", at \(state.host)."),
+      PlayerList.line(state.players, after: "Waiting for the host to start. "),
+    ]
+  }
+
+  public var commands: CommandTable { CommandTable() }
+}

@@ -1,0 +1,241 @@
+import FeedbackScreen
+import GameScreen
+import LobbyScreen
+import PodiumScreen
+import RevealScreen
+import ScreenKit
+import StandingsScreen
+import Testing
+import WaitingRoomScreen
+
+/// The screens of a trivia night, and what the game's question and verdict screens show in one.
+@Suite("Night screens")
+struct NightScreenTests {
+  let answers = ["Ag", "Au", "Gd", "Go"]
+
+  @Test func lobbyShowsTheCodeWhereToJoinAndWhoIsIn() {
+    var state = LobbyScreen.State(
+      title: "Friday night", code: "K7QXPM",
+      joinLines: ["Join: http://192.168.1.5:7777/K7QXPM", "Listening on every interface"], maxPlayers: 100)
+    let screen = LobbyScreen { state }
+    var text = screen.render().map(\.text)
+    #expect(text.contains("  Code  K 7 Q X P M"))
+    #expect(text.contains("  Join: http://192.168.1.5:7777/K7QXPM"))
+    #expect(text.contains("  Listening on every interface"))
+    #expect(text.contains("No players yet."))
+    #expect(text.contains("Room for 100 players."))
+    #expect(text.contains { $0.hasPrefix("Type start when everyone is in") })
+    // Players arrive while the lobby shows: the next draw has them, in the order they came.
+    state.players = ["Ann", "Bob", "Cy"]
+    state.startWhen = 4
+    text = screen.render().map(\.text)
+    #expect(text.contains("3 players in: Ann, Bob, Cy"))
+    #expect(!text.contains("No players yet."))
+    #expect(text.contains("Room for 100 players. Starts by itself when 4 are in."))
+    #expect(screen.prompt == "lobby")
+    // start, kick and end are the app's commands.
+    #expect(screen.commands.commands.isEmpty)
+    #expect(screen.commands.run("start") == .unknown)
+  }
+
+  @Test func theListOfPlayersWrapsUnderTheNames() {
+    let line = PlayerList.line(["Ann"], after: "Waiting. ")
+    #expect(line.text == "Waiting. 1 player in: Ann")
+    #expect(line.hangingIndent == "Waiting. 1 player in: ".count)
+  }
+
+  @Test func waitingRoomSaysWhoIsInAndThatTheHostStarts() {
+    var state = WaitingRoomScreen.State(
+      title: "Friday night", you: "Bob", players: ["Ann", "Bob"], host: "http://192.168.1.5:7777/K7QXPM")
+    let screen = WaitingRoomScreen { state }
+    #expect(screen.render().map(\.text).contains("Waiting for the host to start. 2 players in: Ann, Bob"))
+    #expect(screen.render().map(\.text).contains("You are in as Bob, at http://192.168.1.5:7777/K7QXPM."))
+    state.players.append("Cy")
+    #expect(screen.render().map(\.text).contains("Waiting for the host to start. 3 players in: Ann, Bob, Cy"))
+    #expect(screen.prompt == "waiting")
+    #expect(screen.commands.commands.isEmpty)
+  }
+
+  @Test func revealDrawsABarPerAnswerAndMarksTheRightOne() {
+    let screen = RevealScreen(
+      state: .init(
+        number: 3, total: 10, question: "Symbol for gold?", choices: answers, counts: [3, 60, 0, 1], correct: 1,
+        fastest: .init(name: "Ann", seconds: 2.36), answered: 64, players: 70))
+    let lines = screen.render()
+    let text = lines.map(\.text)
+    let bars = text.filter { $0.contains(") ") }
+    #expect(bars.count == 4)
+    // The most chosen answer has the whole bar; the others theirs to scale; one chosen once
+    // still has a cell; none chosen none.
+    #expect(bars.map { $0.filter { $0 == "█" }.count } == [2, 30, 0, 1])
+    #expect(bars[1] == "✓ 2) Au  " + String(repeating: "█", count: 30) + "  60")
+    #expect(bars[2] == "  3) Gd  " + String(repeating: " ", count: 30) + "   0")
+    #expect(lines.first { $0.text.hasPrefix("✓") }?.spans.map(\.style) == [.success])
+    #expect(text.filter { $0.hasPrefix("✓") }.count == 1)
+    #expect(text.contains("64 of 70 answered."))
+    #expect(text.contains("Fastest right answer: Ann, 2.4 s"))
+    #expect(screen.prompt == "reveal 3/10")
+    #expect(screen.commands.commands.isEmpty)
+  }
+
+  @Test func revealLabelsAsTheQuestionDidAndSaysWhenNobodyWasRight() {
+    // Numbers as answers are labelled by letter, as the question screen labels them.
+    let screen = RevealScreen(
+      state: .init(
+        number: 1, total: 5, question: "Lines of a staff?", choices: ["4", "5", "6"], counts: [2, 0, 1], correct: 1,
+        answered: 3, players: 3))
+    let text = screen.render().map(\.text)
+    #expect(text.contains { $0.hasPrefix("✓ b) 5 ") && $0.hasSuffix(" 0") })
+    #expect(text.contains { $0.hasPrefix("  a) 4 ") })
+    #expect(text.contains("Nobody got it right."))
+    #expect(!text.contains { $0.hasPrefix("Fastest") })
+  }
+
+  static let rows = [
+    StandingRow(place: 1, name: "Ann", score: 2460, moved: 2),
+    StandingRow(place: 2, name: "Bob", score: 1900, moved: -1, isYou: true),
+    StandingRow(place: 10, name: "Zed", score: 0, hasLeft: true),
+  ]
+
+  @Test func standingsAlignTheirColumnsAndSayWhoMoved() {
+    let screen = StandingsScreen(state: .init(heading: "Standings after question 3 of 10", rows: Self.rows))
+    let lines = screen.render()
+    #expect(
+      lines.map(\.text) == [
+        "",
+        "Standings after question 3 of 10",
+        "   1  Ann         2,460  ↑2",
+        "   2  Bob         1,900  ↓1",
+        "  10  Zed (left)      0  –",
+      ])
+    // The player's own row stands out in style only, so every player's table reads the same.
+    #expect(lines[3].spans.map(\.style) == [.emphasis])
+    #expect(lines[2].spans.map(\.style) == [.plain])
+    #expect(screen.prompt == "standings")
+    #expect(screen.commands.commands.isEmpty)
+  }
+
+  @Test func standingsShowThePlayersOwnRowBelowTheTop() {
+    let you = StandingRow(place: 14, name: "Me", score: 120, moved: 1, isYou: true)
+    let screen = StandingsScreen(state: .init(heading: "Standings", rows: Self.rows, you: you))
+    let lines = screen.render()
+    #expect(lines.suffix(2).map(\.text) == ["  …", "  14  Me            120  ↑1"])
+    #expect(lines.last?.spans.map(\.style) == [.emphasis])
+  }
+
+  @Test func podiumShowsTheFirstThreeThenEveryoneAndGoesBackOnDone() throws {
+    let screen = PodiumScreen(
+      state: .init(
+        title: "Friday night", podium: Array(Self.rows.prefix(3)), rows: Self.rows,
+        reason: "The host ended the night."))
+    var done = 0
+    screen.onDone = { done += 1 }
+    let text = screen.render().map(\.text)
+    #expect(text.contains("The host ended the night."))
+    let podium = try #require(text.firstIndex { $0.contains("1st") })
+    #expect(Array(text[podium...].prefix(2)) == ["  1st   Ann  2,460 points", "  2nd   Bob  1,900 points"])
+    #expect(
+      Array(text.suffix(4)) == [
+        "   1  Ann         2,460  ↑2",
+        "   2  Bob         1,900  ↓1",
+        "  10  Zed (left)      0  –",
+        "Type done to leave the night.",
+      ])
+    #expect(screen.prompt == "final")
+    #expect(screen.commands.run("done") == .done)
+    #expect(done == 1)
+    let finished = PodiumScreen(state: .init(title: "Friday night", podium: [], rows: []))
+    #expect(!finished.render().contains { $0.text.contains("ended") })
+  }
+
+  @Test func numbersAreSaidAsASentenceSaysThem() {
+    #expect(
+      [0, 999, 1000, 2460, 1_234_567, -4500].map(NumberText.grouped) == [
+        "0", "999", "1,000", "2,460", "1,234,567", "-4,500",
+      ])
+    #expect(
+      [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112, 1003].map(NumberText.ordinal) == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th", "112th",
+        "1,003rd",
+      ])
+  }
+
+  func question(note: String? = nil, chosen: Int? = nil, answerable: Bool = true) -> GameScreen.State {
+    .init(
+      number: 3, total: 10, category: "Science", difficulty: "Easy", question: "Symbol for gold?", answers: answers,
+      secondsLeft: 12, note: note, chosen: chosen, answerable: answerable)
+  }
+
+  @Test func aQuestionShowsItsNoteUnderTheAnswers() {
+    let plain = GameScreen(state: question()).render().map(\.text)
+    let noted = GameScreen(state: question(note: "Answers in: 7 of 12")).render()
+    #expect(noted.map(\.text) == plain + ["Answers in: 7 of 12"])
+    #expect(noted.last?.spans.map(\.style) == [.dim])
+  }
+
+  @Test func aChosenAnswerIsMarkedAndNoOtherIsTaken() {
+    let screen = GameScreen(state: question(chosen: 1))
+    var answered: [Int] = []
+    screen.onAnswer = { answered.append($0) }
+    let lines = screen.render()
+    #expect(lines.map(\.text).contains("› 2) Au"))
+    #expect(lines.first { $0.text == "› 2) Au" }?.spans.map(\.style) == [.emphasis])
+    #expect(lines.map(\.text).contains("  1) Ag"))
+    for input in ["1", "Au", "nonsense"] {
+      #expect(screen.commands.run(input) == .rejected("Your answer is in."), "\(input)")
+    }
+    #expect(screen.commands.run("") == .unknown)
+    #expect(answered.isEmpty)
+    #expect(screen.prompt == "question 3/10 · 12s")
+  }
+
+  @Test func aQuestionNobodyAnswersHereTakesNoInputAsAnAnswer() {
+    let screen = GameScreen(state: question(note: "Answers in: 7 of 12", answerable: false))
+    var answered: [Int] = []
+    screen.onAnswer = { answered.append($0) }
+    for input in ["1", "b", "Au"] { #expect(screen.commands.run(input) == .unknown, "\(input)") }
+    #expect(answered.isEmpty)
+    #expect(screen.commands.help.isEmpty)
+    #expect(screen.commands.completions(for: "A").isEmpty)
+    #expect(screen.render().map(\.text).contains("  2) Au"))
+  }
+
+  @Test func aVerdictInANightSaysPointsAndPlaceAndWaitsForTheHost() {
+    let screen = FeedbackScreen(
+      state: .init(
+        isCorrect: true, correctAnswer: "Au", score: 3, answered: 3, isLast: false,
+        standing: .init(points: 820, total: 2460, place: 3, of: 12), waitsForHost: true))
+    var continued = 0
+    screen.onContinue = { continued += 1 }
+    #expect(
+      screen.render().map(\.text) == ["Correct!", "+820 points · 2,460 in all · 3rd of 12", "Waiting for the host…"])
+    // The host moves everyone on: nothing here goes on by itself.
+    #expect(screen.commands.run("") == .unknown)
+    #expect(screen.commands.run("continue") == .unknown)
+    #expect(continued == 0)
+    #expect(screen.prompt == "waiting")
+  }
+
+  @Test func aVerdictSaysItsStandingWithoutTheWayOnWhenItDoesNotWait() {
+    let screen = FeedbackScreen(
+      state: .init(
+        isCorrect: false, correctAnswer: "Au", score: 2, answered: 3, isLast: false,
+        standing: .init(points: 0, total: 1640, place: 11, of: 12)))
+    #expect(screen.render().map(\.text) == ["Incorrect — the answer was Au", "+0 points · 1,640 in all · 11th of 12"])
+    #expect(screen.commands.run("continue") == .done)
+  }
+
+  @Test func aVerdictOutsideANightReadsAsItAlwaysHas() {
+    let screen = FeedbackScreen(
+      state: .init(isCorrect: false, correctAnswer: "Au", score: 2, answered: 3, isLast: false, run: 0))
+    #expect(
+      screen.render().map(\.text) == [
+        "Incorrect — the answer was Au",
+        "Score so far: 2 of 3. Press Enter or type continue for the next question.",
+      ])
+    #expect(screen.prompt == "continue")
+    let waiting = FeedbackScreen(
+      state: .init(isCorrect: true, correctAnswer: "Au", score: 3, answered: 3, isLast: false, waitsForHost: true))
+    #expect(waiting.render().map(\.text).last == "Score so far: 3 of 3. Waiting for the host…")
+  }
+}
