@@ -69,7 +69,7 @@ extension AppCoordinator {
       }
       var generator = SystemRandomNumberGenerator()
       let code = NightCode.random(using: &generator).description
-      do {
+      do throws(NightError) {
         let flow = try HostFlow(
           plan: plan, questions: questions, limit: .seconds(request.time ?? 20), code: code, network: network,
           console: console, clock: clock)
@@ -102,7 +102,7 @@ extension AppCoordinator {
       playerFlow = nil
       navigator.closeNight()
     }
-    do {
+    do throws(NightError) {
       try flow.start()
       playerFlow = flow
     } catch {

@@ -17,7 +17,7 @@ public protocol HomeNavigating: AnyObject {
 /// All the coordinator asks of navigation: its flows' protocols, and nothing of how they
 /// are met, so a test can drive the coordinator with fakes alone.
 public typealias AppNavigating = HomeNavigating & RoundNavigating & OptionsNavigating & StatsNavigating
-  & ReviewNavigating & AboutNavigating
+  & ReviewNavigating & AboutNavigating & NightNavigating
 
 /// What the landing reports.
 public struct LandingEvents {

@@ -163,7 +163,7 @@ final class HostFlow {
       return move { $0.start(now: $1) }
     }
     if room.phase != before {
-      autoAt = plan.auto && [.reveal, .standings].contains(room.phase.kind) ? clock.now + pause : nil
+      autoAt = plan.auto && [NightPhase.reveal(0), .standings(0)].contains(room.phase.kind) ? clock.now + pause : nil
       show()
       // Under a script `--auto` moves on at once, with nothing to wait for.
       if let autoAt, autoAt <= clock.now { tick() }

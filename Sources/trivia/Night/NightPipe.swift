@@ -23,9 +23,11 @@ final class NightPipe: NightLine {
     guard let program = Self.program() else { throw NightPipeError.missing }
     var toChild: [Int32] = [0, 0]
     var fromChild: [Int32] = [0, 0]
-    guard pipe2(&toChild, O_CLOEXEC) == 0, pipe2(&fromChild, O_CLOEXEC) == 0 else {
+    guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
       throw NightPipeError.cannotStart(String(cString: strerror(errno)))
     }
+    // Ours alone: a program the game starts later must not hold the night's pipes open.
+    for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
