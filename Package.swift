@@ -23,6 +23,12 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // `make docs`: NavigatorKit's documentation, built with warnings as errors.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Trivia night: its own executable, so a plain `trivia` does not link NIO.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
   ],
   targets: [
     // Its generic code specialized in the app for the app's view type, not dispatched at run time.
@@ -72,6 +78,18 @@ let package = Package(
       // A trivia night's rules as a state machine with the host's clock passed in: the night's
       // server and players share its messages, and its tests need no network.
       .target(name: "NightKit"),
+      // A night's transport: WebSocket text frames in and out, polled by the terminal's loop.
+      .target(
+        name: "TriviaNight",
+        dependencies: [
+          .product(name: "Hummingbird", package: "hummingbird"),
+          .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+          .product(name: "WSClient", package: "swift-websocket"),
+          .product(name: "NIOCore", package: "swift-nio"),
+          .product(name: "NIOHTTP1", package: "swift-nio"),
+          .product(name: "NIOWebSocket", package: "swift-nio"),
+          .product(name: "Logging", package: "swift-log"),
+        ]),
       .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim", "TriviaData"]),
       // `trivia check` and `trivia convert`: for people who write their own banks.
       .target(

@@ -1,0 +1,21 @@
+/// What one night lets each connection and each address do; tests shorten the times.
+public struct NightLimits: Sendable {
+  /// A text message longer than this closes its connection (1009).
+  public var maxMessageBytes = 4096
+  /// Messages a connection may send each second on average, and at once after a pause.
+  public var messagesPerSecond = 5.0
+  public var messageBurst = 10
+  /// How often the server pings, so a dead peer shows itself as silence.
+  public var pingInterval: Duration = .seconds(10)
+  /// A connection nothing (not even a pong) came from for this long is closed.
+  public var silentDrop: Duration = .seconds(30)
+  /// From the TCP accept to the first text message: a connection that has not spoken by then
+  /// (whether or not it finished its HTTP request) is closed, so idle sockets cannot pile up.
+  public var joinWithin: Duration = .seconds(10)
+  /// Open WebSockets; one more is refused with 503.
+  public var maxConnections = 120
+  /// How wrong codes from one address are slowed, then refused.
+  public var guesses = GuessLimiter.Rules()
+
+  public init() {}
+}

@@ -1,0 +1,271 @@
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+import Synchronization
+
+/// A night's server: Hummingbird with WebSockets on NIO's threads, whose events reach the game
+/// only through `descriptor` and `drain()`, on the thread that polls (the terminal's loop).
+/// NIO's threads never call game code; the game never waits on NIO.
+public final class NightServer: Sendable {
+  private struct State {
+    var nextID: UInt64 = 1
+    var connections: [ConnectionID: NightConnection] = [:]
+    /// Sockets that sent a first message, so `AcceptWatch` leaves them open.
+    var spoken: Set<ObjectIdentifier> = []
+    var guesses: GuessLimiter
+    var listener: (any Channel)?
+    var port = 0
+    var running: Task<Void, Never>?
+  }
+
+  let code: String
+  let limits: NightLimits
+  private let events = EventQueue<ServerEvent>()
+  private let state: Mutex<State>
+
+  private init(code: String, limits: NightLimits) {
+    self.code = code.lowercased()
+    self.limits = limits
+    state = Mutex(State(guesses: GuessLimiter(rules: limits.guesses)))
+  }
+
+  /// Listens on `bind` (every interface when nil) and returns once the port is bound.
+  public static func start(
+    code: String, bind: String?, port: Int, limits: NightLimits = NightLimits()
+  ) async throws -> NightServer {
+    let server = NightServer(code: code, limits: limits)
+    try await server.listen(host: bind ?? "0.0.0.0", port: port)
+    return server
+  }
+
+  /// The bound port (the one picked, for port 0).
+  public var port: Int { state.withLock { $0.port } }
+
+  /// Readable while events wait; poll it with the terminal's other descriptors.
+  public var descriptor: Int32 { events.descriptor }
+
+  /// The events that arrived, oldest first; never blocks.
+  public func drain() -> [ServerEvent] { events.drain() }
+
+  /// Sends one text to every connection named: the frame is built once and queued to each
+  /// connection's writer, so this returns without waiting on any of them.
+  public func send(_ text: String, to receivers: [ConnectionID]) {
+    let frame = Outgoing.text(ByteBuffer(string: text))
+    let queues = state.withLock { state in receivers.compactMap { state.connections[$0]?.queue } }
+    for queue in queues { queue.yield(frame) }
+  }
+
+  /// Closes `connection` once what was sent to it before is written.
+  public func close(_ connection: ConnectionID) {
+    let queue = state.withLock { $0.connections[connection]?.queue }
+    queue?.yield(.close(.normalClosure, reason: nil))
+  }
+
+  /// Closes every connection and stops listening; returns within about a second.
+  public func stop() async {
+    let (connections, listener, running) = state.withLock { state in
+      (Array(state.connections.values), state.listener, state.running)
+    }
+    for connection in connections { connection.queue.yield(.close(.goingAway, reason: "The night is over.")) }
+    try? await listener?.close()
+    // A moment for the close frames to leave, then the sockets go whatever their peers do.
+    try? await Task.sleep(for: .milliseconds(200))
+    for connection in connections { try? await connection.channel.close() }
+    running?.cancel()
+    await running?.value
+  }
+
+  private func listen(host: String, port: Int) async throws {
+    let quiet = Logger(label: "trivia-night") { _ in SwiftLogNoOpLogHandler() }
+    let limits = limits
+    let (bound, bind) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
+    let app = Application(
+      responder: NightDoor { [weak self] path, host, address, upgrading in
+        await self?.answer(path: path, host: host, address: address, upgrading: upgrading)
+          ?? .refuse(status: 503, sentence: "The night is over.")
+      },
+      server: .http1WebSocketUpgrade(
+        configuration: .init(
+          http1: .init(idleTimeout: .nanoseconds(limits.joinWithin.nanoseconds)),
+          ws: .init(
+            maxFrameSize: limits.maxMessageBytes, autoPing: .disabled, closeTimeout: .seconds(1),
+            validateUTF8: true)
+        ),
+        shouldUpgrade: { [weak self] head, channel, _ in
+          guard let self else { return .dontUpgrade }
+          return try await self.shouldUpgrade(head, channel: channel)
+        }),
+      configuration: .init(address: .hostname(host, port: port), serverName: nil),
+      onServerRunning: { [weak self] channel in
+        let watch = AcceptWatch(within: limits.joinWithin) { [weak self] socket in
+          self?.state.withLock { $0.spoken.contains(socket) } ?? false
+        }
+        try? await channel.pipeline.addHandler(watch, position: .first).get()
+        self?.state.withLock { state in
+          state.listener = channel
+          state.port = channel.localAddress?.port ?? 0
+        }
+        bind.yield(.success(channel.localAddress?.port ?? 0))
+      },
+      logger: quiet
+    )
+    let running = Task {
+      do {
+        try await app.run()
+      } catch {
+        bind.yield(.failure(error))
+      }
+      bind.finish()
+    }
+    state.withLock { $0.running = running }
+    for await result in bound {
+      _ = try result.get()
+      return
+    }
+  }
+
+  /// The one place a request's path is judged, upgrading or not.
+  private func answer(path: String, host: String?, address: String, upgrading: Bool) async -> DoorAnswer {
+    let now = ContinuousClock.now
+    if state.withLock({ $0.guesses.isRefused(address, at: now) }) {
+      return .refuse(status: 429, sentence: "Too many wrong codes from this address: try again in a few minutes.")
+    }
+    let asked = path.split(separator: "?", maxSplits: 1).first.map { $0.drop { $0 == "/" } } ?? ""
+    guard asked.lowercased() == code else {
+      let delay = state.withLock { $0.guesses.wrongGuess(from: address, at: now) }
+      if delay > .zero { try? await Task.sleep(for: delay) }
+      return .refuse(status: 404, sentence: "There is no trivia night here: check the code you were given.")
+    }
+    guard upgrading else {
+      let url = "http://\(host ?? "HOST:\(self.port)")/\(asked)"
+      return .refuse(status: 200, sentence: "This is a trivia night. To play, run: trivia join \(url)")
+    }
+    let count = state.withLock { $0.connections.count }
+    guard count < limits.maxConnections else {
+      return .refuse(status: 503, sentence: "This night is full (\(limits.maxConnections) players): ask the host.")
+    }
+    return .upgrade
+  }
+
+  private func shouldUpgrade(
+    _ head: HTTPRequest, channel: any Channel
+  ) async throws -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+    let address = channel.remoteAddress?.ipAddress ?? "unknown"
+    switch await answer(path: head.path ?? "/", host: head.authority, address: address, upgrading: true) {
+    case .refuse(let status, let sentence):
+      await Self.refuse(channel, status: status, sentence: sentence)
+      return .dontUpgrade
+    case .upgrade:
+      let heard = HeardHandler()
+      try await channel.pipeline.addHandler(heard, position: .first).get()
+      let connection = state.withLock { state in
+        defer { state.nextID += 1 }
+        let connection = NightConnection(
+          id: ConnectionID(value: state.nextID), address: address, channel: channel, heard: heard)
+        state.connections[connection.id] = connection
+        return connection
+      }
+      return .upgrade([:]) { [weak self] inbound, outbound, _ in
+        await self?.serve(connection, inbound: inbound, outbound: outbound)
+      }
+    }
+  }
+
+  /// Hummingbird answers every refused upgrade 400 with no body; the night's refusals say
+  /// why, so they are written here and the socket closed before Hummingbird's answer.
+  private static func refuse(_ channel: any Channel, status: Int, sentence: String) async {
+    let body = ByteBuffer(string: sentence + "\n")
+    let headers = HTTPHeaders([
+      ("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", "\(body.readableBytes)"),
+      ("Connection", "close"),
+    ])
+    let head = HTTPResponseHead(version: .http1_1, status: .init(statusCode: status), headers: headers)
+    channel.write(HTTPServerResponsePart.head(head), promise: nil)
+    channel.write(HTTPServerResponsePart.body(.byteBuffer(body)), promise: nil)
+    try? await channel.writeAndFlush(HTTPServerResponsePart.end(nil)).get()
+    try? await channel.close()
+  }
+
+  private func serve(_ connection: NightConnection, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter)
+    async
+  {
+    events.post(.opened(connection.id, address: connection.address))
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await Self.write(connection, to: outbound) }
+      group.addTask { await self.watch(connection) }
+      await read(connection, from: inbound, replyingTo: outbound)
+      connection.queue.finish()
+      group.cancelAll()
+    }
+    state.withLock { state in
+      state.connections[connection.id] = nil
+      state.spoken.remove(ObjectIdentifier(connection.channel))
+    }
+    events.post(.closed(connection.id))
+  }
+
+  private func read(
+    _ connection: NightConnection, from inbound: WebSocketInboundStream, replyingTo outbound: WebSocketOutboundWriter
+  ) async {
+    var rate = MessageRate(perSecond: limits.messagesPerSecond, burst: limits.messageBurst, now: .now)
+    var spoken = false
+    do {
+      for try await message in inbound.messages(maxSize: limits.maxMessageBytes) {
+        switch message {
+        case .text(let text):
+          guard rate.allow(at: .now) else {
+            let most = "\(limits.messagesPerSecond)".replacing(".0", with: "")
+            try await outbound.close(.policyViolation, reason: "Too many messages: at most \(most) a second.")
+            return
+          }
+          if !spoken {
+            spoken = true
+            state.withLock { _ = $0.spoken.insert(ObjectIdentifier(connection.channel)) }
+          }
+          events.post(.text(connection.id, text))
+        case .binary:
+          try await outbound.close(.unacceptableData, reason: "Only text messages are accepted.")
+          return
+        }
+      }
+    } catch {
+      // The peer went, or broke the protocol; either way the connection is over.
+    }
+  }
+
+  /// Sends what is queued, in order; a close ends it.
+  private static func write(_ connection: NightConnection, to outbound: WebSocketOutboundWriter) async {
+    for await item in connection.outbox {
+      switch item {
+      case .frame(let frame):
+        do { try await outbound.write(.custom(frame)) } catch { return }
+      case .close(let code, let reason):
+        try? await outbound.close(code, reason: reason)
+        // A peer that does not answer the close is not waited for long.
+        try? await Task.sleep(for: .seconds(1))
+        connection.channel.close(promise: nil)
+        return
+      }
+    }
+  }
+
+  /// Pings every `pingInterval` and closes a connection silent for `silentDrop`.
+  private func watch(_ connection: NightConnection) async {
+    let tick = min(limits.pingInterval, limits.silentDrop / 4)
+    var lastPing = ContinuousClock.now
+    while !Task.isCancelled {
+      try? await Task.sleep(for: tick)
+      if connection.heard.silence >= limits.silentDrop {
+        connection.channel.close(promise: nil)
+        return
+      }
+      if ContinuousClock.now - lastPing >= limits.pingInterval {
+        lastPing = .now
+        connection.queue.yield(.frame(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer())))
+      }
+    }
+  }
+}
