@@ -113,7 +113,7 @@ final class Session {
       navigator: AppNavigator(navigator: navigator, console: renderer), console: renderer, optionsStore: store,
       sessionStore: sessions,
       history: history, options: options, savedOptions: saved, seed: seed, clock: clock, about: about,
-      makeSource: makeSource)
+      makeSource: makeSource, network: network)
     let coordinator = coordinator
     input = CommandInput(
       navigator: navigator, console: renderer, open: { coordinator.open($0) }, quit: { coordinator.quit() },
