@@ -116,6 +116,16 @@ let package = Package(
       .testTarget(name: "TriviaHistoryTests", dependencies: ["TriviaHistory", "TriviaData", "CSQLite"]),
       .testTarget(name: "TriviaTerminalTests", dependencies: ["TriviaTerminal", "ScreenKit"]),
       .testTarget(name: "TriviaLinkTests", dependencies: ["TriviaLink"]),
+      // A real night on loopback: real sockets, real clients.
+      .testTarget(
+        name: "TriviaNightTests",
+        dependencies: [
+          "TriviaNight",
+          .product(name: "WSClient", package: "swift-websocket"),
+          .product(name: "NIOCore", package: "swift-nio"),
+          .product(name: "NIOWebSocket", package: "swift-nio"),
+          .product(name: "Logging", package: "swift-log"),
+        ]),
       .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData"]),
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia"]),
