@@ -167,8 +167,8 @@ public final class AppCoordinator {
   public func quit() {
     isFinished = true
     // Players hear the night is over before the host's connection closes.
-    hostFlow?.leave()
-    playerFlow?.leave()
+    hostFlow?.stop()
+    playerFlow?.stop()
     rounds.save()
   }
 

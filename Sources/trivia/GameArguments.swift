@@ -55,3 +55,18 @@ struct GameArguments: ParsableArguments {
     }
   }
 }
+
+/// `--script`, which `trivia`, `trivia host` and `trivia join` all take.
+struct ScriptArgument: ParsableArguments {
+  @Option(help: "Read commands from FILE, or '-' for standard input, instead of the terminal.")
+  var script: String?
+}
+
+/// `--no-history` and `--no-color`, which `trivia` and `trivia host` take.
+struct LookArguments: ParsableArguments {
+  @Flag(help: "Play without reading or writing the history of answers and rounds.")
+  var noHistory = false
+
+  @Flag(help: "Never use colour.")
+  var noColor = false
+}

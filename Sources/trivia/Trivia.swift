@@ -21,8 +21,9 @@ struct Trivia: AsyncParsableCommand {
   /// The options a round is played with, which a night's host takes too.
   @OptionGroup var game: GameArguments
 
-  @Option(help: "Read commands from FILE, or '-' for standard input, instead of the terminal.")
-  var script: String?
+  /// Shared with `host` and `join` as a group: an option the root declares on its own is the
+  /// root's even when typed after a subcommand, so theirs would never be set.
+  @OptionGroup var input: ScriptArgument
 
   @Option(help: "Write every navigation event to FILE as JSON lines.")
   var trace: String?
@@ -49,11 +50,17 @@ struct Trivia: AsyncParsableCommand {
   @Flag(help: "Go on with the round saved when the last session ended.")
   var resume = false
 
-  @Flag(help: "Play without reading or writing the history of answers and rounds.")
-  var noHistory = false
+  @OptionGroup var look: LookArguments
 
-  @Flag(help: "Never use colour.")
-  var noColor = false
+  var script: String? {
+    get { input.script }
+    set { input.script = newValue }
+  }
+  var noHistory: Bool {
+    get { look.noHistory }
+    set { look.noHistory = newValue }
+  }
+  var noColor: Bool { look.noColor }
 
   /// ArgumentParser's own `main`, but what it says about the command line is cleaned as the
   /// game's messages are: an argument it quotes (`--count $'\e]0;…'`) may hold escape
@@ -112,7 +119,7 @@ struct Trivia: AsyncParsableCommand {
     game.category = game.category ?? header.game.category
     game.seedText = game.seedText ?? header.game.seedText
     game.time = game.time ?? header.game.time
-    noHistory = noHistory || header.noHistory
+    look.noHistory = look.noHistory || header.look.noHistory
   }
 
   /// The line that starts a recording: how to play the same session again.

@@ -65,9 +65,9 @@ final class HostFlow {
     case .opened:
       break
     case .text(let id, let text):
-      apply(room.received(ConnectionID(id), text: text, now: clock.now))
+      move { $0.received(ConnectionID(id), text: text, now: $1) }
     case .closed(let id, _):
-      apply(room.disconnected(ConnectionID(id), now: clock.now))
+      move { $0.disconnected(ConnectionID(id), now: $1) }
     case .failed(let reason):
       console.say("The night cannot go on: \(reason)")
       leave()
@@ -91,26 +91,37 @@ final class HostFlow {
 
   func kick(_ name: String) {
     guard !name.isEmpty else { return console.say("kick takes a player's name, as in kick Ann.") }
-    apply(room.kick(name: name, now: clock.now))
+    move { $0.kick(name: name, now: $1) }
   }
 
   func end() {
-    apply(room.end(now: clock.now, reason: "The host ended the night."))
+    move { $0.end(now: $1, reason: "The host ended the night.") }
     view.reason = "The host ended the night."
     show()
   }
 
+  /// Every change of the room goes through here: what it decided is sent, and the host's
+  /// screen follows its phase.
   func move(_ step: (inout NightRoom, Duration) -> [NightOutput]) {
-    apply(step(&room, clock.now))
+    let before = room.phase
+    apply(step(&room, clock.now), since: before)
   }
 
   /// The host leaves: players hear the night is over, and the host is back on the landing.
   func leave() {
+    stop()
+    closed()
+  }
+
+  /// The game ends: players hear so, the connections close, and nothing moves on screen.
+  func stop() {
     if room.phase != .final, room.phase != .ended {
-      apply(room.end(now: clock.now, reason: "The host ended the night."))
+      let outputs = room.end(now: clock.now, reason: "The host ended the night.")
+      for case .send(let message, let to) in outputs {
+        line.send(.send(NightWire.encode(message), to: to.map(\.rawValue)))
+      }
     }
     line.stop()
-    closed()
   }
 
   // MARK: Time
@@ -136,7 +147,7 @@ final class HostFlow {
   }
 
   func tick() {
-    apply(room.tick(now: clock.now))
+    move { $0.tick(now: $1) }
     if let autoAt, clock.now >= autoAt {
       self.autoAt = nil
       move { $0.next(now: $1) }
@@ -146,8 +157,7 @@ final class HostFlow {
 
   // MARK: Applying what the room decided
 
-  private func apply(_ outputs: [NightOutput]) {
-    let before = room.phase
+  private func apply(_ outputs: [NightOutput], since before: NightPhase) {
     for output in outputs {
       switch output {
       case .send(let message, let to):

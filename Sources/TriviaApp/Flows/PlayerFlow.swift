@@ -44,6 +44,8 @@ final class PlayerFlow {
   private(set) var place: NightPlace = .waiting
   /// Set once the night is over here: the host ended it, quit, or removed this player.
   private(set) var isOver = false
+  /// The question whose answer went to the host, until the host says it took it.
+  private var sent: Int?
   /// The connection dropped and `trivia-night` is trying it again.
   private var away = false
 
@@ -74,7 +76,7 @@ final class PlayerFlow {
   /// Whether a script's next line is for this night: an answer, or what follows its end.
   var wantsLine: Bool {
     if isOver { return true }
-    if case .question = place, view.chosen == nil { return true }
+    if case .question(let number) = place, view.chosen == nil, sent != number { return true }
     return false
   }
 
@@ -185,7 +187,8 @@ final class PlayerFlow {
   }
 
   private func answer(_ choice: Int) {
-    guard let question = view.question, view.chosen == nil else { return }
+    guard let question = view.question, view.chosen == nil, sent != question.number else { return }
+    sent = question.number
     send(.answer(question: question.number, choice: choice))
   }
 
@@ -219,10 +222,15 @@ final class PlayerFlow {
 
   /// The player leaves the night, back to the landing.
   func leave() {
+    stop()
+    closed()
+  }
+
+  /// The game ends: the connection closes, and nothing moves on screen.
+  func stop() {
     isOver = true
     line?.stop()
     line = nil
-    closed()
   }
 
   /// Told when the player has left, so the coordinator forgets the night.

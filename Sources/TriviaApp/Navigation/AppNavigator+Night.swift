@@ -92,7 +92,7 @@ extension RevealScreen.State {
       number: reveal?.number ?? 0, total: reveal?.total ?? 0, question: reveal?.text ?? "",
       choices: reveal?.choices ?? [], counts: reveal?.counts ?? [], correct: reveal?.correct ?? 0,
       fastest: reveal?.fastest.map { .init(name: $0.name, seconds: Double($0.ms) / 1000) },
-      answered: night.answered, players: night.connected)
+      answered: reveal?.counts.reduce(0, +) ?? 0, players: night.connected)
   }
 }
 

@@ -35,14 +35,8 @@ struct Host: AsyncParsableCommand {
   @Option(help: "The night's name, shown to everyone who joins.")
   var title = "Trivia night"
 
-  @Option(help: "Read the host's commands from FILE, or '-' for standard input, instead of the terminal.")
-  var script: String?
-
-  @Flag(help: "Play without reading or writing the history of answers and rounds.")
-  var noHistory = false
-
-  @Flag(help: "Never use colour.")
-  var noColor = false
+  @OptionGroup var input: ScriptArgument
+  @OptionGroup var look: LookArguments
 
   func validate() throws {
     if game.time == 0 {
@@ -65,9 +59,8 @@ struct Host: AsyncParsableCommand {
     var arguments = try Trivia.parse([])
     arguments.game = game
     if arguments.game.time == nil { arguments.game.time = 20 }
-    arguments.script = script
-    arguments.noHistory = noHistory
-    arguments.noColor = noColor
+    arguments.input = input
+    arguments.look = look
     let night = NightStart.host(
       .init(port: port, bind: bind, maxPlayers: maxPlayers, startWhen: startWhen, auto: auto, title: title))
     let session = try await Session(arguments: arguments, night: night)

@@ -19,11 +19,8 @@ struct Join: AsyncParsableCommand {
   @Option(help: "Your name in the night, 1 to 20 characters.")
   var name: String?
 
-  @Option(help: "Read the player's lines from FILE, or '-' for standard input, instead of the terminal.")
-  var script: String?
-
-  @Flag(help: "Never use colour.")
-  var noColor = false
+  @OptionGroup var input: ScriptArgument
+  @OptionGroup var look: LookArguments
 
   func validate() throws {
     guard NightAddress(url) != nil else {
@@ -33,8 +30,8 @@ struct Join: AsyncParsableCommand {
 
   func run() async throws {
     var arguments = try Trivia.parse([])
-    arguments.script = script
-    arguments.noColor = noColor
+    arguments.input = input
+    arguments.look = look
     // A night is the host's game: nothing of it goes into this player's history.
     arguments.noHistory = true
     let session = try await Session(arguments: arguments, night: .join(url: url, name: name))
