@@ -7,7 +7,7 @@ CHECKS := --explicit-target-dependency-import-check error
 ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play release test build deps lint docs router-check clean install uninstall install-check test-tools \
+.PHONY: play release night test build deps lint docs router-check clean install uninstall install-check test-tools \
   bank-check
 
 ## Start the game; pass options with ARGS="--difficulty hard --count 5". The Swift runtime
@@ -19,6 +19,12 @@ play: release
 ## .build/release/trivia, as `make play` and `make install` build it.
 release: deps
 	@$(SWIFT) build $(RELEASE) $(CHECKS) --product trivia
+
+## .build/release/trivia-night: a night's network, which `trivia host` and `trivia join` run
+## beside them. `make play` does not build it: a plain game links no server (Hummingbird and
+## NIO take about three minutes to build here).
+night: deps
+	@$(SWIFT) build $(RELEASE) $(CHECKS) --product trivia-night
 
 ## Build everything (the snippets too) and run every test, then the format check, the
 ## bundled bank's check (with the debug build), the install check (with the debug build),
@@ -76,7 +82,7 @@ clean:
 ## removes them (the folders stay, as they may hold other programs' files) and `make
 ## install-check` checks them: this list is the one place that names them.
 PREFIX ?= /usr/local
-INSTALLED := bin/trivia share/man/man1/trivia.1 share/applications/trivia.desktop \
+INSTALLED := bin/trivia bin/trivia-night share/man/man1/trivia.1 share/applications/trivia.desktop \
   share/bash-completion/completions/trivia share/zsh/site-functions/_trivia \
   share/fish/vendor_completions.d/trivia.fish
 ## The binary to install and to generate the man page and completions from; by default the
@@ -84,10 +90,11 @@ INSTALLED := bin/trivia share/man/man1/trivia.1 share/applications/trivia.deskto
 BINARY ?=
 BIN = $(or $(BINARY),.build/release/trivia)
 
-install: $(if $(BINARY),,release)
+install: $(if $(BINARY),,release night)
 	@set -e; stage=$$(mktemp -d); trap 'rm -rf "$$stage"' EXIT; \
 	for file in $(INSTALLED); do mkdir -p "$$stage/$$(dirname $$file)"; done; \
 	cp "$(BIN)" "$$stage/bin/trivia"; \
+	cp "$(dir $(BIN))trivia-night" "$$stage/bin/trivia-night"; \
 	python3 Scripts/manpage.py "$(BIN)" Scripts/trivia.1.sections > "$$stage/share/man/man1/trivia.1"; \
 	sed 's|@BINDIR@|$(PREFIX)/bin|' Scripts/trivia.desktop.in > "$$stage/share/applications/trivia.desktop"; \
 	"$(BIN)" --generate-completion-script bash > "$$stage/share/bash-completion/completions/trivia"; \

@@ -59,7 +59,9 @@ let package = Package(
       // game its start-up and a fresh machine's `make play` three minutes of build.
       .executableTarget(
         name: "trivia-night",
-        dependencies: ["NightRelay", "TriviaNight", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: [
+          "NightRelay", "TriviaNight", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
         linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
       ),
       .systemLibrary(

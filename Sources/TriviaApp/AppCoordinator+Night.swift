@@ -21,17 +21,22 @@ extension AppCoordinator {
           takesArgument: true
         ) { [unowned self] argument in
           let words = argument.split(separator: " ", maxSplits: 1).map(String.init)
-          guard let url = words.first else { return .rejected("join takes the night's address, as in join http://192.168.1.20:7777/K7TQ4M.") }
+          guard let url = words.first else {
+            return .rejected("join takes the night's address, as in join http://192.168.1.20:7777/K7TQ4M.")
+          }
           join(url, name: words.count > 1 ? words[1] : nil)
           return .done
         }, on: [.landing]),
-      AppCommand(Command("start", summary: "start the night with the players in") { [unowned self] in
+      AppCommand(
+        Command("start", summary: "start the night with the players in") { [unowned self] in
           hostFlow?.start()
         }, on: [.lobby]),
-      AppCommand(Command("next", summary: "move everyone on") { [unowned self] in
+      AppCommand(
+        Command("next", summary: "move everyone on") { [unowned self] in
           hostFlow?.move { $0.next(now: $1) }
         }, on: [.hostQuestion, .reveal, .hostStandings]),
-      AppCommand(Command("skip", summary: "drop this question: nobody scores it") { [unowned self] in
+      AppCommand(
+        Command("skip", summary: "drop this question: nobody scores it") { [unowned self] in
           hostFlow?.move { $0.skip(now: $1) }
         }, on: [.hostQuestion]),
       AppCommand(
@@ -41,10 +46,12 @@ extension AppCoordinator {
             (hostFlow?.names ?? []).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
           }
         ) { [unowned self] name in hostFlow?.kick(name) }, on: hosting),
-      AppCommand(Command("end", summary: "end the night now, with the standings as they are") { [unowned self] in
+      AppCommand(
+        Command("end", summary: "end the night now, with the standings as they are") { [unowned self] in
           hostFlow?.end()
         }, on: hosting),
-      AppCommand(Command("leave", summary: "leave the night") { [unowned self] in
+      AppCommand(
+        Command("leave", summary: "leave the night") { [unowned self] in
           playerFlow?.leave()
         }, on: ScreenName.playing.subtracting([.final])),
     ]

@@ -50,7 +50,9 @@ struct Host: AsyncParsableCommand {
       throw ValidationError.clean("--start-when must be 1 to --max-players (\(maxPlayers)), not \(startWhen).")
     }
     let name = title.trimmingWhitespace
-    guard (1...40).contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+    guard (1...40).contains(name.count),
+      !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else {
       throw ValidationError.clean("--title must be 1 to 40 characters without control characters.")
     }
   }
