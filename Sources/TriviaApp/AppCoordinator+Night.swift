@@ -78,13 +78,15 @@ extension AppCoordinator {
       let code = NightCode.random(using: &generator).description
       do throws(NightError) {
         let flow = try HostFlow(
-          plan: plan, questions: questions, limit: .seconds(request.time ?? 20), code: code, network: network,
+          plan: plan, questions: questions, source: sources.name, limit: .seconds(request.time ?? 20), code: code,
+          network: network,
           console: console, clock: clock)
         flow.follow = { [unowned self] place in later { await self.go(.night(place)) } }
         flow.closed = { [unowned self] in
           hostFlow = nil
           navigator.closeNight()
         }
+        flow.keep = { [unowned self] in history?.nightEnded($0) }
         hostFlow = flow
         console.say("Hosting \(plan.title) with \(questions.count) questions of \(request.time ?? 20) seconds…")
       } catch {

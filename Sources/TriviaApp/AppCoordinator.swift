@@ -26,6 +26,8 @@ public final class AppCoordinator {
   public private(set) lazy var commands = AppCommands(
     settings.commands + categoryCommands + stats.commands + review.commands + sourceCommands + about.commands
       + nightCommands)
+  /// Where the game keeps what it knows of its player: a night hosted here too.
+  let history: (any History)?
   /// Opens a night's connections; nil where this program has no network.
   let network: (any NightNetwork)?
   /// A night hosted here, or joined, while it lasts.
@@ -50,6 +52,7 @@ public final class AppCoordinator {
   ) {
     self.clock = clock
     self.network = network
+    self.history = history
     self.navigator = navigator
     self.console = console
     let sources = SourceFlow(source: source, console: console, makeSource: makeSource)

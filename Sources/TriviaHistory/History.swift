@@ -29,6 +29,8 @@ public protocol History: AnyObject {
   func lastAsked(_ id: Int64) -> Int64?
   /// The answers of the last round answered, in the order given; empty when there is none.
   func lastRoundAnswers() -> [AnsweredQuestion]
+  /// Keeps a night this player hosted, once it is over.
+  func nightEnded(_ night: PlayedNight)
   /// How the player has done, overall or in one category (as the file spells it); nil when
   /// there is no history to read.
   func stats(category: String?) -> PlayerStats?

@@ -75,6 +75,35 @@ enum HistorySchema {
     END;
     DROP INDEX answers_by_question;
     """,
+    // Trivia nights this player hosted: the table at the end, and each question revealed.
+    """
+    CREATE TABLE nights (
+      id INTEGER PRIMARY KEY,
+      ended_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+      title TEXT NOT NULL,
+      source TEXT NOT NULL,
+      seconds_per_question INTEGER NOT NULL,
+      ended_early INTEGER NOT NULL CHECK (ended_early IN (0, 1))
+    );
+    CREATE TABLE night_players (
+      night_id INTEGER NOT NULL REFERENCES nights(id),
+      place INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      score INTEGER NOT NULL,
+      has_left INTEGER NOT NULL CHECK (has_left IN (0, 1)),
+      PRIMARY KEY (night_id, place)
+    );
+    CREATE TABLE night_questions (
+      night_id INTEGER NOT NULL REFERENCES nights(id),
+      number INTEGER NOT NULL,
+      question_id INTEGER NOT NULL,
+      question TEXT NOT NULL,
+      correct_answer TEXT NOT NULL,
+      answered INTEGER NOT NULL,
+      right_answers INTEGER NOT NULL,
+      PRIMARY KEY (night_id, number)
+    );
+    """,
   ]
 
   static var version: Int { migrations.count }

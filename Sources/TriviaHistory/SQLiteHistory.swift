@@ -66,6 +66,41 @@ public final class SQLiteHistory: History {
     if playing?.id == round { playing = nil }
   }
 
+  public func nightEnded(_ night: PlayedNight) {
+    // One transaction: a night is kept whole or not at all.
+    write { database throws(SQLiteDatabase.Failure) in
+      try database.transaction { () throws(SQLiteDatabase.Failure) in
+        try Self.insert(night, into: database)
+      }
+    }
+  }
+
+  private static func insert(_ night: PlayedNight, into database: SQLiteDatabase) throws(SQLiteDatabase.Failure) {
+    try database.query(
+      "INSERT INTO nights (title, source, seconds_per_question, ended_early) VALUES (?, ?, ?, ?)",
+      [
+        .text(night.title), .text(night.source), .integer(Int64(night.secondsPerQuestion)),
+        .integer(night.endedEarly ? 1 : 0),
+      ])
+    let id = database.lastInsertedRow
+    for player in night.players {
+      try database.query(
+        "INSERT INTO night_players VALUES (?, ?, ?, ?, ?)",
+        [
+          .integer(id), .integer(Int64(player.place)), .text(player.name), .integer(Int64(player.score)),
+          .integer(player.hasLeft ? 1 : 0),
+        ])
+    }
+    for question in night.questions {
+      try database.query(
+        "INSERT INTO night_questions VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+          .integer(id), .integer(Int64(question.number)), .integer(question.questionID), .text(question.question),
+          .text(question.correctAnswer), .integer(Int64(question.answered)), .integer(Int64(question.right)),
+        ])
+    }
+  }
+
   public func roundResumed(_ round: Int64?, as played: PlayedRound) -> Int64? {
     let id = write { database throws(SQLiteDatabase.Failure) in
       if let round {

@@ -236,6 +236,9 @@ final class MemoryHistory: History {
   func bestScore(category: String?, total: Int) -> Int? { nil }
   func lastRoundAnswers() -> [AnsweredQuestion] { [] }
   func stats(category: String?) -> PlayerStats? { nil }
+  /// Nights hosted, in order.
+  private(set) var nights: [PlayedNight] = []
+  func nightEnded(_ night: PlayedNight) { nights.append(night) }
 
   func missedQuestionIDs() -> Set<Int64> {
     var last: [Int64: Bool] = [:]

@@ -23,6 +23,7 @@ struct StatsFlowTests {
     var isKept: Bool { true }
     func bestScore(category: String?, total: Int) -> Int? { nil }
     func lastRoundAnswers() -> [AnsweredQuestion] { [] }
+    func nightEnded(_ night: PlayedNight) {}
     func missedQuestionIDs() -> Set<Int64> { [] }
     func askedQuestions() -> [Int64: Int64] { [:] }
     func lastAsked(_ id: Int64) -> Int64? { nil }

@@ -1,6 +1,7 @@
 import NightKit
 import NightRelay
 import ScreenKit
+import TriviaHistory
 
 /// A night as its host runs it. The room (NightKit) keeps every rule; this flow feeds it
 /// what arrives and what the host types, sends what it answers through `trivia-night`, and
@@ -22,15 +23,24 @@ final class HostFlow {
   var follow: (NightPlace) -> Void = { _ in }
   /// Told when the host has left the night, so the coordinator forgets it.
   var closed: () -> Void = {}
+  /// Keeps the night in the host's history once it is over.
+  var keep: (PlayedNight) -> Void = { _ in }
+  /// The questions revealed so far, for the history.
+  private var revealed: [PlayedNight.Question] = []
+  private var kept = false
 
   /// How long `--auto` shows a reveal and the standings; under a script time does not pass,
   /// so it moves on at once.
   private var pause: Duration { clock.isVirtual ? .zero : .seconds(5) }
 
+  /// The name of the source the questions came from, for the history.
+  private let source: String
+
   init(
-    plan: HostPlan, questions: [NightQuestion], limit: Duration, code: String, network: any NightNetwork,
-    console: any Console, clock: GameClock
+    plan: HostPlan, questions: [NightQuestion], source: String, limit: Duration, code: String,
+    network: any NightNetwork, console: any Console, clock: GameClock
   ) throws(NightError) {
+    self.source = source
     room = NightRoom(
       title: plan.title, questions: questions, limit: limit, maxPlayers: plan.maxPlayers,
       generator: SystemRandomNumberGenerator())
@@ -124,6 +134,18 @@ final class HostFlow {
     line.stop()
   }
 
+  /// The night as the history keeps it: the final table and the questions revealed.
+  private func keepOnce() {
+    guard !kept else { return }
+    kept = true
+    keep(
+      PlayedNight(
+        title: plan.title, source: source, secondsPerQuestion: Int(room.limit.components.seconds),
+        endedEarly: room.phase == .ended,
+        players: room.finalView.rows.map { .init(place: $0.place, name: $0.name, score: $0.score, hasLeft: $0.left) },
+        questions: revealed))
+  }
+
   // MARK: Time
 
   /// Whether a script's next line is for the host: where the night waits on the host.
@@ -203,12 +225,19 @@ final class HostFlow {
     case .question(let number): follow(.hostQuestion(number))
     case .reveal(let number):
       view.reveal = room.revealView
+      if let reveal = view.reveal, revealed.last?.number != number {
+        revealed.append(
+          .init(
+            number: number, question: reveal.text, correctAnswer: reveal.choices[reveal.correct],
+            answered: reveal.counts.reduce(0, +), right: reveal.counts[reveal.correct]))
+      }
       follow(.reveal(number))
     case .standings(let number):
       view.standings = room.standingsView
       follow(.hostStandings(number))
     case .final, .ended:
       view.standings = room.finalView
+      keepOnce()
       follow(.hostFinal)
     }
   }
