@@ -56,6 +56,15 @@ struct CoordinatorTests {
     func closeStats() { calls.append("close-stats") }
     func showReview(_ answers: [AnsweredQuestion], onDone: @escaping () -> Void) { calls.append("review") }
     func closeReview() { calls.append("close-review") }
+    /// The night's places shown, and what the last one reads.
+    var night: (() -> NightView)?
+    var nightEvents: NightEvents?
+    func showNight(_ place: NightPlace, night: @escaping () -> NightView, events: NightEvents) {
+      self.night = night
+      nightEvents = events
+      calls.append("night \(place)")
+    }
+    func closeNight() { calls.append("close-night") }
     func showAbout(_ about: About, onDone: @escaping () -> Void) {
       self.about = about
       done = onDone
@@ -109,7 +118,8 @@ struct CoordinatorTests {
     let coordinator = coordinator()
     coordinator.start()
     let names = { (screen: ScreenName) in coordinator.commands.table(on: screen.rawValue).commands.map(\.name) }
-    #expect(names(.landing) == ["options", "difficulty", "category", "stats", "review", "source", "about"])
+    #expect(
+      names(.landing) == ["options", "difficulty", "category", "stats", "review", "source", "about", "host", "join"])
     #expect(names(.noData) == ["options", "category", "source", "about"])
     #expect(names(.options) == ["category", "source", "about"])
     #expect(names(.complete) == ["about"], "no history: the score screen offers no stats or review")
