@@ -32,7 +32,11 @@ struct NightScreenTests {
     #expect(text.contains("3 players in: Ann, Bob, Cy"))
     #expect(!text.contains("No players yet."))
     #expect(text.contains("Room for 100 players. Starts by itself when 4 are in."))
-    #expect(screen.prompt == "lobby")
+    #expect(screen.prompt == "lobby · 3 players in")
+    // A big night names its newest players only, and says how many are in.
+    state.count = 1_204
+    #expect(screen.render().map(\.text).contains("1,204 players in, the newest: Ann, Bob, Cy"))
+    #expect(screen.prompt == "lobby · 1,204 players in")
     // start, kick and end are the app's commands.
     #expect(screen.commands.commands.isEmpty)
     #expect(screen.commands.run("start") == .unknown)
@@ -52,7 +56,7 @@ struct NightScreenTests {
     #expect(screen.render().map(\.text).contains("You are in as Bob, at http://192.168.1.5:7777/K7QXPM."))
     state.players.append("Cy")
     #expect(screen.render().map(\.text).contains("Waiting for the host to start. 3 players in: Ann, Bob, Cy"))
-    #expect(screen.prompt == "waiting")
+    #expect(screen.prompt == "waiting · 3 players in")
     #expect(screen.commands.commands.isEmpty)
   }
 
@@ -198,6 +202,8 @@ struct NightScreenTests {
     #expect(screen.commands.help.isEmpty)
     #expect(screen.commands.completions(for: "A").isEmpty)
     #expect(screen.render().map(\.text).contains("  2) Au"))
+    // The count changes while it shows: the prompt, drawn at each event, carries it.
+    #expect(screen.prompt == "question 3/10 · 12s · Answers in: 7 of 12")
   }
 
   @Test func aVerdictInANightSaysPointsAndPlaceAndWaitsForTheHost() {

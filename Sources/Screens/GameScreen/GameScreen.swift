@@ -53,7 +53,10 @@ public final class GameScreen: TerminalView {
 
   public var prompt: String {
     let state = state
+    // Whoever watches without answering (a night's host) sees the note change in the prompt,
+    // which is drawn again at each event, rather than the question drawn again.
     return "question \(state.number)/\(state.total)" + (state.secondsLeft.map { " · \($0)s" } ?? "")
+      + (state.answerable ? "" : state.note.map { " · " + $0 } ?? "")
   }
 
   public func render() -> [Line] {

@@ -10,16 +10,19 @@ public final class LobbyScreen: TerminalView {
     public var code: String
     /// Where players can join, and what the host listens on, shown as given.
     public var joinLines: [String]
-    /// In the order they joined.
+    /// In the order they joined (a big night's newest only).
     public var players: [String]
+    /// How many are in; nil: as many as `players` names.
+    public var count: Int?
     public var maxPlayers: Int
     /// The night starts by itself once this many players are in.
     public var startWhen: Int?
 
     public init(
-      title: String, code: String, joinLines: [String], players: [String] = [], maxPlayers: Int,
-      startWhen: Int? = nil
+      title: String, code: String, joinLines: [String], players: [String] = [], count: Int? = nil,
+      maxPlayers: Int, startWhen: Int? = nil
     ) {
+      self.count = count
       self.title = title
       self.code = code
       self.joinLines = joinLines
@@ -41,7 +44,8 @@ public final class LobbyScreen: TerminalView {
     self.init { state }
   }
 
-  public var prompt: String { "lobby" }
+  /// Who is in, as they join, without drawing the lobby again.
+  public var prompt: String { "lobby · \(PlayerList.counted(state.count ?? state.players.count)) in" }
 
   public func render() -> [Line] {
     let state = state
@@ -57,7 +61,7 @@ public final class LobbyScreen: TerminalView {
       "",
     ]
       + state.joinLines.map { Line("  " + $0) }
-      + ["", PlayerList.line(state.players), Line(limit, style: .dim)]
+      + ["", PlayerList.line(state.players, total: state.count), Line(limit, style: .dim)]
       + [Line("Type start when everyone is in, kick NAME to send a player away, end to close the night.", style: .dim)]
   }
 

@@ -8,12 +8,15 @@ public final class WaitingRoomScreen: TerminalView {
     public var title: String
     /// The name this player joined with.
     public var you: String
-    /// In the order they joined.
+    /// In the order they joined (a big night's newest only).
     public var players: [String]
+    /// How many are in; nil: as many as `players` names.
+    public var count: Int?
     /// The host's address, as the player typed it.
     public var host: String
 
-    public init(title: String, you: String, players: [String], host: String) {
+    public init(title: String, you: String, players: [String], count: Int? = nil, host: String) {
+      self.count = count
       self.title = title
       self.you = you
       self.players = players
@@ -33,7 +36,8 @@ public final class WaitingRoomScreen: TerminalView {
     self.init { state }
   }
 
-  public var prompt: String { "waiting" }
+  /// Who is in, as they join, without drawing the room again.
+  public var prompt: String { "waiting · \(PlayerList.counted(state.count ?? state.players.count)) in" }
 
   public func render() -> [Line] {
     let state = state
@@ -41,7 +45,7 @@ public final class WaitingRoomScreen: TerminalView {
       "",
       Line(state.title, style: .title),
       Line("You are in as ") + Line(state.you, style: .emphasis) + Line(", at \(state.host)."),
-      PlayerList.line(state.players, after: "Waiting for the host to start. "),
+      PlayerList.line(state.players, total: state.count, after: "Waiting for the host to start. "),
     ]
   }
 

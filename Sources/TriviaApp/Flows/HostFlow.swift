@@ -28,6 +28,8 @@ final class HostFlow {
   /// The questions revealed so far, for the history.
   private var revealed: [PlayedNight.Question] = []
   private var kept = false
+  /// The final table when the host ended the night early.
+  private var endedTable: NightStandings?
 
   /// How long `--auto` shows a reveal and the standings; under a script time does not pass,
   /// so it moves on at once.
@@ -105,9 +107,10 @@ final class HostFlow {
   }
 
   func end() {
-    move { $0.end(now: $1, reason: "The host ended the night.") }
+    // The table as it stood: ending closes every connection, which would mark all as left.
+    endedTable = room.finalView
     view.reason = "The host ended the night."
-    show()
+    move { $0.end(now: $1, reason: "The host ended the night.") }
   }
 
   /// Every change of the room goes through here: what it decided is sent, and the host's
@@ -142,7 +145,7 @@ final class HostFlow {
       PlayedNight(
         title: plan.title, source: source, secondsPerQuestion: Int(room.limit.components.seconds),
         endedEarly: room.phase == .ended,
-        players: room.finalView.rows.map { .init(place: $0.place, name: $0.name, score: $0.score, hasLeft: $0.left) },
+        players: (endedTable ?? room.finalView).rows.map { .init(place: $0.place, name: $0.name, score: $0.score, hasLeft: $0.left) },
         questions: revealed))
   }
 
@@ -236,7 +239,7 @@ final class HostFlow {
       view.standings = room.standingsView
       follow(.hostStandings(number))
     case .final, .ended:
-      view.standings = room.finalView
+      view.standings = endedTable ?? room.finalView
       keepOnce()
       follow(.hostFinal)
     }

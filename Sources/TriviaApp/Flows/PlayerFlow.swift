@@ -151,7 +151,8 @@ final class PlayerFlow {
     case .lobby(let players, let count):
       view.players = players
       view.playerCount = count
-      follow(.waiting)
+      // The waiting room's prompt counts them; it is drawn again only when coming back to it.
+      if place != .waiting { follow(.waiting) }
     case .question(let question):
       if view.question?.number != question.number { view.chosen = nil }
       view.question = question

@@ -59,13 +59,14 @@ extension LobbyScreen.State {
   init(_ night: NightView) {
     self.init(
       title: night.title, code: night.code, joinLines: night.joinLines, players: night.players,
-      maxPlayers: night.maxPlayers, startWhen: night.startWhen)
+      count: night.playerCount, maxPlayers: night.maxPlayers, startWhen: night.startWhen)
   }
 }
 
 extension WaitingRoomScreen.State {
   init(_ night: NightView) {
-    self.init(title: night.title, you: night.you ?? "", players: night.players, host: night.host)
+    self.init(
+      title: night.title, you: night.you ?? "", players: night.players, count: night.playerCount, host: night.host)
   }
 }
 
@@ -75,7 +76,7 @@ extension GameScreen.State {
     let question = night.question
     let note =
       host
-      ? "Answers in: \(night.answered) of \(night.connected)"
+      ? "\(night.answered) of \(night.connected) in"
       : night.chosen == nil ? nil : "Answer in: waiting for the others"
     self.init(
       number: question?.number ?? 0, total: question?.total ?? 0, category: question?.category ?? "",
