@@ -145,7 +145,9 @@ final class HostFlow {
       PlayedNight(
         title: plan.title, source: source, secondsPerQuestion: Int(room.limit.components.seconds),
         endedEarly: room.phase == .ended,
-        players: (endedTable ?? room.finalView).rows.map { .init(place: $0.place, name: $0.name, score: $0.score, hasLeft: $0.left) },
+        players: (endedTable ?? room.finalView).rows.map {
+          .init(place: $0.place, name: $0.name, score: $0.score, hasLeft: $0.left)
+        },
         questions: revealed))
   }
 
