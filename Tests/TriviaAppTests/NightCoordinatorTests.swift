@@ -1,0 +1,166 @@
+import NightKit
+import NightRelay
+import Testing
+import TriviaApp
+import TriviaData
+
+/// A night driven through the coordinator with fakes: a network whose lines record what the
+/// app sends, and events handed in as `trivia-night` would hand them. No sockets, no screens.
+@MainActor
+@Suite("A night, through the coordinator with fakes")
+struct NightCoordinatorTests {
+  final class FakeLine: NightLine {
+    var sent: [RelayCommand] = []
+    var stopped = false
+    func send(_ command: RelayCommand) { sent.append(command) }
+    func stop() { stopped = true }
+
+    /// The host's messages sent to `connection`, decoded.
+    func messages(to connection: UInt64) -> [HostMessage] {
+      sent.compactMap { command in
+        guard case .send(let text, let to) = command, to.contains(connection) else { return nil }
+        return try? NightWire.decodeHost(text)
+      }
+    }
+  }
+
+  final class FakeNetwork: NightNetwork {
+    var lines: [FakeLine] = []
+    var hosted: (port: Int, code: String)?
+    var joined: [NightAddress] = []
+    func host(port: Int, bind: String?, code: String, maxConnections: Int) throws(NightError) -> any NightLine {
+      hosted = (port, code)
+      return make()
+    }
+    func join(_ address: NightAddress) throws(NightError) -> any NightLine {
+      joined.append(address)
+      return make()
+    }
+    private func make() -> FakeLine {
+      let line = FakeLine()
+      lines.append(line)
+      return line
+    }
+  }
+
+  let navigator = CoordinatorTests.FakeNavigator()
+  let console = RecordingConsole()
+  let network = FakeNetwork()
+  let history = MemoryHistory()
+
+  func coordinator() -> AppCoordinator {
+    AppCoordinator(
+      source: FakeSource(result: .success(QuestionBank(questions: sampleQuestions(6)))), navigator: navigator,
+      console: console, optionsStore: MemoryOptionsStore(), history: history,
+      options: GameOptions(questionCount: 2, difficulty: .mixed), seed: 3, clock: GameClock(virtual: true),
+      network: network)
+  }
+
+  func join(_ name: String) -> String { NightWire.encode(PlayerMessage.join(name: name, token: nil)) }
+
+  @Test func aHostedNightGoesFromLobbyToPodiumAndIsKept() async throws {
+    let coordinator = coordinator()
+    coordinator.start()
+    coordinator.host(HostPlan(port: 0, bind: nil, maxPlayers: 10, startWhen: 2, auto: true, title: "Quiz"))
+    await coordinator.runPending()
+    let line = try #require(network.lines.first)
+    #expect(network.hosted?.code.count == 6)
+    // The lobby shows once players can reach it.
+    #expect(!navigator.calls.contains { $0.hasPrefix("night") })
+    coordinator.received([(line, .listening(port: 7777, addresses: ["10.0.0.2", "127.0.0.1"]))])
+    await coordinator.runPending()
+    #expect(navigator.calls.last == "night lobby")
+    let readLobby = try #require(navigator.night)
+    let lobby = readLobby()
+    #expect(
+      lobby.joinLines.prefix(2) == [
+        "Join: http://10.0.0.2:7777/\(lobby.code)", "Join: http://127.0.0.1:7777/\(lobby.code)",
+      ])
+
+    coordinator.received([(line, .opened(1, address: "10.0.0.3")), (line, .text(1, join("Ann")))])
+    coordinator.received([(line, .opened(2, address: "10.0.0.4")), (line, .text(2, join("Bob")))])
+    await coordinator.runPending()
+    // Two players in: it starts by itself, and the question carries no right answer.
+    #expect(navigator.calls.last == "night hostQuestion(1)")
+    guard case .question(let question) = line.messages(to: 1).last else {
+      Issue.record("no question sent: \(line.messages(to: 1))")
+      return
+    }
+    let questionText = try #require(
+      line.sent.compactMap { command -> String? in
+        guard case .send(let text, _) = command, text.contains("\"question\"") else { return nil }
+        return text
+      }.first)
+    #expect(!questionText.contains("correct"))
+
+    // Ann right, Bob wrong; under a script both answer at once: 1000 points for a right one.
+    // The fake bank's right answers read "Right N", or "True".
+    let right = try #require(question.choices.firstIndex { $0.hasPrefix("Right") || $0 == "True" })
+    for (id, choice) in [(UInt64(1), right), (2, (right + 1) % question.choices.count)] {
+      coordinator.received([(line, .text(id, NightWire.encode(PlayerMessage.answer(question: 1, choice: choice))))])
+    }
+    await coordinator.runPending()
+    guard
+      case .verdict(let verdict) = line.messages(to: 1).first(where: { if case .verdict = $0 { true } else { false } })
+    else {
+      Issue.record("no verdict for Ann")
+      return
+    }
+    #expect(verdict.points == 1000 && verdict.place == 1)
+    // --auto: on through the standings to question 2, then the podium once both answered.
+    #expect(navigator.calls.contains("night reveal(1)"))
+    #expect(navigator.calls.contains("night hostStandings(1)"))
+    #expect(navigator.calls.last == "night hostQuestion(2)")
+    for id in [UInt64(1), 2] {
+      coordinator.received([(line, .text(id, NightWire.encode(PlayerMessage.answer(question: 2, choice: 0))))])
+    }
+    await coordinator.runPending()
+    #expect(navigator.calls.last == "night hostFinal")
+    let kept = try #require(history.nights.first)
+    #expect(kept.title == "Quiz" && kept.questions.count == 2 && kept.players.map(\.name).first == "Ann")
+    #expect(history.nights.count == 1)
+  }
+
+  @Test func aPlayersScreensFollowTheHost() async throws {
+    let coordinator = coordinator()
+    coordinator.start()
+    coordinator.join("http://10.0.0.2:7777/k7tq4m", name: "Zoë")
+    let line = try #require(network.lines.first)
+    #expect(network.joined == [NightAddress("http://10.0.0.2:7777/K7TQ4M")])
+    coordinator.received([(line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M"))])
+    #expect(line.sent == [.send(NightWire.encode(PlayerMessage.join(name: "Zoë", token: nil)), to: [0])])
+    let host = { (message: HostMessage) in coordinator.received([(line, .text(0, NightWire.encode(message)))]) }
+    host(.welcome(NightWelcome(token: "t0k3n", name: "Zoë", title: "Quiz", players: ["Zoë"], count: 1)))
+    await coordinator.runPending()
+    #expect(navigator.calls.last == "night waiting")
+    let question = NightQuestionView(
+      number: 1, total: 2, category: "Science", difficulty: "Easy", text: "Au?", choices: ["Gold", "Silver"],
+      msLeft: 20_000, limitMs: 20_000)
+    host(.question(question))
+    await coordinator.runPending()
+    #expect(navigator.calls.last == "night question(1)")
+    #expect(coordinator.wantsLine, "a script's next line answers the question")
+    let events = try #require(navigator.nightEvents)
+    events.answer(0)
+    #expect(!coordinator.wantsLine, "the answer went: the next line waits for the host")
+    #expect(line.sent.last == .send(NightWire.encode(PlayerMessage.answer(question: 1, choice: 0)), to: [0]))
+    host(.answerTaken(question: 1, choice: 0))
+    await coordinator.runPending()
+    let answered = try #require(navigator.night)
+    #expect(answered().chosen == 0)
+    // The connection drops: trivia-night tries again, and the player rejoins with its token.
+    coordinator.received([(line, .closed(0, reason: "gone")), (line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M"))])
+    #expect(line.sent.last == .send(NightWire.encode(PlayerMessage.join(name: "Zoë", token: "t0k3n")), to: [0]))
+    host(
+      .verdict(
+        NightVerdict(
+          question: 1, correct: 0, correctText: "Gold", choice: 0, points: 1000, total: 1000, place: 1, of: 1)))
+    host(.ended("The host ended the night."))
+    await coordinator.runPending()
+    #expect(navigator.calls.suffix(2) == ["night verdict(1)", "night final"])
+    let ended = try #require(navigator.night)
+    #expect(ended().reason == "The host ended the night.")
+    #expect(line.stopped)
+    #expect(console.lines.contains("The host ended the night."))
+  }
+}
