@@ -116,15 +116,16 @@ struct KeptFileFaultTests {
     try fault.make(path, good)
     let before = try Self.snapshot(path)
 
-    // No hang: no slower than a game with no file at all, run just before on the same busy
-    // machine (the suite runs in parallel), by more than 2 s.
+    // No hang: no slower than twice a game with no file at all, run just before on the same
+    // busy machine (the suite runs in parallel, a night's tests with it), and 2 s; a file that
+    // blocks for good is the timeout's.
     let control = try Sandbox()
     var started = ContinuousClock.now
     _ = try await control.run(arguments, input: "resume\nplay\n1\n", timeout: .seconds(10))
     let usual = ContinuousClock.now - started
     started = ContinuousClock.now
     let result = try await sandbox.run(arguments, input: "resume\nplay\n1\n", timeout: .seconds(10))
-    #expect(ContinuousClock.now - started < usual + .seconds(2), "\(fault.name): slow")
+    #expect(ContinuousClock.now - started < usual * 2 + .seconds(2), "\(fault.name): slow")
     #expect(!result.timedOut)
     #expect(result.status == 0, "\(fault.name): \(result.stderr)")
     #expect(result.transcript.questions.count == 1, "\(fault.name): no round was played")
