@@ -89,6 +89,7 @@ let package = Package(
           .product(name: "WSClient", package: "swift-websocket"),
           .product(name: "NIOCore", package: "swift-nio"),
           .product(name: "NIOHTTP1", package: "swift-nio"),
+          .product(name: "NIOPosix", package: "swift-nio"),
           .product(name: "NIOWebSocket", package: "swift-nio"),
           .product(name: "Logging", package: "swift-log"),
         ]),

@@ -1,5 +1,7 @@
+import Glibc
 import Logging
 import NIOCore
+import NIOPosix
 import NIOWebSocket
 import Synchronization
 import WSClient
@@ -97,6 +99,14 @@ public final class NightClient: Sendable {
     if let error = error as? WebSocketClientError, error == .webSocketUpgradeFailed {
       return "The night refused to let you in: a wrong code, a full night, or too many tries."
     }
+    // NIO's own text names its types; a player reads why in the system's words.
+    if let error = error as? NIOConnectionError {
+      let causes = error.connectionErrors.compactMap {
+        ($0.error as? IOError).map { String(cString: strerror($0.errnoCode)) }
+      }
+      return "Nothing answers at \(error.host):\(error.port)" + (causes.first.map { " (\($0.lowercased()))." } ?? ".")
+    }
+    if let error = error as? IOError { return "The connection failed: \(String(cString: strerror(error.errnoCode)))." }
     return "The connection failed: \(error)."
   }
 }
