@@ -40,7 +40,9 @@ struct Host: AsyncParsableCommand {
 
   func validate() throws {
     if game.time == 0 {
-      throw ValidationError.clean("--time: a night's questions are timed: \(GameOptions.timeRange) seconds, not 0.")
+      throw ValidationError.clean(
+        "--time: a night's questions are timed: \(GameOptions.timeRange.lowerBound) to \(GameOptions.timeRange.upperBound) seconds, not 0."
+      )
     }
     guard (0...65_535).contains(port) else { throw ValidationError.clean("--port must be 0 to 65535, not \(port).") }
     guard (1...5_000).contains(maxPlayers) else {
