@@ -7,16 +7,9 @@ import NightRelay
 struct Relay {
   private var buffer: [UInt8] = []
 
+  /// Once the game is gone, what it would have heard no longer matters.
   static func say(_ event: RelayEvent) {
-    let bytes = RelayLines.encode(event)
-    var sent = 0
-    while sent < bytes.count {
-      let wrote = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + sent, bytes.count - sent) }
-      if wrote < 0, errno == EINTR { continue }
-      // The game is gone; what it would have heard no longer matters.
-      guard wrote > 0 else { return }
-      sent += wrote
-    }
+    RelayLines.write(event, to: STDOUT_FILENO)
   }
 
   /// Waits until the network has events, a command arrives, or `timeout` milliseconds pass.

@@ -69,14 +69,7 @@ final class NightPipe: NightLine {
 
   func send(_ command: RelayCommand) {
     guard !isEnded else { return }
-    let bytes = RelayLines.encode(command)
-    var sent = 0
-    while sent < bytes.count {
-      let wrote = bytes.withUnsafeBytes { write(input, $0.baseAddress! + sent, bytes.count - sent) }
-      if wrote < 0, errno == EINTR { continue }
-      guard wrote > 0 else { return }
-      sent += wrote
-    }
+    RelayLines.write(command, to: input)
   }
 
   /// The events read so far, oldest first.
