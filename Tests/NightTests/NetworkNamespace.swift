@@ -15,7 +15,7 @@ struct NetworkNamespace {
     return run([ip, "netns", "del", probe]) == 0
   }()
 
-  static let ip = ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip"].first { access($0, X_OK) == 0 }
+  static let ip = (["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip"] as [String]).first { access($0, X_OK) == 0 }
 
   static func pair() throws -> NetworkNamespace {
     guard let ip else { throw Failure("no ip command") }

@@ -52,7 +52,7 @@ final class NightProcess: Sendable {
 
   deinit {
     if status.withLock({ $0 }) == nil {
-      kill(pid, SIGKILL)
+      Glibc.kill(pid, SIGKILL)
       var raw: Int32 = 0
       waitpid(pid, &raw, 0)
     }

@@ -126,7 +126,7 @@ final class WirePlayer: Sendable {
             }
           }
           for try await message in inbound.messages(maxSize: 1 << 20) {
-            if case .text(let text) = message { heard.withLock { $0.append(.text(text)) } }
+            if case .text(let text) = message { self.heard.withLock { $0.append(.text(text)) } }
           }
           group.cancelAll()
         }

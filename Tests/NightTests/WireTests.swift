@@ -143,7 +143,7 @@ import Testing
     let heard = try await bob.receive { $0.isVerdict }.map(\.message)
     guard case .verdict(let verdict) = heard.last else { throw Failure("no verdict") }
     #expect(verdict.choice == 0 && verdict.of == 2)
-    #expect(!host.text.contains("Eve"))
+    #expect(!host.text.contains("Eve joined"))
   }
 
   @Test func twoHundredSilentConnectionsDoNotStopTheNight() async throws {
