@@ -43,7 +43,7 @@ final class NightProcess: Sendable {
         let count = buffer.withUnsafeMutableBytes { Glibc.read(reader, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR { continue }
         guard count > 0 else { break }
-        output.bytes.withLock { $0 += buffer[..<count] }
+        output.append(buffer[..<count])
       }
       close(reader)
       drained.leave()
@@ -58,14 +58,22 @@ final class NightProcess: Sendable {
     }
   }
 
+  /// When `needle` was first printed (nil if it has not been).
+  func arrival(of needle: String) -> ContinuousClock.Instant? { output.arrival(of: needle) }
+
   /// Everything printed so far, standard error included.
   var text: String { String(decoding: output.bytes.withLock { $0 }, as: UTF8.self) }
 
   /// Waits until `needle` is anywhere in the output; throws with what was printed if it
   /// does not come within `timeout` or the process ends first.
-  func waitFor(_ needle: String, timeout: Duration = .seconds(10)) async throws {
+  func waitFor(_ needle: String, timeout: Duration = .seconds(30)) async throws {
     let deadline = ContinuousClock.now + timeout
     while !text.contains(needle) {
+      if ended {
+        // Its last output is on its way once it has gone.
+        _ = drained.wait(timeout: .now() + .seconds(2))
+        if text.contains(needle) { return }
+      }
       guard ContinuousClock.now < deadline, !ended else {
         throw Failure("expected \(needle.debugDescription) from trivia \(pid); got:\n\(text)")
       }
@@ -74,7 +82,7 @@ final class NightProcess: Sendable {
   }
 
   /// The `Join:` addresses the host printed once it listens, loopback last.
-  func joinURLs(timeout: Duration = .seconds(20)) async throws -> [String] {
+  func joinURLs(timeout: Duration = .seconds(30)) async throws -> [String] {
     try await waitFor("Listening on", timeout: timeout)
     return text.split(separator: "\n").compactMap { line in
       line.firstRange(of: "Join: ").map { String(line[$0.upperBound...]).trimmingSpaces }
@@ -82,7 +90,7 @@ final class NightProcess: Sendable {
   }
 
   /// Waits for the end and returns the exit status (128 + the signal when one ended it).
-  func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
+  func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
     let deadline = ContinuousClock.now + timeout
     while !ended {
       guard ContinuousClock.now < deadline else { throw Failure("trivia \(pid) still runs; printed:\n\(text)") }
@@ -116,7 +124,31 @@ extension StringProtocol {
   }
 }
 
-/// Bytes gathered on another thread.
-private final class Gathered: Sendable {
+/// Bytes gathered on a thread of their own, and when each part came on that thread's clock,
+/// which goes on while the test's tasks wait for a turn on a busy machine.
+final class Gathered: Sendable {
   let bytes = Mutex<[UInt8]>([])
+  private let marks = Mutex<[(end: Int, at: ContinuousClock.Instant)]>([])
+
+  func append(_ part: ArraySlice<UInt8>) {
+    let now = ContinuousClock.now
+    let end = bytes.withLock {
+      $0 += part
+      return $0.count
+    }
+    marks.withLock { $0.append((end, now)) }
+  }
+
+  /// When `needle` had first come whole.
+  func arrival(of needle: String) -> ContinuousClock.Instant? {
+    let wanted = Array(needle.utf8)
+    let haystack = bytes.withLock { $0 }
+    guard !wanted.isEmpty, haystack.count >= wanted.count else { return nil }
+    guard
+      let start = (0...(haystack.count - wanted.count)).first(where: {
+        haystack[$0..<($0 + wanted.count)].elementsEqual(wanted)
+      })
+    else { return nil }
+    return marks.withLock { marks in marks.first { $0.end >= start + wanted.count }?.at }
+  }
 }

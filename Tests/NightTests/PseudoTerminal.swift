@@ -1,15 +1,18 @@
+import Foundation
 import Glibc
+import Synchronization
 
 /// `trivia` on a pseudo-terminal of its own: interactive, so the night's time is real. The
 /// child gets a new session whose controlling terminal is the pty's slave side on fds 0, 1
-/// and 2; the test reads and types on the master side. Killed when the test lets go of it.
+/// and 2; the test types on the master side, which a thread of its own reads all the time,
+/// so the host never waits on a full terminal while the test's task waits its turn.
+/// Killed when the test lets go of it.
 final class PseudoTerminal {
   let pid: pid_t
   private let master: Int32
-  private var output: [UInt8] = []
+  private let output = Gathered()
   /// Where the next `expect` starts looking.
   private var cursor = 0
-  private var closed = false
 
   init(_ arguments: [String], in sandbox: Sandbox) throws {
     let posixOpenpt = try Spawn.libc("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
@@ -40,16 +43,27 @@ final class PseudoTerminal {
       throw Failure(error.description)
     }
     self.master = master
+    let output = output
+    Thread.detachNewThread {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        // EIO once every slave descriptor is closed: the child is gone.
+        guard count > 0 else { break }
+        output.append(buffer[..<count])
+      }
+      close(master)
+    }
   }
 
   deinit {
     kill(pid, SIGKILL)
     var status: Int32 = 0
     waitpid(pid, &status, 0)
-    close(master)
   }
 
-  var text: String { String(decoding: output, as: UTF8.self) }
+  var text: String { String(decoding: output.bytes.withLock { $0 }, as: UTF8.self) }
 
   /// Types a line and presses Enter.
   func type(_ line: String) throws {
@@ -63,19 +77,20 @@ final class PseudoTerminal {
   }
 
   /// Waits until `needle` appears after what earlier expectations matched, and moves past it.
-  func expect(_ needle: String, timeout: Duration = .seconds(10)) async throws {
+  func expect(_ needle: String, timeout: Duration = .seconds(30)) async throws {
     let wanted = Array(needle.utf8)
     let deadline = ContinuousClock.now + timeout
     while true {
-      if let end = Self.end(of: wanted, in: output, from: cursor) {
+      let bytes = output.bytes.withLock { $0 }
+      if let end = Self.end(of: wanted, in: bytes, from: cursor) {
         cursor = end
         return
       }
-      guard ContinuousClock.now < deadline, !closed else {
-        let rest = String(decoding: output[cursor...], as: UTF8.self)
+      guard ContinuousClock.now < deadline else {
+        let rest = String(decoding: bytes[cursor...], as: UTF8.self)
         throw Failure("expected \(needle.debugDescription) on the host's terminal; got \(rest.debugDescription)")
       }
-      if !pump() { try await Task.sleep(for: .milliseconds(5)) }
+      try await Task.sleep(for: .milliseconds(10))
     }
   }
 
@@ -88,22 +103,6 @@ final class PseudoTerminal {
       return String(line[line.index(join.lowerBound, offsetBy: 6)...].prefix { !$0.isWhitespace })
     }
     throw Failure("no Join: line in \(text.debugDescription)")
-  }
-
-  /// Reads what is there without waiting; true if something came.
-  private func pump() -> Bool {
-    guard !closed else { return false }
-    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-    guard poll(&descriptor, 1, 0) > 0 else { return false }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-    if count > 0 {
-      output += buffer[..<count]
-      return true
-    }
-    // EIO: every slave descriptor is closed, the child is gone.
-    if count == 0 || (errno != EINTR && errno != EAGAIN) { closed = true }
-    return false
   }
 
   private static func end(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

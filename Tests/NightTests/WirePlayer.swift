@@ -54,7 +54,7 @@ final class WirePlayer: Sendable {
   }
 
   /// The next thing heard, raw.
-  func nextHeard(within: Duration = .seconds(10)) async throws -> Heard {
+  func nextHeard(within: Duration = .seconds(30)) async throws -> Heard {
     let deadline = ContinuousClock.now + within
     while true {
       let next = cursor.withLock { cursor in
@@ -71,7 +71,7 @@ final class WirePlayer: Sendable {
   }
 
   /// The next message from the host, decoded, with its raw text; throws if the connection ends.
-  func nextText(within: Duration = .seconds(10)) async throws -> (message: HostMessage, raw: String) {
+  func nextText(within: Duration = .seconds(30)) async throws -> (message: HostMessage, raw: String) {
     switch try await nextHeard(within: within) {
     case .text(let raw): return (try NightWire.decodeHost(raw), raw)
     case .closed(let code): throw Failure("the host closed the connection (\(String(describing: code)))")
@@ -79,13 +79,13 @@ final class WirePlayer: Sendable {
     }
   }
 
-  func next(within: Duration = .seconds(10)) async throws -> HostMessage {
+  func next(within: Duration = .seconds(30)) async throws -> HostMessage {
     try await nextText(within: within).message
   }
 
   /// Every message up to and including the first that `wanted` matches, with its raw text.
   func receive(
-    within: Duration = .seconds(10), until wanted: (HostMessage) -> Bool
+    within: Duration = .seconds(30), until wanted: (HostMessage) -> Bool
   ) async throws -> [(message: HostMessage, raw: String)] {
     var got: [(message: HostMessage, raw: String)] = []
     let deadline = ContinuousClock.now + within
@@ -97,7 +97,7 @@ final class WirePlayer: Sendable {
 
   /// Waits for the end of the connection, skipping what comes before: the host's close code
   /// (nil when it closed without one).
-  func closed(within: Duration = .seconds(10)) async throws -> WebSocketErrorCode? {
+  func closed(within: Duration = .seconds(30)) async throws -> WebSocketErrorCode? {
     let deadline = ContinuousClock.now + within
     while true {
       switch try await nextHeard(within: deadline - .now) {

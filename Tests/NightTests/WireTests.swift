@@ -84,11 +84,9 @@ import Testing
     guard case .question(let question) = try await ann.receive(until: { $0.isQuestion }).last?.message else {
       throw Failure("no question")
     }
-    let asked = ContinuousClock.now
     #expect(question.limitMs == 5000 && question.msLeft <= 5000)
-    // The deadline closes the question on the host's clock: the verdict, with no answer.
-    guard case .verdict(let verdict) = try await ann.next(within: .seconds(8)) else { throw Failure("no verdict") }
-    #expect(ContinuousClock.now - asked >= .milliseconds(4500))
+    // Only the deadline closes a question its one player has not answered: the verdict.
+    guard case .verdict(let verdict) = try await ann.next() else { throw Failure("no verdict") }
     #expect(verdict.choice == nil && verdict.points == 0)
     ann.send(.answer(question: 1, choice: verdict.correct))
     #expect(try await ann.next() == .late(question: 1))
@@ -101,16 +99,13 @@ import Testing
     let port = try Self.port(of: url)
     var took: [Duration] = []
     for guess in 0..<7 {
-      let socket = try RawSocket(port: port)
-      let began = ContinuousClock.now
-      socket.request("/WRONG\(guess)", upgrade: guess.isMultiple(of: 2))
-      #expect(await socket.status() == 404, "guess \(guess)")
-      took.append(.now - began)
+      let answer = try await RawSocket(port: port).status(of: "/WRONG\(guess)", upgrade: guess.isMultiple(of: 2))
+      #expect(answer.code == 404, "guess \(guess)")
+      took.append(answer.took)
     }
     // Five guesses answered at once, then a second more for each.
     #expect(took.prefix(5).allSatisfy { $0 < .milliseconds(900) }, "\(took)")
     #expect(took[5] >= .milliseconds(950) && took[6] >= .milliseconds(1950), "\(took)")
-    #expect(took[6] > took[5])
     _ = host
   }
 
@@ -164,31 +159,32 @@ import Testing
       }
       silent.append(socket)
     }
+    // A real player, timed on threads of their own: the night lets it in long before it
+    // drops the silent ones (10 s after they connected).
     let began = ContinuousClock.now
-    let (ann, welcome) = try await WirePlayer.join(url, name: "Ann")
-    #expect(welcome.count == 1)
-    _ = try await ann.receive { $0.isQuestion }
-    ann.send(.answer(question: 1, choice: 0))
-    let heard = try await ann.receive { $0.isVerdict }.map(\.message)
-    guard case .verdict(let verdict) = heard.last else { throw Failure("no verdict") }
-    #expect(verdict.choice == 0 && verdict.of == 1)
-    #expect(ContinuousClock.now - began < .seconds(3))
+    let ann = try NightProcess(
+      ["join", url, "--name", "Ann", "--no-color", "--script", try sandbox.write("ann.txt", "1\n")], in: sandbox)
+    #expect(try await ann.waitForExit() == 0, "\(ann.text)")
+    #expect(ann.text.contains("in all · 1st of 1") && ann.text.contains("final standings"), "\(ann.text)")
+    let joined = try #require(host.arrival(of: "Ann joined"))
+    #expect(joined - began < .seconds(5))
     #expect(silent.count == 200)
-    _ = host
   }
 
   @Test func aPlayerThatDropsMidQuestionComesBackWithItsToken() async throws {
     let sandbox = try Sandbox()
-    let (host, url) = try await Self.liveHost(sandbox, ["--time", "10", "--start-when", "2", "--count", "2"])
+    let (host, url) = try await Self.liveHost(sandbox, ["--time", "30", "--start-when", "2", "--count", "2"])
     let (ann, welcome) = try await WirePlayer.join(url, name: "Ann")
     let (bob, _) = try await WirePlayer.join(url, name: "Bob")
-    for player in [ann, bob] {
+    // With --seed 3 the right choices are 1 and 1: Ann has points to keep.
+    for (player, choice) in [(ann, 1), (bob, 0)] {
       _ = try await player.receive { $0.isQuestion }
-      player.send(.answer(question: 1, choice: 0))
+      player.send(.answer(question: 1, choice: choice))
     }
     guard case .verdict(let first) = try await ann.receive(until: { $0.isVerdict }).last?.message else {
       throw Failure("no verdict")
     }
+    try #require(first.total > 0)
     try await host.expect("Question 1 of 2: the answers")
     try host.type("next")
     try await host.expect("Standings after question 1 of 2")
@@ -206,12 +202,12 @@ import Testing
     #expect(question.msLeft > 0 && question.msLeft <= question.limitMs - 1000, "\(question.msLeft) ms left")
     try await host.expect("Ann is back")
 
-    back.send(.answer(question: 2, choice: 0))
+    back.send(.answer(question: 2, choice: 1))
     bob.send(.answer(question: 2, choice: 0))
     guard case .verdict(let second) = try await back.receive(until: { $0.isVerdict }).last?.message else {
       throw Failure("no verdict")
     }
-    #expect(second.question == 2 && second.choice == 0)
-    #expect(second.total == first.total + second.points)
+    #expect(second.question == 2 && second.choice == 1)
+    #expect(second.points > 0 && second.total == first.total + second.points)
   }
 }
