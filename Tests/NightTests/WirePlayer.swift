@@ -29,7 +29,7 @@ final class WirePlayer: Sendable {
     let (commands, outbox) = AsyncStream.makeStream(of: Command.self)
     self.outbox = outbox
     let address = url.hasPrefix("http://") ? "ws://" + url.dropFirst("http://".count) : url
-    Task { [self] in await run(address, commands) }
+    Task(executorPreference: ClientThread.shared) { [self] in await run(address, commands) }
   }
 
   /// Connects and joins as `name` (with `token`, to come back): the player and its welcome.
