@@ -53,7 +53,7 @@ import Testing
       #expect(verdict.question == number)
       #expect(heard.last?.raw.contains(#""correct":"#) == true)
     }
-    _ = host
+    withExtendedLifetime(host) {}
   }
 
   @Test func aSecondAnswerIsIgnoredAndTheFirstCounts() async throws {
@@ -74,7 +74,7 @@ import Testing
     guard case .verdict(let verdict) = heard.last else { throw Failure("no verdict") }
     #expect(verdict.choice == 0)
     #expect(verdict.points == (verdict.correct == 0 ? 1000 : 0))
-    _ = host
+    withExtendedLifetime(host) {}
   }
 
   @Test func anAnswerAfterTheDeadlineIsLate() async throws {
@@ -90,7 +90,7 @@ import Testing
     #expect(verdict.choice == nil && verdict.points == 0)
     ann.send(.answer(question: 1, choice: verdict.correct))
     #expect(try await ann.next() == .late(question: 1))
-    try await host.expect("Ann joined")
+    withExtendedLifetime(host) {}
   }
 
   @Test func aWrongCodeIs404AndGuessingIsSlowedMoreAndMore() async throws {
@@ -106,7 +106,7 @@ import Testing
     // Five guesses answered at once, then a second more for each.
     #expect(took.prefix(5).allSatisfy { $0 < .milliseconds(900) }, "\(took)")
     #expect(took[5] >= .milliseconds(950) && took[6] >= .milliseconds(1950), "\(took)")
-    _ = host
+    withExtendedLifetime(host) {}
   }
 
   @Test func oversizedBinaryAndMalformedMessagesCloseOnlyTheirConnection() async throws {
@@ -209,5 +209,6 @@ import Testing
     }
     #expect(second.question == 2 && second.choice == 1)
     #expect(second.points > 0 && second.total == first.total + second.points)
+    withExtendedLifetime(host) {}
   }
 }

@@ -113,7 +113,8 @@ struct CoordinatorTests {
     let coordinator = coordinator()
     coordinator.start()
     let names = { (screen: ScreenName) in coordinator.commands.table(on: screen.rawValue).commands.map(\.name) }
-    #expect(names(.landing) == ["options", "difficulty", "category", "stats", "review", "source", "about"])
+    #expect(
+      names(.landing) == ["options", "difficulty", "category", "stats", "review", "source", "about", "host", "join"])
     #expect(names(.noData) == ["options", "category", "source", "about"])
     #expect(names(.options) == ["category", "source", "about"])
     #expect(names(.complete) == ["about"], "no history: the score screen offers no stats or review")

@@ -62,9 +62,8 @@ struct NavigationFlowTests {
     start(confirming: true)
     await type("help")
     let words = [
-      "play", "options", "difficulty", "category", "stats", "review", "source", "about", "help", "back", "where",
-      "open",
-      "quit",
+      "play", "options", "difficulty", "category", "stats", "review", "source", "about", "host", "join", "help",
+      "back", "where", "open", "quit",
     ]
     let help = console.lines.suffix(words.count + 1)
     #expect(help.first == "You can type:")
