@@ -132,6 +132,16 @@ let package = Package(
       .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData"]),
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia"]),
+      // Whole nights: `trivia host` and `trivia join` processes, and a wire client of its own.
+      .testTarget(
+        name: "NightTests",
+        dependencies: [
+          "trivia", "trivia-night", "NightKit",
+          .product(name: "WSClient", package: "swift-websocket"),
+          .product(name: "NIOCore", package: "swift-nio"),
+          .product(name: "NIOWebSocket", package: "swift-nio"),
+          .product(name: "Logging", package: "swift-log"),
+        ]),
       .executableTarget(
         name: "NavigatorBenchmark", dependencies: ["NavigatorKit"], path: "Benchmarks/NavigatorBenchmark"),
     ],
