@@ -40,10 +40,6 @@ struct CoordinatorTests {
     func showFeedback(_ round: Round, events: RoundEvents) { self.round.showFeedback(round, events: events) }
     func showNextQuestion() { round.showNextQuestion() }
     func showComplete(_ result: RoundResult, events: RoundEvents) { round.showComplete(result, events: events) }
-    func showNight(_ place: NightPlace, night: @escaping () -> NightView, events: NightEvents) {
-      calls.append("night: \(place)")
-    }
-    func closeNight() { calls.append("close-night") }
 
     func showOptions(_ setup: @escaping () -> Setup, events: OptionsEvents) {
       options.showOptions(setup, events: events)
