@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 
 /// A TCP connection to a night that behaves as no WebSocket library would let a client: it
-/// asks for a page, stops half-way through a request, or never says anything.
+/// asks for a page, stops half-way through a request, or never says anything. Sendable as
+/// one thread at a time uses it: the test's, or the one timing a response.
 final class RawSocket: @unchecked Sendable {
   let socket: Int32
 
