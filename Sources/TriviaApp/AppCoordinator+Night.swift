@@ -81,7 +81,7 @@ extension AppCoordinator {
           plan: plan, questions: questions, source: sources.name, limit: .seconds(request.time ?? 20), code: code,
           network: network,
           console: console, clock: clock)
-        flow.follow = { [unowned self] place in later { await self.go(.night(place)) } }
+        flow.follow = { [unowned self] place in showNight(place) }
         flow.closed = { [unowned self] in
           hostFlow = nil
           navigator.closeNight()
@@ -105,7 +105,7 @@ extension AppCoordinator {
       return console.say("A night needs a name to join with.")
     }
     let flow = PlayerFlow(address: address, name: name, network: network, console: console, clock: clock)
-    flow.follow = { [unowned self] place in later { await self.go(.night(place)) } }
+    flow.follow = { [unowned self] place in showNight(place) }
     flow.ask = { [unowned self] question in ask(question) }
     flow.closed = { [unowned self] in
       playerFlow = nil
@@ -127,7 +127,10 @@ extension AppCoordinator {
     }
   }
 
-  /// Shows a night's place, which the host (or, for the host, its room) led to.
+  /// Shows a night's place, which the host (or, for the host, its room) led to: the route
+  /// `.night(place)` leads here. It is followed at once, not queued as a link's is, so that a
+  /// burst of messages (an answer taken, its verdict, the standings, the next question) shows
+  /// each screen as it was, in the order the host sent them.
   func showNight(_ place: NightPlace) {
     if let hostFlow {
       navigator.showNight(place, night: { hostFlow.view }, events: hostFlow.events)
