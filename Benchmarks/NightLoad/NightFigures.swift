@@ -1,0 +1,79 @@
+/// One run's figures, as figure 8 reports them.
+struct NightFigures: Sendable {
+  var players = 0
+  var joined = 0
+  /// Players still in, with every question and verdict, at the end.
+  var held = 0
+  var dropped = 0
+  var refused = 0
+  var joinSeconds = 0.0
+  /// From the host's command to each player's question, every question pooled.
+  var fanOutP50Ms = 0.0
+  var fanOutP99Ms = 0.0
+  /// The last player's, the worst question's.
+  var fanOutMaxMs = 0.0
+  /// From the deadline to the last verdict and the host's bars, whichever is later; worst question.
+  var tallyMs = 0.0
+  /// From the deadline to the host's bars alone; worst question.
+  var barsMs = 0.0
+  var hostKiBPerPlayer = 0.0
+  var hostPeakMiB = 0.0
+  var hostCPUPerAnswerUs = 0.0
+  var answers = 0
+  var late = 0
+  /// This process's CPU over the fan-out windows, against their wall time.
+  var loadCPUShare = 0.0
+  var problems: [String] = []
+
+  /// The issue's floor for one host at any N: p99 fan-out, tally, none dropped.
+  var holds: Bool {
+    joined == players && dropped == 0 && held == players && fanOutP99Ms <= 250 && tallyMs <= 1000
+      && problems.isEmpty
+  }
+
+  var json: String {
+    func number(_ value: Double) -> String { String(format1(value)) }
+    let fields: [(String, String)] = [
+      ("players", "\(players)"), ("joined", "\(joined)"), ("held", "\(held)"), ("dropped", "\(dropped)"),
+      ("refused", "\(refused)"), ("join_s", number(joinSeconds)), ("fanout_p50_ms", number(fanOutP50Ms)),
+      ("fanout_p99_ms", number(fanOutP99Ms)), ("fanout_max_ms", number(fanOutMaxMs)),
+      ("tally_ms", number(tallyMs)), ("bars_ms", number(barsMs)),
+      ("host_kib_per_player", number(hostKiBPerPlayer)), ("host_peak_mib", number(hostPeakMiB)),
+      ("host_cpu_us_per_answer", number(hostCPUPerAnswerUs)), ("answers", "\(answers)"), ("late", "\(late)"),
+      ("load_cpu_share", number(loadCPUShare)), ("holds", holds ? "true" : "false"),
+      ("problems", "[" + problems.map(quoted).joined(separator: ",") + "]"),
+    ]
+    return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+  }
+
+  var line: String {
+    "\(players) players: \(held) held, \(dropped) dropped, \(refused) refused, joined in \(format1(joinSeconds)) s; "
+      + "fan-out p50 \(format1(fanOutP50Ms)) ms, p99 \(format1(fanOutP99Ms)) ms, last \(format1(fanOutMaxMs)) ms; "
+      + "tally \(format1(tallyMs)) ms (bars \(format1(barsMs)) ms); "
+      + "host \(format1(hostKiBPerPlayer)) KiB/player (peak \(format1(hostPeakMiB)) MiB), "
+      + "\(format1(hostCPUPerAnswerUs)) µs CPU/answer over \(answers) answers; "
+      + "load generator CPU \(format1(loadCPUShare * 100))% of the fan-out windows"
+      + (problems.isEmpty ? "" : "; problems: " + problems.joined(separator: "; "))
+  }
+}
+
+/// One decimal, without Foundation's String(format:).
+func format1(_ value: Double) -> String {
+  guard value.isFinite else { return "0" }
+  let tenths = Int((value * 10).rounded())
+  let sign = tenths < 0 ? "-" : ""
+  return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
+}
+
+private func quoted(_ text: String) -> String {
+  var out = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case _ where scalar.value < 0x20: out += " "
+    default: out.unicodeScalars.append(scalar)
+    }
+  }
+  return out + "\""
+}
