@@ -23,6 +23,13 @@ struct NightFigures: Sendable {
   var late = 0
   /// This process's CPU over the fan-out windows, against their wall time.
   var loadCPUShare = 0.0
+  /// The host's CPU over the same windows: with this one, whether the two cores were the limit.
+  var hostCPUShare = 0.0
+  /// How long the host's threads waited for a CPU in those windows, summed, against their time.
+  var hostWaitShare = 0.0
+  var loadWaitShare = 0.0
+  /// The host's CPU time from the command to the question at the last player, a question.
+  var hostFanOutCPUMs = 0.0
   var problems: [String] = []
 
   /// The floor for one host at any N: p99 fan-out, tally, none dropped.
@@ -32,7 +39,7 @@ struct NightFigures: Sendable {
   }
 
   var json: String {
-    func number(_ value: Double) -> String { String(format1(value)) }
+    func number(_ value: Double) -> String { format1(value) }
     let fields: [(String, String)] = [
       ("players", "\(players)"), ("joined", "\(joined)"), ("held", "\(held)"), ("dropped", "\(dropped)"),
       ("refused", "\(refused)"), ("join_s", number(joinSeconds)), ("fanout_p50_ms", number(fanOutP50Ms)),
@@ -40,7 +47,9 @@ struct NightFigures: Sendable {
       ("tally_ms", number(tallyMs)), ("bars_ms", number(barsMs)),
       ("host_kib_per_player", number(hostKiBPerPlayer)), ("host_peak_mib", number(hostPeakMiB)),
       ("host_cpu_us_per_answer", number(hostCPUPerAnswerUs)), ("answers", "\(answers)"), ("late", "\(late)"),
-      ("load_cpu_share", number(loadCPUShare)), ("holds", holds ? "true" : "false"),
+      ("load_cpu_share", number(loadCPUShare)), ("host_cpu_share", number(hostCPUShare)),
+      ("host_wait_share", number(hostWaitShare)), ("load_wait_share", number(loadWaitShare)),
+      ("host_fanout_cpu_ms", number(hostFanOutCPUMs)), ("holds", holds ? "true" : "false"),
       ("problems", "[" + problems.map(quoted).joined(separator: ",") + "]"),
     ]
     return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
@@ -52,7 +61,10 @@ struct NightFigures: Sendable {
       + "tally \(format1(tallyMs)) ms (bars \(format1(barsMs)) ms); "
       + "host \(format1(hostKiBPerPlayer)) KiB/player (peak \(format1(hostPeakMiB)) MiB), "
       + "\(format1(hostCPUPerAnswerUs)) µs CPU/answer over \(answers) answers; "
-      + "load generator CPU \(format1(loadCPUShare * 100))% of the fan-out windows"
+      + "a fan-out cost the host \(format1(hostFanOutCPUMs)) ms of CPU; in the fan-out windows the host used "
+      + "\(format1(hostCPUShare * 100))% of a core's time and its threads waited \(format1(hostWaitShare * 100))% "
+      + "of it for a CPU, this generator used \(format1(loadCPUShare * 100))% and waited "
+      + "\(format1(loadWaitShare * 100))%"
       + (problems.isEmpty ? "" : "; problems: " + problems.joined(separator: "; "))
   }
 }

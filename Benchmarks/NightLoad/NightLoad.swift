@@ -2,9 +2,10 @@ import Glibc
 
 /// Figure 8 of `make bench`: a trivia night at scale. Starts a release `trivia host` on a
 /// pseudo-terminal for each player count, plays a night against it from this one process and
-/// prints a line of figures per count (and, with --json, a JSON object a line).
+/// prints a line of figures per count (and, with --json, a JSON object a line). The sweep goes
+/// up from --sweep-from until a count misses the floor, passes --sweep-to or the time is up.
 ///
-///     NightLoad [--players 1000,5000] [--sweep-from N --sweep-step N --sweep-seconds S]
+///     NightLoad [--players 1000,5000] [--sweep-from N --sweep-step N --sweep-to N --sweep-seconds S]
 ///               [--time 10] [--questions 3] [--threads 1] [--binary .build/release/trivia] [--json] [--verbose]
 @main
 struct NightLoad {
@@ -46,6 +47,8 @@ struct NightLoad {
     let sweepFrom = try number("sweep-from", .max)
     let sweepStep = try number("sweep-step", 2500)
     let sweepSeconds = try number("sweep-seconds", 0)
+    // `trivia host --max-players` takes 5,000 at most.
+    let sweepTo = try number("sweep-to", 5000)
 
     let limit = try raiseDescriptorLimit()
     var plan = counts
@@ -54,10 +57,11 @@ struct NightLoad {
     var next = sweepFrom
     while !plan.isEmpty || sweeping {
       let players: Int
-      if !plan.isEmpty {
+      let swept = plan.isEmpty
+      if !swept {
         players = plan.removeFirst()
       } else {
-        guard ContinuousClock.now < sweepUntil else { break }
+        guard ContinuousClock.now < sweepUntil, next <= sweepTo else { break }
         players = next
         next += sweepStep
       }
@@ -78,7 +82,7 @@ struct NightLoad {
         figures = failed
       }
       print(json ? figures.json : figures.line)
-      if plan.isEmpty, sweeping, !figures.holds { sweeping = false }
+      if swept, !figures.holds { sweeping = false }
     }
   }
 

@@ -31,7 +31,7 @@ struct NightRun {
     let before = ProcessSample.of(pids)
 
     let timeline = Timeline(players: players, questions: questions)
-    let swarm = Swarm(url: url, timeline: timeline, limit: limit, threads: threads)
+    let swarm = Swarm(url: url, timeline: timeline, limit: limit, questions: questions, threads: threads)
     let joinStart = ContinuousClock.now
     try await swarm.join(within: .seconds(120))
     figures.joinSeconds = (ContinuousClock.now - joinStart).seconds
@@ -42,6 +42,9 @@ struct NightRun {
     var fanOuts: [Double] = []
     var hostCPU = Duration.zero
     var ownCPU = Duration.zero
+    var hostFanOutCPU = Duration.zero
+    var hostFanOutWaited = Duration.zero
+    var ownWaited = Duration.zero
     var fanOutWall = Duration.zero
     for number in 1...questions {
       if number > 1 {
@@ -52,8 +55,10 @@ struct NightRun {
         }
         try await Task.sleep(for: .milliseconds(300))
       }
-      let hostBefore = ProcessSample.of(pids).cpu
+      let hostBefore = ProcessSample.of(pids)
+      let hostWaitedBefore = hostBefore.waited
       let ownBefore = ProcessSample.own
+      let ownWaitedBefore = ProcessSample.waitedForCPU(getpid())
       timeline.state.withLock { $0.question = number }
       let asked = ContinuousClock.now
       host.type(number == 1 ? "start" : "next")
@@ -62,6 +67,10 @@ struct NightRun {
       }
       let fannedOut = ContinuousClock.now
       ownCPU += ProcessSample.own - ownBefore
+      ownWaited += ProcessSample.waitedForCPU(getpid()) - ownWaitedBefore
+      let hostFannedOut = ProcessSample.of(pids)
+      hostFanOutCPU += hostFannedOut.cpu - hostBefore.cpu
+      hostFanOutWaited += hostFannedOut.waited - hostWaitedBefore
       fanOutWall += fannedOut - asked
       let arrivals = timeline.state.withLock { $0.questionAt[number - 1].compactMap { $0 } }
       fanOuts += arrivals.map { ($0 - asked).milliseconds }
@@ -74,7 +83,7 @@ struct NightRun {
             Self.live(state).allSatisfy { state.verdictAt[number - 1][$0] != nil }
           }
       }
-      hostCPU += ProcessSample.of(pids).cpu - hostBefore
+      hostCPU += ProcessSample.of(pids).cpu - hostBefore.cpu
       let lastVerdict = timeline.state.withLock { $0.verdictAt[number - 1].compactMap { $0 }.max() }
       let bars = host.reveal(after: asked)
       if let bars { figures.barsMs = max(figures.barsMs, (bars - deadline).milliseconds) }
@@ -83,7 +92,8 @@ struct NightRun {
       if verbose {
         let answered = timeline.state.withLock { $0.taken }
         Self.say(
-          "question \(number): fan-out last \(format1((fannedOut - asked).milliseconds)) ms, "
+          "question \(number): fan-out first \(format1(((arrivals.min() ?? asked) - asked).milliseconds)) ms, last "
+            + "\(format1((fannedOut - asked).milliseconds)) ms, "
             + "verdicts \(format1(((lastVerdict ?? .now) - deadline).milliseconds)) ms and bars "
             + "\(format1(((bars ?? .now) - deadline).milliseconds)) ms after the deadline; \(answered) answers so far")
         if bars == nil {
@@ -121,6 +131,10 @@ struct NightRun {
     figures.hostPeakMiB = Double(after.peakKiB) / 1024
     figures.hostCPUPerAnswerUs = hostCPU.milliseconds * 1000 / Double(max(1, state.taken))
     figures.loadCPUShare = ownCPU.milliseconds / max(1, fanOutWall.milliseconds)
+    figures.hostCPUShare = hostFanOutCPU.milliseconds / max(1, fanOutWall.milliseconds)
+    figures.hostWaitShare = hostFanOutWaited.milliseconds / max(1, fanOutWall.milliseconds)
+    figures.loadWaitShare = ownWaited.milliseconds / max(1, fanOutWall.milliseconds)
+    figures.hostFanOutCPUMs = hostFanOutCPU.milliseconds / Double(questions)
     await swarm.shutdown()
     return figures
   }

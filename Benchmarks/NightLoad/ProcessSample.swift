@@ -7,6 +7,9 @@ struct ProcessSample {
   var peakKiB = 0
   /// User plus system time.
   var cpu = Duration.zero
+  /// Time its threads were ready to run but waited for a CPU (schedstat), which on a shared
+  /// machine tells a busy program from a starved one.
+  var waited = Duration.zero
 
   static func of(_ pids: [pid_t]) -> ProcessSample {
     var sample = ProcessSample()
@@ -16,8 +19,20 @@ struct ProcessSample {
         sample.peakKiB += field("VmHWM:", in: status)
       }
       sample.cpu += cpuTime(pid)
+      sample.waited += waitedForCPU(pid)
     }
     return sample
+  }
+
+  /// The run-queue wait of every thread of `pid` alive now.
+  static func waitedForCPU(_ pid: pid_t) -> Duration {
+    var waited = Duration.zero
+    for thread in entries(of: "/proc/\(pid)/task") {
+      guard let text = read("/proc/\(pid)/task/\(thread)/schedstat") else { continue }
+      let fields = text.split(whereSeparator: \.isWhitespace)
+      if fields.count > 1, let nanoseconds = Int64(fields[1]) { waited += .nanoseconds(nanoseconds) }
+    }
+    return waited
   }
 
   /// This process's own CPU time, every thread.
@@ -34,15 +49,23 @@ struct ProcessSample {
 
   /// The processes whose parent is `parent`, whichever of its threads started them.
   static func children(of parent: pid_t) -> [pid_t] {
-    guard let folder = opendir("/proc/\(parent)/task") else { return [] }
+    entries(of: "/proc/\(parent)/task").flatMap { thread in
+      (read("/proc/\(parent)/task/\(thread)/children") ?? "").split(whereSeparator: \.isWhitespace).compactMap {
+        pid_t($0)
+      }
+    }
+  }
+
+  /// The numbered entries of a /proc folder: processes, or a process's threads.
+  private static func entries(of path: String) -> [pid_t] {
+    guard let folder = opendir(path) else { return [] }
     defer { closedir(folder) }
-    var children: [pid_t] = []
+    var numbers: [pid_t] = []
     while let entry = readdir(folder) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      guard let thread = pid_t(name), let text = read("/proc/\(parent)/task/\(thread)/children") else { continue }
-      children += text.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
+      if let number = pid_t(name) { numbers.append(number) }
     }
-    return children
+    return numbers
   }
 
   private static func field(_ name: String, in status: String) -> Int {

@@ -13,11 +13,17 @@ final class Swarm: Sendable {
   let timeline: Timeline
   let limit: Duration
   let group: MultiThreadedEventLoopGroup
+  /// Each question's answers, the first or second choice (every question has two at least),
+  /// encoded before the night: encoding as a question arrives would delay the next arrival.
+  let answers: [[String]]
   /// Joins under way at once: enough to keep the host busy, few enough that none waits so long
   /// that the host's join timer drops it.
   static let connectingAtOnce = 200
 
-  init(url: String, timeline: Timeline, limit: Duration, threads: Int) {
+  init(url: String, timeline: Timeline, limit: Duration, questions: Int, threads: Int) {
+    answers = (1...questions).map { question in
+      (0...1).map { NightWire.encode(PlayerMessage.answer(question: question, choice: $0)) }
+    }
     self.url = url
     self.timeline = timeline
     self.limit = limit
@@ -49,6 +55,7 @@ final class Swarm: Sendable {
     let join = NightWire.encode(PlayerMessage.join(name: "p\(player)", token: nil))
     let timeline = timeline
     let limit = limit
+    let answers = answers
     do {
       let frame = try await WebSocketClient.connect(
         url: url,
@@ -56,19 +63,19 @@ final class Swarm: Sendable {
         eventLoopGroup: group, logger: quiet
       ) { inbound, outbound, _ in
         try await outbound.write(.text(join))
-        try await withThrowingDiscardingTaskGroup { answers in
+        try await withThrowingDiscardingTaskGroup { replies in
           for try await message in inbound.messages(maxSize: 1 << 20) {
             let now = ContinuousClock.now
             guard case .text(let text) = message else { continue }
             guard let question = timeline.heard(text, by: player, at: now), player != 0 else { continue }
             let delay = limit * Double.random(in: 0.05...0.8)
-            let answer = NightWire.encode(PlayerMessage.answer(question: question, choice: Int.random(in: 0...1)))
-            answers.addTask {
+            let answer = answers[question - 1][Int.random(in: 0...1)]
+            replies.addTask {
               try await Task.sleep(for: delay)
               try await outbound.write(.text(answer))
             }
           }
-          answers.cancelAll()
+          replies.cancelAll()
         }
       }
       let reason = frame.map { "closed \($0.closeCode): \($0.reason ?? "")" }
