@@ -752,8 +752,8 @@ def night_figure(table, work, sweep_seconds):
         fan_out = f"p50 {f['fanout_p50_ms']:.0f} ms; p99 {f['fanout_p99_ms']:.0f} ms; last {f['fanout_max_ms']:.0f} ms"
         table.add(f"{label}: fan-out, the host's `next` to the question at each player", fan_out,
                   f"in the fan-out, CPU used (and run-queue wait) against its time: host "
-                  f"{f['host_cpu_share'] * 100:.0f}% ({f['host_wait_share'] * 100:.0f}%), generator "
-                  f"{f['load_cpu_share'] * 100:.0f}% ({f['load_wait_share'] * 100:.0f}%)", "—",
+                  f"{f['host_cpu_pct']:.0f}% ({f['host_wait_pct']:.0f}%), generator "
+                  f"{f['load_cpu_pct']:.0f}% ({f['load_wait_pct']:.0f}%)", "—",
                   "p99 ≤ 250 ms" + (" (goal)" if goal else ""),
                   f["fanout_p99_ms"] <= 250 if floor else None)
         table.add(f"{label}: tally, the deadline to every verdict and the host's bars",
@@ -790,7 +790,8 @@ def main():
 
     if not arguments.no_build:
         build()
-    for binary in (TRIVIA, TRIVIA_NIGHT, NAVIGATOR_BENCHMARK, NIGHT_LOAD):
+    needed = (TRIVIA, TRIVIA_NIGHT, NIGHT_LOAD) + (() if arguments.only_night else (NAVIGATOR_BENCHMARK,))
+    for binary in needed:
         if not binary.exists():
             fail(f"{binary} is missing; run without --no-build")
     (ROOT / ".build").mkdir(exist_ok=True)

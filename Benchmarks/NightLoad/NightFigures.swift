@@ -47,8 +47,8 @@ struct NightFigures: Sendable {
       ("tally_ms", number(tallyMs)), ("bars_ms", number(barsMs)),
       ("host_kib_per_player", number(hostKiBPerPlayer)), ("host_peak_mib", number(hostPeakMiB)),
       ("host_cpu_us_per_answer", number(hostCPUPerAnswerUs)), ("answers", "\(answers)"), ("late", "\(late)"),
-      ("load_cpu_share", number(loadCPUShare)), ("host_cpu_share", number(hostCPUShare)),
-      ("host_wait_share", number(hostWaitShare)), ("load_wait_share", number(loadWaitShare)),
+      ("load_cpu_pct", number(loadCPUShare * 100)), ("host_cpu_pct", number(hostCPUShare * 100)),
+      ("host_wait_pct", number(hostWaitShare * 100)), ("load_wait_pct", number(loadWaitShare * 100)),
       ("host_fanout_cpu_ms", number(hostFanOutCPUMs)), ("holds", holds ? "true" : "false"),
       ("problems", "[" + problems.map(quoted).joined(separator: ",") + "]"),
     ]
