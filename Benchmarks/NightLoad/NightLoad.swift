@@ -6,7 +6,7 @@ import Glibc
 /// up from --sweep-from until a count misses the floor, passes --sweep-to or the time is up.
 ///
 ///     NightLoad [--players 1000,5000] [--sweep-from N --sweep-step N --sweep-to N --sweep-seconds S]
-///               [--time 10] [--questions 3] [--threads 1] [--binary .build/release/trivia] [--json] [--verbose]
+///               [--time 10] [--questions 3] [--threads 2] [--binary .build/release/trivia] [--json] [--verbose]
 @main
 struct NightLoad {
   static func main() async {
@@ -42,7 +42,7 @@ struct NightLoad {
     }
     let base = NightRun(
       players: 0, limit: .seconds(try number("time", 10)), questions: try number("questions", 3),
-      binary: options["binary"] ?? ".build/release/trivia", threads: try number("threads", 1),
+      binary: options["binary"] ?? ".build/release/trivia", threads: try number("threads", 2),
       verbose: verbose)
     let sweepFrom = try number("sweep-from", .max)
     let sweepStep = try number("sweep-step", 2500)

@@ -24,7 +24,10 @@ struct NightRun {
         "\(limit.components.seconds)", "--count", "\(questions)", "--seed", "8", "--no-history", "--no-color",
       ],
       home: home)
-    defer { host.stop() }
+    defer {
+      host.stop()
+      Self.remove(home)
+    }
     let url = try await host.joinURL(within: .seconds(30))
     let pids = [host.pid] + ProcessSample.children(of: host.pid)
     guard pids.count == 2 else { throw LoadFailure("expected trivia and trivia-night, found \(pids)") }
@@ -96,11 +99,7 @@ struct NightRun {
             + "\(format1((fannedOut - asked).milliseconds)) ms, "
             + "verdicts \(format1(((lastVerdict ?? .now) - deadline).milliseconds)) ms and bars "
             + "\(format1(((bars ?? .now) - deadline).milliseconds)) ms after the deadline; \(answered) answers so far")
-        if bars == nil {
-          host.type("")
-          try await Task.sleep(for: .seconds(1))
-          Self.say("no bars on the host's screen, which ends with: \(host.tail(1500))")
-        }
+        if bars == nil { Self.say("no bars on the host's screen, which ends with: \(host.tail(1500))") }
       }
       try await Task.sleep(for: .milliseconds(300))
     }
@@ -137,6 +136,17 @@ struct NightRun {
     figures.hostFanOutCPUMs = hostFanOutCPU.milliseconds / Double(questions)
     await swarm.shutdown()
     return figures
+  }
+
+  /// The host's own HOME, with whatever it kept there.
+  private static func remove(_ folder: String) {
+    var pid: pid_t = 0
+    let words: [String] = ["/bin/rm", "-rf", folder]
+    let argv = words.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    guard posix_spawn(&pid, "/bin/rm", nil, nil, argv, environ) == 0 else { return }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
   }
 
   static func say(_ text: String) {
