@@ -136,7 +136,9 @@ test-tools:
 	  $(SUDO) apt-get install -y -qq python3 python3-jsonschema tmux groff-base mandoc desktop-file-utils >/dev/null; }
 
 ## Build in release and measure start-up, imports, scripted play and NavigatorKit against
-## baselines run alongside; BENCH_ARGS="--runs 9 --results Benchmarks/RESULTS.md" for more.
+## baselines run alongside, and a trivia night of 1,000 to 5,000 players (figure 8, about 5
+## minutes); BENCH_ARGS="--runs 9 --results Benchmarks/RESULTS.md" for more,
+## BENCH_ARGS="--only-night" for figure 8 alone.
 .PHONY: bench
 bench: deps
 	python3 Benchmarks/bench.py $(BENCH_ARGS)

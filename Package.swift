@@ -144,6 +144,17 @@ let package = Package(
         ]),
       .executableTarget(
         name: "NavigatorBenchmark", dependencies: ["NavigatorKit"], path: "Benchmarks/NavigatorBenchmark"),
+      // Figure 8: N players on loopback against a real `trivia host`, from one process.
+      .executableTarget(
+        name: "NightLoad",
+        dependencies: [
+          "NightKit",
+          .product(name: "WSClient", package: "swift-websocket"),
+          .product(name: "NIOCore", package: "swift-nio"),
+          .product(name: "NIOPosix", package: "swift-nio"),
+          .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Benchmarks/NightLoad"),
     ],
   swiftLanguageModes: [.v6]
 )

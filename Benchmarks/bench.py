@@ -14,7 +14,10 @@ baseline measured in the same run (the machine is noisy: the ratios are what cou
      (push/pop and links followed must keep at least half the 10-deep rate)
   6. start-up, stats and play with a large history
   7. keystroke-to-echo delay while 1,000 senders hit the link socket
-  8. dealing from the bundled bank: `play` (the 1,536 questions read, a round dealt), the
+  8. a trivia night at scale (#19): `NightLoad` plays 1,000 and 5,000 players on loopback
+     against a release `trivia host`, then sweeps up from 2,000 until a count breaks, the
+     host's ceiling or --night-seconds; see Benchmarks/NightLoad/NightLoad.swift
+  9. dealing from the bundled bank: `play` (the 1,536 questions read, a round dealt), the
      round abandoned, `quit`, vs `quit` alone: at most 5 ms more (and, for information, the
      same with history, whose first round also makes the history file)
 
@@ -23,7 +26,8 @@ Each child gets its own temporary HOME and XDG directories. Prints a Markdown ta
 exits with status 1 when a floor is missed. Python 3 standard library only.
 
 Options: --runs N (default 7), --play-runs N (the 100k game; default 5), --no-build,
---results FILE (also write the report there), --keep (keep the work folder).
+--results FILE (also write the report there), --keep (keep the work folder), --night-seconds S
+(figure 8's sweep between 1,000 and 5,000 players; default 300, 0 for none), --only-night (figure 8 alone).
 """
 import argparse
 import datetime
@@ -43,6 +47,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / ".build" / "release"
 TRIVIA = BUILD / "trivia"
 NAVIGATOR_BENCHMARK = BUILD / "NavigatorBenchmark"
+NIGHT_LOAD = BUILD / "NightLoad"
+TRIVIA_NIGHT = BUILD / "trivia-night"
 # In the results file, what follows this line is history written by hand; a new run keeps it.
 HISTORY_MARKER = "## How the figures were won"
 OTQA = Path("/work/shared/data/opentriviaqa")
@@ -97,7 +103,7 @@ def build():
     """Release builds only, so nobody's debug build is disturbed, with the flags `make play`
     uses so the two builds do not undo each other. Others may be editing Sources meanwhile;
     SwiftPM refuses a file modified during the build, so that is retried."""
-    for product in ["trivia", "NavigatorBenchmark"]:
+    for product in ["trivia", "trivia-night", "NavigatorBenchmark", "NightLoad"]:
         command = ["swift", "build", "-c", "release", "--static-swift-stdlib",
                    "--explicit-target-dependency-import-check", "error", "--product", product]
         for attempt in range(1, 4):
@@ -711,9 +717,60 @@ def bundled_deal(table, work, runs):
             expect(rb"(?s)Loaded 1,536 questions from bundled.*Question 1 of 10", "play from bundled"),
             expect(rb"trivia> quit", "start-up"))
         extra = median(dealt) - median(quit)
-        table.add(f"8. Dealing a round from the bundled bank (1,536 questions read), {history}: `play`, abandon, `quit`",
+        table.add(f"9. Dealing a round from the bundled bank (1,536 questions read), {history}: `play`, abandon, `quit`",
                   timing(dealt), f"{timing(quit)}: `quit` alone", f"+{ms(extra)}", "≤ +5 ms" if floor else "—",
                   extra <= 0.005 if floor else None)
+
+
+def night_figure(table, work, sweep_seconds):
+    """Figure 8: one NightLoad process, a fresh host per player count; 1,000 players are the
+    floor, 5,000 the goal, and the sweep goes up from 2,000 in steps of 1,000 until a count
+    misses the floor, reaches the host's ceiling (`--max-players` takes 5,000 at most) or
+    `sweep_seconds` have passed. Questions of 10 s, 3 a night."""
+    command = [str(NIGHT_LOAD), "--players", "1000,5000", "--binary", str(TRIVIA), "--json"]
+    if sweep_seconds > 0:
+        command += ["--sweep-from", "2000", "--sweep-step", "1000", "--sweep-to", "4000",
+                    "--sweep-seconds", str(sweep_seconds)]
+    print(f"bench: {' '.join(command)}", file=sys.stderr, flush=True)
+    result = subprocess.run(command, cwd=work, capture_output=True, text=True, timeout=sweep_seconds + 900)
+    figures = []
+    for line in result.stdout.splitlines():
+        try:
+            figures.append(json.loads(line))
+        except ValueError:
+            print(f"bench: NightLoad: {line}", file=sys.stderr)
+    if result.returncode != 0 or not figures:
+        sys.stderr.write(result.stdout[-2000:] + result.stderr[-2000:])
+        fail("NightLoad failed")
+    figures.sort(key=lambda f: f["players"])
+    largest_held = max((f["players"] for f in figures if f["holds"]), default=0)
+    for f in figures:
+        n = f["players"]
+        floor = n == 1000
+        goal = n == 5000
+        label = f"8. A night of {n:,} players on loopback"
+        fan_out = f"p50 {f['fanout_p50_ms']:.0f} ms; p99 {f['fanout_p99_ms']:.0f} ms; last {f['fanout_max_ms']:.0f} ms"
+        table.add(f"{label}: fan-out, the host's `next` to the question at each player", fan_out,
+                  f"in the fan-out, CPU used (and run-queue wait) against its time: host "
+                  f"{f['host_cpu_pct']:.0f}% ({f['host_wait_pct']:.0f}%), generator "
+                  f"{f['load_cpu_pct']:.0f}% ({f['load_wait_pct']:.0f}%)", "—",
+                  "p99 ≤ 250 ms" + (" (goal)" if goal else ""),
+                  f["fanout_p99_ms"] <= 250 if floor else None)
+        table.add(f"{label}: tally, the deadline to every verdict and the host's bars",
+                  f"{f['tally_ms']:.0f} ms (bars {f['bars_ms']:.0f} ms)", "—", "—", "≤ 1 s" if floor else "—",
+                  f["tally_ms"] <= 1000 if floor else None)
+        problems = "; ".join(f["problems"][:2])
+        table.add(f"{label}: players held; dropped",
+                  f"{f['held']:,} of {n:,}; {f['dropped']:,} dropped" + (f" ({problems})" if problems else ""),
+                  f"joined in {f['join_s']:.1f} s", "—", "none dropped" if floor else "—",
+                  (f["held"] == n and f["dropped"] == 0) if floor else None)
+        table.add(f"{label}: host memory per player; CPU per answer",
+                  f"{f['host_kib_per_player']:.1f} KiB (peak {f['host_peak_mib']:.0f} MiB); "
+                  f"{f['host_cpu_us_per_answer']:.0f} µs over {f['answers']:,} answers",
+                  "`trivia` + `trivia-night`", "—", "≤ 50 KiB (goal)" if goal else "—", None)
+    table.notes.append(f"figure 8: the largest night that held the floor was {largest_held:,} players"
+                       + ("" if all(f["holds"] for f in figures) else
+                          f"; {min(f['players'] for f in figures if not f['holds']):,} did not"))
 
 
 def main():
@@ -724,13 +781,17 @@ def main():
     parser.add_argument("--no-build", action="store_true", help="use the release binaries already built")
     parser.add_argument("--results", type=Path, help="also write the report to this Markdown file")
     parser.add_argument("--keep", action="store_true", help="keep the work folder (.build/bench-*)")
+    parser.add_argument("--night-seconds", type=int, default=300,
+                        help="figure 8's sweep from 2,000 players up, in seconds (default 300; 0 for none)")
+    parser.add_argument("--only-night", action="store_true", help="figure 8 alone")
     arguments = parser.parse_args()
     if arguments.runs < 1 or arguments.play_runs < 1:
         fail("--runs and --play-runs must be at least 1")
 
     if not arguments.no_build:
         build()
-    for binary in (TRIVIA, NAVIGATOR_BENCHMARK):
+    needed = (TRIVIA, TRIVIA_NIGHT, NIGHT_LOAD) + (() if arguments.only_night else (NAVIGATOR_BENCHMARK,))
+    for binary in needed:
         if not binary.exists():
             fail(f"{binary} is missing; run without --no-build")
     (ROOT / ".build").mkdir(exist_ok=True)
@@ -740,24 +801,28 @@ def main():
     table = Table()
     try:
         LAUNCHER = build_launcher(work)
-        hello = build_hello(work, "hello", ["Foundation"])
-        hello_networking = build_hello(work, "hello-networking", ["Foundation", "FoundationNetworking"])
-        print("bench: 1. start-up", file=sys.stderr, flush=True)
-        startup(table, work, arguments.runs, hello, hello_networking)
-        print("bench: 2. OpenTriviaQA import", file=sys.stderr, flush=True)
-        files = otqa(table, work, arguments.runs)
-        print("bench: 3. JSON bank", file=sys.stderr, flush=True)
-        json_bank(table, work, arguments.runs, files)
-        print("bench: 4. scripted play", file=sys.stderr, flush=True)
-        play(table, work, arguments.runs, arguments.play_runs)
-        print("bench: 5. navigator", file=sys.stderr, flush=True)
-        navigator(table, work, arguments.runs)
-        print("bench: 6. history", file=sys.stderr, flush=True)
-        history_figures(table, work, arguments.runs)
-        print("bench: 7. links", file=sys.stderr, flush=True)
-        echo_figure(table, work, arguments.runs)
-        print("bench: 8. dealing from the bundled bank", file=sys.stderr, flush=True)
-        bundled_deal(table, work, arguments.runs)
+        if not arguments.only_night:
+            hello = build_hello(work, "hello", ["Foundation"])
+            hello_networking = build_hello(work, "hello-networking", ["Foundation", "FoundationNetworking"])
+            print("bench: 1. start-up", file=sys.stderr, flush=True)
+            startup(table, work, arguments.runs, hello, hello_networking)
+            print("bench: 2. OpenTriviaQA import", file=sys.stderr, flush=True)
+            files = otqa(table, work, arguments.runs)
+            print("bench: 3. JSON bank", file=sys.stderr, flush=True)
+            json_bank(table, work, arguments.runs, files)
+            print("bench: 4. scripted play", file=sys.stderr, flush=True)
+            play(table, work, arguments.runs, arguments.play_runs)
+            print("bench: 5. navigator", file=sys.stderr, flush=True)
+            navigator(table, work, arguments.runs)
+            print("bench: 6. history", file=sys.stderr, flush=True)
+            history_figures(table, work, arguments.runs)
+            print("bench: 7. links", file=sys.stderr, flush=True)
+            echo_figure(table, work, arguments.runs)
+        print("bench: 8. a trivia night at scale", file=sys.stderr, flush=True)
+        night_figure(table, work, arguments.night_seconds)
+        if not arguments.only_night:
+            print("bench: 9. dealing from the bundled bank", file=sys.stderr, flush=True)
+            bundled_deal(table, work, arguments.runs)
     finally:
         if arguments.keep:
             print(f"bench: kept {work}", file=sys.stderr)

@@ -20,6 +20,7 @@ struct Serve: AsyncParsableCommand {
   private func relay() async {
     var limits = NightLimits()
     limits.maxConnections = maxConnections
+    DescriptorLimit.raise(toHold: maxConnections)
     let server: NightServer
     do {
       server = try await NightServer.start(code: code, bind: bind, port: port, limits: limits)

@@ -38,7 +38,11 @@ extension Session {
       await self.runPendingWork()
     }
     let limit = coordinator.round?.timeLimit
-    guard coordinator.tick() else { return }
+    let ranOut = coordinator.tick()
+    // A night's deadline moves its room on with nothing arriving: the host's bars show now,
+    // not at the next key typed.
+    await runPendingWork()
+    guard ranOut else { return }
     editor?.dropSetAside()
     if let limit { recorder?.note("wait \(limit)") }
   }

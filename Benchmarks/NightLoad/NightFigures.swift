@@ -1,0 +1,91 @@
+/// One run's figures, as figure 8 reports them.
+struct NightFigures: Sendable {
+  var players = 0
+  var joined = 0
+  /// Players still in, with every question and verdict, at the end.
+  var held = 0
+  var dropped = 0
+  var refused = 0
+  var joinSeconds = 0.0
+  /// From the host's command to each player's question, every question pooled.
+  var fanOutP50Ms = 0.0
+  var fanOutP99Ms = 0.0
+  /// The last player's, the worst question's.
+  var fanOutMaxMs = 0.0
+  /// From the deadline to the last verdict and the host's bars, whichever is later; worst question.
+  var tallyMs = 0.0
+  /// From the deadline to the host's bars alone; worst question.
+  var barsMs = 0.0
+  var hostKiBPerPlayer = 0.0
+  var hostPeakMiB = 0.0
+  var hostCPUPerAnswerUs = 0.0
+  var answers = 0
+  var late = 0
+  /// This process's CPU over the fan-out windows, against their wall time.
+  var loadCPUShare = 0.0
+  /// The host's CPU over the same windows: with this one, whether the two cores were the limit.
+  var hostCPUShare = 0.0
+  /// How long the host's threads waited for a CPU in those windows, summed, against their time.
+  var hostWaitShare = 0.0
+  var loadWaitShare = 0.0
+  /// The host's CPU time from the command to the question at the last player, a question.
+  var hostFanOutCPUMs = 0.0
+  var problems: [String] = []
+
+  /// The issue's floor for one host at any N: p99 fan-out, tally, none dropped.
+  var holds: Bool {
+    joined == players && dropped == 0 && held == players && fanOutP99Ms <= 250 && tallyMs <= 1000
+      && problems.isEmpty
+  }
+
+  var json: String {
+    func number(_ value: Double) -> String { format1(value) }
+    let fields: [(String, String)] = [
+      ("players", "\(players)"), ("joined", "\(joined)"), ("held", "\(held)"), ("dropped", "\(dropped)"),
+      ("refused", "\(refused)"), ("join_s", number(joinSeconds)), ("fanout_p50_ms", number(fanOutP50Ms)),
+      ("fanout_p99_ms", number(fanOutP99Ms)), ("fanout_max_ms", number(fanOutMaxMs)),
+      ("tally_ms", number(tallyMs)), ("bars_ms", number(barsMs)),
+      ("host_kib_per_player", number(hostKiBPerPlayer)), ("host_peak_mib", number(hostPeakMiB)),
+      ("host_cpu_us_per_answer", number(hostCPUPerAnswerUs)), ("answers", "\(answers)"), ("late", "\(late)"),
+      ("load_cpu_pct", number(loadCPUShare * 100)), ("host_cpu_pct", number(hostCPUShare * 100)),
+      ("host_wait_pct", number(hostWaitShare * 100)), ("load_wait_pct", number(loadWaitShare * 100)),
+      ("host_fanout_cpu_ms", number(hostFanOutCPUMs)), ("holds", holds ? "true" : "false"),
+      ("problems", "[" + problems.map(quoted).joined(separator: ",") + "]"),
+    ]
+    return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+  }
+
+  var line: String {
+    "\(players) players: \(held) held, \(dropped) dropped, \(refused) refused, joined in \(format1(joinSeconds)) s; "
+      + "fan-out p50 \(format1(fanOutP50Ms)) ms, p99 \(format1(fanOutP99Ms)) ms, last \(format1(fanOutMaxMs)) ms; "
+      + "tally \(format1(tallyMs)) ms (bars \(format1(barsMs)) ms); "
+      + "host \(format1(hostKiBPerPlayer)) KiB/player (peak \(format1(hostPeakMiB)) MiB), "
+      + "\(format1(hostCPUPerAnswerUs)) µs CPU/answer over \(answers) answers; "
+      + "a fan-out cost the host \(format1(hostFanOutCPUMs)) ms of CPU; in the fan-out windows the host used "
+      + "\(format1(hostCPUShare * 100))% of a core's time and its threads waited \(format1(hostWaitShare * 100))% "
+      + "of it for a CPU, this generator used \(format1(loadCPUShare * 100))% and waited "
+      + "\(format1(loadWaitShare * 100))%"
+      + (problems.isEmpty ? "" : "; problems: " + problems.joined(separator: "; "))
+  }
+}
+
+/// One decimal, without Foundation's String(format:).
+func format1(_ value: Double) -> String {
+  guard value.isFinite else { return "0" }
+  let tenths = Int((value * 10).rounded())
+  let sign = tenths < 0 ? "-" : ""
+  return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
+}
+
+private func quoted(_ text: String) -> String {
+  var out = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case _ where scalar.value < 0x20: out += " "
+    default: out.unicodeScalars.append(scalar)
+    }
+  }
+  return out + "\""
+}

@@ -1,0 +1,98 @@
+import Glibc
+
+/// Figure 8 of `make bench`: a trivia night at scale. Starts a release `trivia host` on a
+/// pseudo-terminal for each player count, plays a night against it from this one process and
+/// prints a line of figures per count (and, with --json, a JSON object a line). The sweep goes
+/// up from --sweep-from until a count misses the floor, passes --sweep-to or the time is up.
+///
+///     NightLoad [--players 1000,5000] [--sweep-from N --sweep-step N --sweep-to N --sweep-seconds S]
+///               [--time 10] [--questions 3] [--threads 2] [--binary .build/release/trivia] [--json] [--verbose]
+@main
+struct NightLoad {
+  static func main() async {
+    do {
+      try await run(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      print("NightLoad: \(error)")
+      exit(2)
+    }
+  }
+
+  static func run(_ arguments: [String]) async throws {
+    var options: [String: String] = [:]
+    var json = false
+    var verbose = false
+    var rest = arguments[...]
+    while let name = rest.popFirst() {
+      if name == "--json" || name == "--verbose" {
+        if name == "--json" { json = true } else { verbose = true }
+        continue
+      }
+      guard name.hasPrefix("--"), let value = rest.popFirst() else { throw LoadFailure("usage: see NightLoad.swift") }
+      options[String(name.dropFirst(2))] = value
+    }
+    func number(_ name: String, _ fallback: Int) throws -> Int {
+      guard let text = options[name] else { return fallback }
+      guard let value = Int(text), value > 0 else { throw LoadFailure("--\(name) takes a positive number") }
+      return value
+    }
+    let counts = try (options["players"] ?? "1000,5000").split(separator: ",").map { text in
+      guard let count = Int(text), count > 0 else { throw LoadFailure("--players takes counts, as in 1000,5000") }
+      return count
+    }
+    let base = NightRun(
+      players: 0, limit: .seconds(try number("time", 10)), questions: try number("questions", 3),
+      binary: options["binary"] ?? ".build/release/trivia", threads: try number("threads", 2),
+      verbose: verbose)
+    let sweepFrom = try number("sweep-from", .max)
+    let sweepStep = try number("sweep-step", 2500)
+    let sweepSeconds = try number("sweep-seconds", 0)
+    // `trivia host --max-players` takes 5,000 at most.
+    let sweepTo = try number("sweep-to", 5000)
+
+    let limit = try raiseDescriptorLimit()
+    var plan = counts
+    let sweepUntil = ContinuousClock.now + .seconds(sweepSeconds)
+    var sweeping = sweepFrom != .max
+    var next = sweepFrom
+    while !plan.isEmpty || sweeping {
+      let players: Int
+      let swept = plan.isEmpty
+      if !swept {
+        players = plan.removeFirst()
+      } else {
+        guard ContinuousClock.now < sweepUntil, next <= sweepTo else { break }
+        players = next
+        next += sweepStep
+      }
+      // A socket each side, both in processes under this limit, and a few to spare.
+      guard players + 64 <= limit else {
+        print("\(players) players: not run, the descriptor limit is \(limit) (ulimit -Hn)")
+        break
+      }
+      var run = base
+      run.players = players
+      let figures: NightFigures
+      do {
+        figures = try await run.measure()
+      } catch {
+        var failed = NightFigures()
+        failed.players = players
+        failed.problems = ["\(error)"]
+        figures = failed
+      }
+      print(json ? figures.json : figures.line)
+      if swept, !figures.holds { sweeping = false }
+    }
+  }
+
+  /// The soft limit on open descriptors raised to the hard one, for this process and the host
+  /// it starts (which inherits it): every player is a socket on each side.
+  static func raiseDescriptorLimit() throws -> Int {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { throw LoadFailure("getrlimit failed") }
+    limit.rlim_cur = limit.rlim_max
+    guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { throw LoadFailure("setrlimit failed") }
+    return Int(limit.rlim_cur)
+  }
+}

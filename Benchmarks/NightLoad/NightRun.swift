@@ -1,0 +1,201 @@
+import Glibc
+import NightKit
+
+/// One night against a fresh host: N players join, then each question is asked (by `start`,
+/// then `next` from the standings), answered, closed at its deadline and revealed.
+struct NightRun {
+  var players: Int
+  var limit: Duration
+  var questions: Int
+  var binary: String
+  var threads: Int
+  /// Says each question's figures on standard error as it goes.
+  var verbose = false
+
+  func measure() async throws -> NightFigures {
+    var figures = NightFigures()
+    figures.players = players
+    let home = "/tmp/night-load-\(getpid())-\(players)"
+    mkdir(home, 0o700)
+    let host = try HostProcess(
+      binary: binary,
+      arguments: [
+        "host", "--port", "0", "--bind", "127.0.0.1", "--max-players", "\(players)", "--time",
+        "\(limit.components.seconds)", "--count", "\(questions)", "--seed", "8", "--no-history", "--no-color",
+      ],
+      home: home)
+    defer {
+      host.stop()
+      Self.remove(home)
+    }
+    let url = try await host.joinURL(within: .seconds(30))
+    let pids = [host.pid] + ProcessSample.children(of: host.pid)
+    guard pids.count == 2 else { throw LoadFailure("expected trivia and trivia-night, found \(pids)") }
+    let before = ProcessSample.of(pids)
+
+    let timeline = Timeline(players: players, questions: questions)
+    let swarm = Swarm(url: url, timeline: timeline, limit: limit, questions: questions, threads: threads)
+    let joinStart = ContinuousClock.now
+    try await swarm.join(within: .seconds(120))
+    figures.joinSeconds = (ContinuousClock.now - joinStart).seconds
+    figures.joined = timeline.state.withLock { $0.joined }
+    // The lobby's last update goes out within its interval.
+    try await Task.sleep(for: .milliseconds(1500))
+
+    var fanOuts: [Double] = []
+    var hostCPU = Duration.zero
+    var ownCPU = Duration.zero
+    var hostFanOutCPU = Duration.zero
+    var hostFanOutWaited = Duration.zero
+    var ownWaited = Duration.zero
+    var fanOutWall = Duration.zero
+    for number in 1...questions {
+      if number > 1 {
+        // The reveal's `next` gives the standings; the standings' `next` the question.
+        host.type("next")
+        try await waitFor(.seconds(10)) {
+          timeline.state.withLock { state in Self.live(state).allSatisfy { state.standingsAt[number - 2][$0] != nil } }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+      }
+      let hostBefore = ProcessSample.of(pids)
+      let hostWaitedBefore = hostBefore.waited
+      let ownBefore = ProcessSample.own
+      let ownWaitedBefore = ProcessSample.waitedForCPU(getpid())
+      timeline.state.withLock { $0.question = number }
+      let asked = ContinuousClock.now
+      host.type(number == 1 ? "start" : "next")
+      try await waitFor(limit) {
+        timeline.state.withLock { state in Self.live(state).allSatisfy { state.questionAt[number - 1][$0] != nil } }
+      }
+      let fannedOut = ContinuousClock.now
+      ownCPU += ProcessSample.own - ownBefore
+      ownWaited += ProcessSample.waitedForCPU(getpid()) - ownWaitedBefore
+      let hostFannedOut = ProcessSample.of(pids)
+      hostFanOutCPU += hostFannedOut.cpu - hostBefore.cpu
+      hostFanOutWaited += hostFannedOut.waited - hostWaitedBefore
+      fanOutWall += fannedOut - asked
+      let arrivals = timeline.state.withLock { $0.questionAt[number - 1].compactMap { $0 } }
+      fanOuts += arrivals.map { ($0 - asked).milliseconds }
+      figures.fanOutMaxMs = max(figures.fanOutMaxMs, arrivals.map { ($0 - asked).milliseconds }.max() ?? 0)
+
+      let deadline = asked + limit
+      try await waitFor(limit + .seconds(15)) {
+        host.reveal(after: asked) != nil
+          && timeline.state.withLock { state in
+            Self.live(state).allSatisfy { state.verdictAt[number - 1][$0] != nil }
+          }
+      }
+      hostCPU += ProcessSample.of(pids).cpu - hostBefore.cpu
+      let lastVerdict = timeline.state.withLock { $0.verdictAt[number - 1].compactMap { $0 }.max() }
+      let bars = host.reveal(after: asked)
+      if let bars { figures.barsMs = max(figures.barsMs, (bars - deadline).milliseconds) }
+      let tallied = [lastVerdict, bars].compactMap { $0 }.max() ?? .now
+      figures.tallyMs = max(figures.tallyMs, (tallied - deadline).milliseconds)
+      if verbose {
+        let answered = timeline.state.withLock { $0.taken }
+        Self.say(
+          "question \(number): fan-out first \(format1(((arrivals.min() ?? asked) - asked).milliseconds)) ms, last "
+            + "\(format1((fannedOut - asked).milliseconds)) ms, "
+            + "verdicts \(format1(((lastVerdict ?? .now) - deadline).milliseconds)) ms and bars "
+            + "\(format1(((bars ?? .now) - deadline).milliseconds)) ms after the deadline; \(answered) answers so far")
+        if bars == nil { Self.say("no bars on the host's screen, which ends with: \(host.tail(1500))") }
+      }
+      try await Task.sleep(for: .milliseconds(300))
+    }
+    let after = ProcessSample.of(pids)
+    let state = timeline.state.withLock { state in
+      state.over = true
+      return state
+    }
+    // The host's end closes every player; the clients' event loops stop once they are gone.
+    host.stop()
+    try await waitFor(.seconds(10)) { timeline.state.withLock { $0.standing.allSatisfy { $0 == .gone } } }
+
+    fanOuts.sort()
+    figures.fanOutP50Ms = Self.percentile(fanOuts, 0.50)
+    figures.fanOutP99Ms = Self.percentile(fanOuts, 0.99)
+    figures.dropped = state.dropped
+    figures.refused = state.refused.count
+    figures.late = state.late
+    figures.answers = state.taken
+    figures.problems =
+      Self.check(state, questions: questions) + state.failed.prefix(3).map { "failed: \($0)" }
+      + state.refused.prefix(3).map { "refused: \($0)" }
+    figures.held = (0..<players).count { player in
+      state.standing[player] == .in && (0..<questions).allSatisfy { state.verdictAt[$0][player] != nil }
+    }
+    let joined = Double(max(1, state.joined))
+    figures.hostKiBPerPlayer = Double(after.peakKiB - before.rssKiB) / joined
+    figures.hostPeakMiB = Double(after.peakKiB) / 1024
+    figures.hostCPUPerAnswerUs = hostCPU.milliseconds * 1000 / Double(max(1, state.taken))
+    figures.loadCPUShare = ownCPU.milliseconds / max(1, fanOutWall.milliseconds)
+    figures.hostCPUShare = hostFanOutCPU.milliseconds / max(1, fanOutWall.milliseconds)
+    figures.hostWaitShare = hostFanOutWaited.milliseconds / max(1, fanOutWall.milliseconds)
+    figures.loadWaitShare = ownWaited.milliseconds / max(1, fanOutWall.milliseconds)
+    figures.hostFanOutCPUMs = hostFanOutCPU.milliseconds / Double(questions)
+    await swarm.shutdown()
+    return figures
+  }
+
+  /// The host's own HOME, with whatever it kept there.
+  private static func remove(_ folder: String) {
+    var pid: pid_t = 0
+    let words: [String] = ["/bin/rm", "-rf", folder]
+    let argv = words.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    guard posix_spawn(&pid, "/bin/rm", nil, nil, argv, environ) == 0 else { return }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+  }
+
+  static func say(_ text: String) {
+    let line = Array((text + "\n").utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+  }
+
+  /// Players in and connected.
+  private static func live(_ state: Timeline.State) -> [Int] {
+    state.standing.indices.filter { state.standing[$0] == .in }
+  }
+
+  /// Every verdict decoded, off the clock: one per question each, of that question, with a
+  /// place among everyone.
+  private static func check(_ state: Timeline.State, questions: Int) -> [String] {
+    var problems: [String] = []
+    for (player, texts) in state.verdicts.enumerated() where state.standing[player] == .in {
+      let numbers = texts.compactMap { text -> Int? in
+        guard case .verdict(let verdict) = try? NightWire.decodeHost(text) else { return nil }
+        return verdict.place >= 1 && verdict.place <= verdict.of ? verdict.question : nil
+      }
+      if numbers != Array(1...questions) {
+        problems.append("player \(player) got verdicts \(numbers)")
+        if problems.count >= 3 { break }
+      }
+    }
+    return problems
+  }
+
+  private static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
+  }
+
+  /// Polls `done` every few milliseconds; gives up quietly after `within` (what did not arrive
+  /// shows in the figures).
+  private func waitFor(_ within: Duration, _ done: () -> Bool) async throws {
+    let until = ContinuousClock.now + within
+    while !done(), ContinuousClock.now < until {
+      try await Task.sleep(for: .milliseconds(2))
+    }
+  }
+}
+
+extension Duration {
+  var milliseconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+  }
+
+  var seconds: Double { milliseconds / 1000 }
+}
