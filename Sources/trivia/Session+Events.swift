@@ -38,11 +38,7 @@ extension Session {
       await self.runPendingWork()
     }
     let limit = coordinator.round?.timeLimit
-    let ranOut = coordinator.tick()
-    // A night's deadline moves its room on with nothing arriving: the host's bars show now,
-    // not at the next key typed.
-    await runPendingWork()
-    guard ranOut else { return }
+    guard coordinator.tick() else { return }
     editor?.dropSetAside()
     if let limit { recorder?.note("wait \(limit)") }
   }
