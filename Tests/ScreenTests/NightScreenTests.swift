@@ -42,7 +42,8 @@ struct NightScreenTests {
     #expect(screen.commands.run("start") == .unknown)
   }
 
-  /// A code of 29 modules, as libqrencode gives for a LAN's join URL; any pattern will do.
+  /// A code of 29 modules, more than libqrencode needs for any IPv4 join URL (25 at level L);
+  /// any pattern will do.
   static let qr = QRBlocks(
     rows: (0..<29).map { row in String((0..<29).map { ($0 * 7 + row * 3) % 5 < 2 ? "1" : "0" }) })
   static let longestURL = "Join: http://255.255.255.255:65535/K7QXPM"
