@@ -7,7 +7,7 @@ CHECKS := --explicit-target-dependency-import-check error
 ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play release night test build deps lint docs router-check clean install uninstall install-check test-tools \
+.PHONY: play release night test build deps night-deps lint docs router-check clean install uninstall install-check test-tools \
   bank-check
 
 ## Start the game; pass options with ARGS="--difficulty hard --count 5". The Swift runtime
@@ -23,13 +23,13 @@ release: deps
 ## .build/release/trivia-night: a night's network, which `trivia host` and `trivia join` run
 ## beside them. `make play` does not build it: a plain game links no server (Hummingbird and
 ## NIO take about three minutes to build here).
-night: deps
+night: night-deps
 	@$(SWIFT) build $(RELEASE) $(CHECKS) --product trivia-night
 
 ## Build everything (the snippets too) and run every test, then the format check, the
 ## bundled bank's check (with the debug build), the install check (with the debug build),
 ## the router's public-API check and NavigatorKit's documentation, which fails on any warning.
-test: deps test-tools
+test: night-deps test-tools
 	$(SWIFT) build --build-tests $(CHECKS)
 	$(SWIFT) test --skip-build --parallel
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
@@ -37,7 +37,7 @@ test: deps test-tools
 	$(MAKE) --no-print-directory install-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
 	$(MAKE) --no-print-directory router-check docs
 
-build: deps
+build: night-deps
 	$(SWIFT) build $(CHECKS)
 
 lint:
@@ -74,6 +74,13 @@ deps:
 	  echo "Installing libedit-dev, libsqlite3-dev, sqlite3 and libcurl4…"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) apt-get install -y -qq libedit-dev libsqlite3-dev sqlite3 libcurl4 pkg-config >/dev/null; }
+
+## libqrencode-dev: trivia-night encodes the lobby's QR code with libqrencode, so building it
+## needs the library's headers; trivia does not link it, and `make play` does not install it.
+night-deps: deps
+	@pkg-config --exists libqrencode || { \
+	  echo "Installing libqrencode-dev…"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libqrencode-dev >/dev/null; }
 
 clean:
 	rm -rf .build
@@ -127,13 +134,15 @@ install-check: test-tools $(if $(BINARY),,release)
 ## the OpenTriviaQA reference reader) with jsonschema (the schema of Data/questions.json, in
 ## the system's /usr/bin/python3, which the tests run), tmux (a real terminal, to see what a
 ## redraw leaves on screen), and for install-check groff (the man page), mandoc (its lint)
-## and desktop-file-validate. Installed once.
+## and desktop-file-validate, and zbarimg (zbar-tools), which reads the lobby's QR code back.
+## Installed once.
 test-tools:
 	@{ command -v python3 && /usr/bin/python3 -c 'import jsonschema' && command -v tmux && command -v groff \
-	  && command -v mandoc && command -v desktop-file-validate; } >/dev/null 2>&1 || { \
-	  echo "Installing python3, python3-jsonschema, tmux, groff-base, mandoc and desktop-file-utils…"; \
+	  && command -v mandoc && command -v desktop-file-validate && command -v zbarimg; } >/dev/null 2>&1 || { \
+	  echo "Installing python3, python3-jsonschema, tmux, groff-base, mandoc, desktop-file-utils and zbar-tools…"; \
 	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) apt-get install -y -qq python3 python3-jsonschema tmux groff-base mandoc desktop-file-utils >/dev/null; }
+	  $(SUDO) apt-get install -y -qq python3 python3-jsonschema tmux groff-base mandoc desktop-file-utils \
+	    zbar-tools >/dev/null; }
 
 ## Build in release and measure start-up, imports, scripted play and NavigatorKit against
 ## baselines run alongside, and a trivia night of 1,000 to 5,000 players (figure 8, about 5

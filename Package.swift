@@ -60,10 +60,13 @@ let package = Package(
       .executableTarget(
         name: "trivia-night",
         dependencies: [
-          "NightRelay", "TriviaNight", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+          "NightRelay", "TriviaNight", "CQRencode",
+          .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
       ),
+      // The join URL's QR code, encoded in trivia-night so that trivia does not link it.
+      .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
       .systemLibrary(
         name: "CLibedit",
         pkgConfig: "libedit",
@@ -142,6 +145,8 @@ let package = Package(
           .product(name: "NIOWebSocket", package: "swift-nio"),
           .product(name: "Logging", package: "swift-log"),
         ]),
+      // The lobby's QR code read back by zbarimg: trivia-night encodes it, trivia draws it.
+      .testTarget(name: "QRCodeTests", dependencies: ["trivia", "trivia-night"]),
       .executableTarget(
         name: "NavigatorBenchmark", dependencies: ["NavigatorKit"], path: "Benchmarks/NavigatorBenchmark"),
       // Figure 8: N players on loopback against a real `trivia host`, from one process.

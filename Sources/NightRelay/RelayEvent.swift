@@ -1,7 +1,8 @@
 /// What `trivia-night` tells the game, one JSON object a line on its standard output.
 public enum RelayEvent: Codable, Equatable, Sendable {
-  /// The host listens on `port`; players can use `addresses` (loopback last).
-  case listening(port: Int, addresses: [String])
+  /// The host listens on `port`; players can use `addresses` (loopback last). `qr` is the
+  /// QR code of the first address's `JoinURL`, one string of "1" (dark) and "0" a row.
+  case listening(port: Int, addresses: [String], qr: [String]? = nil)
   /// A connection opened: a player's WebSocket on the night's code, or the player's own
   /// connection to the host (`address` is then the host's).
   case opened(UInt64, address: String)

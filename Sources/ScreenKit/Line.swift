@@ -8,6 +8,8 @@ public struct Line: Equatable, Sendable, ExpressibleByStringLiteral {
     case dim
     case success
     case failure
+    /// A QR code's blocks: light on black whatever the terminal's own colours.
+    case code
   }
 
   public struct Span: Equatable, Sendable {

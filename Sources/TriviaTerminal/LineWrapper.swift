@@ -14,11 +14,7 @@ public struct LineWrapper: Sendable {
 
   /// The columns of the terminal on `descriptor`, or nil when it is not a terminal.
   public static func columns(of descriptor: Int32) -> Int? {
-    var size = winsize()
-    guard isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
-      return nil
-    }
-    return Int(size.ws_col)
+    TerminalSize.of(descriptor)?.columns
   }
 
   public func wrap(_ line: Line) -> [Line] {

@@ -29,6 +29,7 @@ public enum TerminalStyle: Sendable {
     case .dim: "2"
     case .success: "1;32"
     case .failure: "1;31"
+    case .code: "97;40"
     }
   }
 }

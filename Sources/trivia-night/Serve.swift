@@ -28,7 +28,9 @@ struct Serve: AsyncParsableCommand {
       Relay.say(.failed("cannot listen on port \(port)\(bind.map { " of \($0)" } ?? ""): \(error)"))
       return
     }
-    Relay.say(.listening(port: server.port, addresses: NightServer.addresses(bind: bind)))
+    let addresses = NightServer.addresses(bind: bind)
+    let url = addresses.first.map { JoinURL.text(address: $0, port: server.port, code: code) }
+    Relay.say(.listening(port: server.port, addresses: addresses, qr: url.flatMap(QRModules.rows(for:))))
     var relay = Relay()
     var open: Set<UInt64> = []
     var lastWords: String?

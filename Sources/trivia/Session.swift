@@ -108,9 +108,11 @@ final class Session {
         .init(holds: "Lines typed", path: state + "/history"),
         .init(holds: "Open Trivia DB tokens", path: tokens.path),
       ] + (history.map { [.init(holds: "Answers (SQLite)", path: $0.path)] } ?? []))
+    let appNavigator = AppNavigator(navigator: navigator, console: renderer)
+    appNavigator.terminalSize = { interactive ? TerminalSize.of(STDOUT_FILENO) : nil }
     coordinator = AppCoordinator(
       source: makeSource(options.source ?? "bundled"),
-      navigator: AppNavigator(navigator: navigator, console: renderer), console: renderer, optionsStore: store,
+      navigator: appNavigator, console: renderer, optionsStore: store,
       sessionStore: sessions,
       history: history, options: options, savedOptions: saved, seed: seed, clock: clock, about: about,
       makeSource: makeSource, network: network)

@@ -42,6 +42,57 @@ struct NightScreenTests {
     #expect(screen.commands.run("start") == .unknown)
   }
 
+  /// A code of 29 modules, more than libqrencode needs for any IPv4 join URL (25 at level L);
+  /// any pattern will do.
+  static let qr = QRBlocks(
+    rows: (0..<29).map { row in String((0..<29).map { ($0 * 7 + row * 3) % 5 < 2 ? "1" : "0" }) })
+  static let longestURL = "Join: http://255.255.255.255:65535/K7QXPM"
+
+  func lobby(terminal: TerminalSize?, qr: QRBlocks? = Self.qr) -> [String] {
+    let state = LobbyScreen.State(
+      title: "Friday night", code: "K7QXPM", joinLines: [Self.longestURL, "Listening on every interface."],
+      players: ["Ann", "Bob"], maxPlayers: 100, startWhen: 4, qr: qr, terminal: terminal)
+    return LobbyScreen(state: state).render().map(\.text)
+  }
+
+  static func hasBlocks(_ line: String) -> Bool { line.contains { "█▀▄".contains($0) } }
+
+  @Test func theCodeFitsEightyByTwentyFourWithTheAddressBesideIt() throws {
+    let qr = try #require(Self.qr)
+    let text = lobby(terminal: TerminalSize(columns: 80, rows: 24))
+    let drawn = text.filter(Self.hasBlocks)
+    #expect(drawn.map { String($0.prefix(qr.width)) } == qr.lines)
+    // The address on a line of the code, for those who type; the prompt still fits under it all.
+    #expect(drawn.contains { $0.hasSuffix("  " + Self.longestURL) })
+    #expect(text.allSatisfy { $0.count <= 80 })
+    #expect(text.count + 1 <= 24)
+    #expect(text.contains("2 players in: Ann, Bob"))
+    #expect(text.contains { $0.hasSuffix("Starts by itself when 4 are in.") })
+  }
+
+  @Test func aNarrowTerminalHasTheAddressUnderTheCode() throws {
+    let qr = try #require(Self.qr)
+    let text = lobby(terminal: TerminalSize(columns: 50, rows: 40))
+    #expect(text.filter(Self.hasBlocks) == qr.lines)
+    let end = try #require(text.lastIndex(where: Self.hasBlocks))
+    #expect(text[end...].contains("  " + Self.longestURL))
+  }
+
+  @Test(arguments: [TerminalSize(columns: 80, rows: 20), TerminalSize(columns: 36, rows: 60)])
+  func aTerminalTooSmallForTheCodeSaysSoAndShowsTheAddress(terminal: TerminalSize) {
+    let text = lobby(terminal: terminal)
+    #expect(!text.contains(where: Self.hasBlocks))
+    #expect(text.contains("  The terminal is too small for the QR code: type the address."))
+    #expect(text.contains("  " + Self.longestURL))
+  }
+
+  @Test func withoutACodeTheLobbyIsAsItWas() {
+    let text = lobby(terminal: TerminalSize(columns: 80, rows: 24), qr: nil)
+    #expect(!text.contains(where: Self.hasBlocks))
+    #expect(!text.contains { $0.contains("too small") })
+    #expect(text.contains("  " + Self.longestURL))
+  }
+
   @Test func theListOfPlayersWrapsUnderTheNames() {
     let line = PlayerList.line(["Ann"], after: "Waiting. ")
     #expect(line.text == "Waiting. 1 player in: Ann")

@@ -68,11 +68,12 @@ final class HostFlow {
   func received(_ event: RelayEvent, on line: any NightLine) {
     guard line === self.line else { return }
     switch event {
-    case .listening(let port, let addresses):
+    case .listening(let port, let addresses, let qr):
       listening = true
-      view.joinLines = addresses.map { "Join: http://\(Self.hostPart($0)):\(port)/\(view.code)" }
-      view.joinLines.append(
-        plan.bind.map { "Listening on \($0) only." } ?? "Listening on every interface: players use any line above.")
+      view.joinLines = addresses.map { "Join: " + JoinURL.text(address: $0, port: port, code: view.code) }
+      // Short, to fit beside the QR code on 80 columns: every Join line works.
+      view.joinLines.append(plan.bind.map { "Listening on \($0) only." } ?? "Listening on every interface.")
+      view.qr = plan.showsQR ? qr : nil
       show()
     case .opened:
       break
@@ -84,11 +85,6 @@ final class HostFlow {
       console.say("The night cannot go on: \(reason)")
       leave()
     }
-  }
-
-  /// `[::1]` for an IPv6 address in a URL.
-  static func hostPart(_ address: String) -> String {
-    address.contains(":") ? "[\(address)]" : address
   }
 
   // MARK: The host's commands

@@ -8,8 +8,13 @@ public struct HostPlan: Equatable, Sendable {
   /// Move on by itself after each reveal and standings.
   public var auto: Bool
   public var title: String
+  /// Whether the lobby shows the join address as a QR code, for phones.
+  public var showsQR: Bool
 
-  public init(port: Int, bind: String?, maxPlayers: Int, startWhen: Int?, auto: Bool, title: String) {
+  public init(
+    port: Int, bind: String?, maxPlayers: Int, startWhen: Int?, auto: Bool, title: String, showsQR: Bool = true
+  ) {
+    self.showsQR = showsQR
     self.port = port
     self.bind = bind
     self.maxPlayers = maxPlayers

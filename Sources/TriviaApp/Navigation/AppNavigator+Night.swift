@@ -11,7 +11,7 @@ import WaitingRoomScreen
 
 extension AppNavigator: NightNavigating {
   public func showNight(_ place: NightPlace, night: @escaping () -> NightView, events: NightEvents) {
-    screens[place.screen] = .night(place, night, events)
+    screens[place.screen] = .night(place, night, events, terminal: terminalSize)
     // Already on top (a question sent again after a reconnect, an answer taken): drawn again.
     if router.plan(to: .night(place)).isIgnored {
       navigator.refresh()
@@ -28,11 +28,14 @@ extension AppNavigator: NightNavigating {
 extension Screen where View == any TerminalView {
   /// The screen of each place in a night. Those that change while they show (the lobby, a
   /// question's countdown and answers) read the night each time they are drawn.
-  static func night(_ place: NightPlace, _ night: @escaping () -> NightView, _ events: NightEvents) -> Self {
+  static func night(
+    _ place: NightPlace, _ night: @escaping () -> NightView, _ events: NightEvents,
+    terminal: @escaping () -> TerminalSize?
+  ) -> Self {
     Self(place.screen) {
       switch place {
       case .lobby:
-        return LobbyScreen { LobbyScreen.State(night()) }
+        return LobbyScreen { LobbyScreen.State(night(), terminal: terminal()) }
       case .waiting:
         return WaitingRoomScreen { WaitingRoomScreen.State(night()) }
       case .hostQuestion, .question:
@@ -56,10 +59,11 @@ extension Screen where View == any TerminalView {
 }
 
 extension LobbyScreen.State {
-  init(_ night: NightView) {
+  init(_ night: NightView, terminal: TerminalSize?) {
     self.init(
       title: night.title, code: night.code, joinLines: night.joinLines, players: night.players,
-      count: night.playerCount, maxPlayers: night.maxPlayers, startWhen: night.startWhen)
+      count: night.playerCount, maxPlayers: night.maxPlayers, startWhen: night.startWhen,
+      qr: night.qr.flatMap(QRBlocks.init(rows:)), terminal: terminal)
   }
 }
 

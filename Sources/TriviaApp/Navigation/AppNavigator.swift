@@ -22,6 +22,8 @@ public final class AppNavigator {
   }
   /// The guard and the observer of the round on screen, replaced with each new game.
   var roundWatch: [Navigator<any TerminalView>.Token] = []
+  /// The terminal's size as a screen is drawn (it may be resized); nil when not a terminal.
+  public var terminalSize: () -> TerminalSize? = { nil }
 
   public init(navigator: Navigator<any TerminalView>, console: any Console) {
     self.navigator = navigator

@@ -10,6 +10,8 @@ public struct NightView: Equatable, Sendable {
   public var host = ""
   public var code = ""
   public var joinLines: [String] = []
+  /// The first join line's QR code, one string of "1" (dark) and "0" a row; nil: none.
+  public var qr: [String]?
   /// The newest names in, and how many in all.
   public var players: [String] = []
   public var playerCount = 0

@@ -35,6 +35,9 @@ struct Host: AsyncParsableCommand {
   @Option(help: "The night's name, shown to everyone who joins.")
   var title = "Trivia night"
 
+  @Flag(help: "Leave out the lobby's QR code of the join address (for phones).")
+  var noQr = false
+
   @OptionGroup var input: ScriptArgument
   @OptionGroup var look: LookArguments
 
@@ -66,7 +69,9 @@ struct Host: AsyncParsableCommand {
     arguments.input = input
     arguments.look = look
     let night = NightStart.host(
-      .init(port: port, bind: bind, maxPlayers: maxPlayers, startWhen: startWhen, auto: auto, title: title))
+      .init(
+        port: port, bind: bind, maxPlayers: maxPlayers, startWhen: startWhen, auto: auto, title: title,
+        showsQR: !noQr))
     let session = try await Session(arguments: arguments, night: night)
     try await session.run()
     Glibc.exit(0)
