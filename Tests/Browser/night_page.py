@@ -248,9 +248,11 @@ def main():
         bee.wait("a second refusal", lambda: "at most 20 characters" in bee.text("refusal"))
         bee.join(HOSTILE_NAME)
         bee.wait_screen("waiting", HOSTILE_NAME)
-        ann.wait("the hostile name in the waiting room", lambda: HOSTILE_NAME in ann.text("players"))
-        check(ann.text("title") == "Page <night>", "the title as text: %r" % ann.text("title"))
-        ann.shot("2-waiting")
+        # The welcome lists who is in (the host's lobby updates wait on its clock, which a
+        # script stops).
+        check(bee.text("players") == "Ann" + HOSTILE_NAME + " (you)", "who is in: %r" % bee.text("players"))
+        check(bee.text("title") == "Page <night>", "the title as text: %r" % bee.text("title"))
+        bee.shot("2-waiting")
 
         player = subprocess.Popen(
             [arguments.trivia, "join", url, "--name", "T", "--script", script],
@@ -268,6 +270,14 @@ def main():
             check(bee.text("question-meta").find(asked["category"]) >= 0,
                   "the category as text: %r" % bee.text("question-meta"))
             if number == 1:
+                # The countdown runs on the phone from the time the question had left.
+                def seconds():
+                    found = re.match(r"\d+", ann.text("countdown"))
+                    return int(found.group(0)) if found else 0
+                first = seconds()
+                check(18 <= first <= 20, "the countdown at first: %r" % ann.text("countdown"))
+                ann.wait("the countdown to go down", lambda: seconds() == first - 1, timeout=3)
+            if asked["question"] == ISSUE_NAME:
                 ann.shot("3-question")
             if number == 2:
                 # Ann's phone reloads (as a phone's browser does after sleeping): the token
@@ -276,13 +286,16 @@ def main():
                 ann.wait_screen("question", heading)
                 check(ann.text("you") == "Ann", "back as Ann, not %r" % ann.text("you"))
                 host_output.wait_for(r"Ann is back")
-            # Ann taps the first answer; the hostile phone answers with its keyboard (B).
+            # Ann taps the first answer; the hostile phone answers with its keyboard (B), and
+            # the question closes once all three are in.
             ann.driver.find_element(By.CSS_SELECTOR, "#choices button").click()
-            bee.driver.find_element(By.TAG_NAME, "body").send_keys("b")
-            for phone in phones:
-                phone.wait("the answer taken", lambda phone=phone: "Your answer" in phone.text("choices"))
-            if number == 1:
+            ann.wait("the answer taken", lambda: "Your answer" in ann.text("choices"))
+            check(ann.js("return document.querySelector('#choices button').getAttribute('aria-pressed')") == "true",
+                  "the answer taken is pressed")
+            if asked["question"] == ISSUE_NAME:
                 ann.shot("4-answered")
+            bee.driver.find_element(By.TAG_NAME, "body").send_keys("b")
+            bee.wait("the answer taken", lambda: "Your answer" in bee.text("choices"))
             picked = {
                 ann: choices[0],
                 bee: bee.js("return document.querySelectorAll('#choices .text')[1].textContent"),
@@ -297,7 +310,7 @@ def main():
                 # Under a script the host's clock stands still: a right answer is worth 1000.
                 check(phone.text("verdict-points").startswith("+1,000 points" if right else "+0 points"),
                       "%s: points %r" % (phone.label, phone.text("verdict-points")))
-                check(re.fullmatch(r"[123](st|nd|rd) of 3", phone.text("verdict-place")) is not None,
+                check(re.fullmatch(r"Place: [123](st|nd|rd) of 3", phone.text("verdict-place")) is not None,
                       "%s: place %r" % (phone.label, phone.text("verdict-place")))
             if number == 1:
                 ann.shot("5-verdict")
@@ -329,8 +342,13 @@ def main():
         check(len(hosts) == 3, "the host printed three rows: %s\n%s" % (hosts, host_output.text[-2000:]))
         check(terminal == hosts, "the terminal player's final standings %s" % terminal)
         for phone in phones:
-            check(phone.table("final-rows") == hosts, "%s: final standings %s" % (phone.label, phone.table("final-rows")))
-            podium = phone.js("return [...document.querySelectorAll('#podium .name')].map((e) => e.textContent)")
+            rows = phone.table("final-rows")
+            check(rows == hosts, "%s: final standings %s" % (phone.label, rows))
+            podium = phone.js("""return [...document.querySelectorAll('#podium .name')].map((name) => {
+                const copy = name.cloneNode(true);
+                copy.querySelectorAll('.you').forEach((you) => you.remove());
+                return copy.textContent;
+              })""")
             check(podium == [row[1] for row in hosts[:3]], "%s: podium %s" % (phone.label, podium))
             phone.inert()
     except Exception as error:

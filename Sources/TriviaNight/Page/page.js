@@ -54,8 +54,13 @@
     return null;
   }
 
-  function say(text) {
+  let sayTimer = null;
+
+  /// A line about the connection; "Connected again." goes after a few seconds.
+  function say(text, briefly) {
+    clearTimeout(sayTimer);
     element("status").textContent = text;
+    if (briefly) sayTimer = setTimeout(() => say(""), 4000);
   }
 
   function show(screen) {
@@ -216,8 +221,7 @@
   }
 
   function welcome(body) {
-    if (night.droppedAt !== null) say("Connected again.");
-    else say("");
+    say(night.droppedAt !== null ? "Connected again." : "", true);
     night.droppedAt = null;
     night.token = body.token;
     night.name = body.name;
@@ -321,7 +325,8 @@
     if (night.screen !== "question" || !night.question) return;
     const left = Math.max(0, night.msLeft - (performance.now() - night.arrived));
     const seconds = secondsLeft();
-    element("countdown").textContent = seconds === 0 ? "Time is up" : seconds + (seconds === 1 ? " second" : " seconds");
+    element("countdown").textContent =
+      seconds === 0 ? "Time is up" : seconds + (seconds === 1 ? " second" : " seconds");
     const limit = night.question.limit > 0 ? night.question.limit : 1;
     element("countdown-bar").style.width = Math.min(100, (100 * left) / limit) + "%";
     if (seconds === 0) {
@@ -340,7 +345,7 @@
     element("verdict-answer").textContent = "The answer: " + body.text;
     element("verdict-points").textContent =
       "+" + grouped(body.points) + " points · " + grouped(body.total) + " in all";
-    element("verdict-place").textContent = ordinal(body.place) + " of " + grouped(body.of);
+    element("verdict-place").textContent = "Place: " + ordinal(body.place) + " of " + grouped(body.of);
     show("verdict");
   }
 
@@ -397,13 +402,15 @@
     clear(podium);
     clear(rows);
     const table = night.standings;
+    // A night ended before any question has no table to show.
+    rows.closest("table").hidden = !table;
     if (table) {
       for (const entry of table.rows.slice(0, 3)) {
         const step = item("li", "", "step place-" + entry.p);
         step.appendChild(item("span", ordinal(entry.p), "place"));
-        step.appendChild(item("span", rowName(entry), "name"));
+        const name = step.appendChild(item("span", rowName(entry), "name"));
+        if (entry.n === night.name) name.appendChild(item("span", " (you)", "you"));
         step.appendChild(item("span", grouped(entry.s) + " points", "score"));
-        if (entry.n === night.name) step.appendChild(item("span", "(you)", "you"));
         podium.appendChild(step);
       }
       for (const entry of table.rows) {
