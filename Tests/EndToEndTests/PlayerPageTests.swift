@@ -25,7 +25,9 @@ struct PlayerPageTests {
     "Two phones and a terminal play one night and end with the host's standings; nothing from the host runs",
     .enabled(
       if: missing.isEmpty,
-      "needs Debian's chromium, chromium-driver and python3-selenium (make test-tools installs them)"),
+      Comment(
+        rawValue: "\(missing.joined(separator: ", ")) not installed: make test-tools installs Debian's chromium, "
+          + "chromium-driver and python3-selenium")),
     .timeLimit(.minutes(2)))
   func twoPhonesAndATerminal() async throws {
     let sandbox = try Sandbox()
