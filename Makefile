@@ -133,16 +133,18 @@ install-check: test-tools $(if $(BINARY),,release)
 ## What the tests use besides the game's own dependencies: python3 (hostile link senders,
 ## the OpenTriviaQA reference reader) with jsonschema (the schema of Data/questions.json, in
 ## the system's /usr/bin/python3, which the tests run), tmux (a real terminal, to see what a
-## redraw leaves on screen), and for install-check groff (the man page), mandoc (its lint)
-## and desktop-file-validate, and zbarimg (zbar-tools), which reads the lobby's QR code back.
-## Installed once.
+## redraw leaves on screen), chromium, chromium-driver and python3-selenium (the player's page
+## in a real browser), zbarimg (zbar-tools, which reads the lobby's QR code back), and for
+## install-check groff (the man page), mandoc (its lint) and desktop-file-validate. Installed once.
 test-tools:
-	@{ command -v python3 && /usr/bin/python3 -c 'import jsonschema' && command -v tmux && command -v groff \
-	  && command -v mandoc && command -v desktop-file-validate && command -v zbarimg; } >/dev/null 2>&1 || { \
-	  echo "Installing python3, python3-jsonschema, tmux, groff-base, mandoc, desktop-file-utils and zbar-tools…"; \
+	@{ command -v python3 && /usr/bin/python3 -c 'import jsonschema, selenium' && command -v tmux && command -v groff \
+	  && command -v mandoc && command -v desktop-file-validate && command -v chromium && command -v chromedriver \
+	  && command -v zbarimg; } >/dev/null 2>&1 || { \
+	  echo "Installing python3, python3-jsonschema, tmux, groff-base, mandoc, desktop-file-utils, chromium," \
+	    "chromium-driver, python3-selenium and zbar-tools…"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) apt-get install -y -qq python3 python3-jsonschema tmux groff-base mandoc desktop-file-utils \
-	    zbar-tools >/dev/null; }
+	    chromium chromium-driver python3-selenium zbar-tools >/dev/null; }
 
 ## Build in release and measure start-up, imports, scripted play and NavigatorKit against
 ## baselines run alongside, and a trivia night of 1,000 to 5,000 players (figure 8, about 5

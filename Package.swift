@@ -84,6 +84,7 @@ let package = Package(
       // server and players share its messages, and its tests need no network.
       .target(name: "NightKit"),
       // A night's transport: WebSocket text frames in and out, polled by the terminal's loop.
+      // Its player's page (Page/) is embedded in the binary: a night serves it with no files.
       .target(
         name: "TriviaNight",
         dependencies: [
@@ -95,7 +96,8 @@ let package = Package(
           .product(name: "NIOPosix", package: "swift-nio"),
           .product(name: "NIOWebSocket", package: "swift-nio"),
           .product(name: "Logging", package: "swift-log"),
-        ]),
+        ],
+        resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]),
       .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim", "TriviaData"]),
       // `trivia check` and `trivia convert`: for people who write their own banks.
       .target(

@@ -1,20 +1,34 @@
 import Hummingbird
 import NIOCore
 
-/// Answers plain HTTP: the night's page on its code, 404 (a counted guess) anywhere else.
+/// Answers plain HTTP: the player's page and its files under the night's code, 404 anywhere
+/// else (a counted guess when the path could be a code).
 struct NightDoor: HTTPResponder {
   typealias Context = NightRequestContext
+  let code: String
   let answer: @Sendable (_ path: String, _ host: String?, _ address: String, _ upgrading: Bool) async -> DoorAnswer
 
   func respond(to request: Request, context: Context) async throws -> Response {
     let upgrading = request.headers[.upgrade]?.lowercased() == "websocket"
-    let answer = await answer(request.uri.path, request.head.authority, context.address, upgrading)
-    let (status, sentence) =
-      switch answer {
-      case .upgrade: (503, "Try again.")
-      case .refuse(let status, let sentence): (status, sentence)
-      }
-    return Response(
+    let host = request.head.authority
+    switch await answer(request.uri.path, host, context.address, upgrading) {
+    case .page(let page):
+      return Response(
+        status: .ok,
+        headers: [
+          .contentType: page.contentType, .contentSecurityPolicy: NightPage.policy(host: host),
+          .xContentTypeOptions: "nosniff", .cacheControl: "no-cache",
+        ],
+        body: .init(byteBuffer: page.body(code: code)))
+    case .upgrade:
+      return Self.sentence(503, "Try again.")
+    case .refuse(let status, let sentence):
+      return Self.sentence(status, sentence)
+    }
+  }
+
+  private static func sentence(_ status: Int, _ sentence: String) -> Response {
+    Response(
       status: .init(code: status),
       headers: [.contentType: "text/plain; charset=utf-8"],
       body: .init(byteBuffer: ByteBuffer(string: sentence + "\n")))

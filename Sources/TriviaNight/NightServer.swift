@@ -83,7 +83,7 @@ public final class NightServer: Sendable {
     let limits = limits
     let (bound, bind) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
     let app = Application(
-      responder: NightDoor { [weak self] path, host, address, upgrading in
+      responder: NightDoor(code: code) { [weak self] path, host, address, upgrading in
         await self?.answer(path: path, host: host, address: address, upgrading: upgrading)
           ?? .refuse(status: 503, sentence: "The night is over.")
       },
@@ -127,22 +127,28 @@ public final class NightServer: Sendable {
     }
   }
 
-  /// The one place a request's path is judged, upgrading or not.
+  /// The one place a request's path is judged, upgrading or not: the code, then the player's
+  /// page or its files (`/CODE/page.js`) after it. A path with a dot (a browser's
+  /// `/favicon.ico`) cannot be a code, so it is not counted as a guess.
   private func answer(path: String, host: String?, address: String, upgrading: Bool) async -> DoorAnswer {
     let now = ContinuousClock.now
     if state.withLock({ $0.guesses.isRefused(address, at: now) }) {
       return .refuse(status: 429, sentence: "Too many wrong codes from this address: try again in a few minutes.")
     }
     let asked = path.split(separator: "?", maxSplits: 1).first.map { $0.drop { $0 == "/" } } ?? ""
-    guard asked.lowercased() == code else {
-      let delay = state.withLock { $0.guesses.wrongGuess(from: address, at: now) }
-      if delay > .zero { try? await Task.sleep(for: delay) }
+    let parts = asked.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts[0].lowercased() == code else {
+      if !parts[0].contains(".") {
+        let delay = state.withLock { $0.guesses.wrongGuess(from: address, at: now) }
+        if delay > .zero { try? await Task.sleep(for: delay) }
+      }
       return .refuse(status: 404, sentence: "There is no trivia night here: check the code you were given.")
     }
-    guard upgrading else {
-      let url = "http://\(host ?? "HOST:\(self.port)")/\(asked)"
-      return .refuse(status: 200, sentence: "This is a trivia night. To play, run: trivia join \(url)")
+    guard let page = NightPage(rest: parts.count > 1 ? parts[1] : "") else {
+      return .refuse(status: 404, sentence: "The night has no such page: its page is at /\(parts[0]).")
     }
+    guard upgrading else { return .page(page) }
+    guard page == .html else { return .refuse(status: 404, sentence: "The night's WebSocket is at /\(parts[0]).") }
     let count = state.withLock { $0.connections.count }
     guard count < limits.maxConnections else {
       return .refuse(status: 503, sentence: "This night is full (\(limits.maxConnections) players): ask the host.")
@@ -157,6 +163,9 @@ public final class NightServer: Sendable {
     switch await answer(path: head.path ?? "/", host: head.authority, address: address, upgrading: true) {
     case .refuse(let status, let sentence):
       await Self.refuse(channel, status: status, sentence: sentence)
+      return .dontUpgrade
+    case .page:
+      // Never: an upgrade is answered with a socket or a refusal.
       return .dontUpgrade
     case .upgrade:
       let heard = HeardHandler()

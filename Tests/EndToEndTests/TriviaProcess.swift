@@ -104,14 +104,14 @@ final class Sandbox {
     return path
   }
 
-  /// Runs the binary with `arguments`, `input` on standard input and this sandbox's
-  /// environment plus `extraEnvironment`.
+  /// Runs the binary (or `executable`) with `arguments`, `input` on standard input and this
+  /// sandbox's environment plus `extraEnvironment`.
   ///
   /// The waiting happens on a thread of its own, so a test waiting for its run does not hold
   /// one of the few threads other tests need to start theirs.
   func run(
     _ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:],
-    timeout: Duration = .seconds(15)
+    timeout: Duration = .seconds(15), executable: String = TriviaBinary.path
   ) async throws -> ProcessResult {
     let environment = environment.merging(extraEnvironment) { _, new in new }
     return try await withCheckedThrowingContinuation { continuation in
@@ -119,7 +119,8 @@ final class Sandbox {
         continuation.resume(
           with: Result {
             try TriviaProcess.run(
-              arguments: arguments, input: Array(input.utf8), environment: environment, timeout: timeout)
+              arguments: arguments, input: Array(input.utf8), environment: environment, timeout: timeout,
+              executable: executable)
           })
       }
     }

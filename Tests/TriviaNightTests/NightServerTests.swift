@@ -47,13 +47,53 @@ import WSClient
     await server.stop()
   }
 
-  @Test func thePageWithoutAnUpgradeSaysHowToJoin() async throws {
-    let server = try await start()
+  /// The whole response to a plain GET of `path`, lowercased: its status line, headers and body.
+  func get(_ server: NightServer, _ path: String) async throws -> String {
     let raw = try RawConnection(port: server.port)
-    raw.request("/\(Self.code)", upgrade: false)
-    let (code, text) = await raw.status()
-    #expect(code == 200)
-    #expect(text.contains("trivia join http://127.0.0.1/\(Self.code)"))
+    raw.request(path, upgrade: false)
+    let (text, _) = await raw.read { text in
+      guard let split = text.firstRange(of: "\r\n\r\n") else { return false }
+      let length = text[..<split.lowerBound].lowercased().split(separator: "\r\n")
+        .first { $0.hasPrefix("content-length: ") }.flatMap { Int($0.dropFirst(16)) }
+      return length.map { text[split.upperBound...].utf8.count >= $0 } ?? false
+    }
+    return text.lowercased()
+  }
+
+  @Test func thePageAndItsFilesAreServedUnderTheCodeAndMayLoadNothingElse() async throws {
+    let server = try await start()
+    let page = try await get(server, "/\(Self.code.lowercased())")
+    #expect(page.hasPrefix("http/1.1 200"))
+    #expect(page.contains("content-type: text/html; charset=utf-8"))
+    #expect(
+      page.contains(
+        "content-security-policy: default-src 'none'; script-src 'self'; style-src 'self'; "
+          + "connect-src 'self' ws://127.0.0.1; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; "
+          + "require-trusted-types-for 'script'; trusted-types 'none'"))
+    #expect(page.contains(#"<script src="/\#(Self.code.lowercased())/page.js" defer></script>"#))
+    let script = try await get(server, "/\(Self.code)/page.js")
+    #expect(script.hasPrefix("http/1.1 200") && script.contains("content-type: text/javascript"))
+    #expect(script.contains("new websocket("))
+    let style = try await get(server, "/\(Self.code)/page.css")
+    #expect(style.hasPrefix("http/1.1 200") && style.contains("content-type: text/css"))
+    #expect(try await get(server, "/\(Self.code)/page.py").hasPrefix("http/1.1 404"))
+    // The page's files are no WebSocket.
+    let raw = try RawConnection(port: server.port)
+    raw.request("/\(Self.code)/page.js", upgrade: true)
+    #expect(await raw.status().code == 404)
+    await server.stop()
+  }
+
+  @Test func aBrowsersIconRequestIsNoGuessAtTheCode() async throws {
+    let server = try await start {
+      $0.guesses.free = 0
+      $0.guesses.refuseAfter = 2
+      $0.guesses.delay = .milliseconds(1)
+    }
+    for _ in 0..<3 { #expect(try await get(server, "/favicon.ico").hasPrefix("http/1.1 404")) }
+    #expect(try await get(server, "/\(Self.code)").hasPrefix("http/1.1 200"))
+    for guess in 0..<2 { _ = try await get(server, "/WRONG\(guess)") }
+    #expect(try await get(server, "/\(Self.code)").hasPrefix("http/1.1 429"))
     await server.stop()
   }
 

@@ -1,0 +1,379 @@
+#!/usr/bin/python3
+"""One trivia night played by two phones (headless Chromium at 360x640, on the page the host
+serves) and one terminal player, with hostile names, questions and answers.
+
+Run by Tests/EndToEndTests/PlayerPageTests.swift:
+  night_page.py --trivia PATH --work DIR --screens DIR
+
+The host reads its lines from standard input (`--script -`): under a script its clock is
+virtual and `--auto` would move on at once, so this script types `next` once both phones
+show each verdict and each standings, to see and photograph every screen. Exits 0 when every
+check holds, else prints what failed and exits 1.
+"""
+
+import argparse
+import json
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+HOSTILE_NAME = "<iframe onload=P()>"  # 19 characters: a name may have 20.
+ISSUE_NAME = "<img src=x onerror=alert(1)>"  # 28: refused as too long, shown as text.
+QUESTIONS = [
+    {
+        "category": "<b>Tags</b>",
+        "difficulty": "easy",
+        "type": "multiple",
+        "question": ISSUE_NAME,
+        "correct_answer": "<script>P()</script>",
+        "incorrect_answers": ["<iframe onload=P()>", "&lt;b&gt; &amp; &#60;i>", "\"><svg onload=P()>"],
+    },
+    {
+        "category": "<b>Tags</b>",
+        "difficulty": "easy",
+        "type": "multiple",
+        "question": "Which closes it? </h1><img src=x onerror=P()>",
+        "correct_answer": "</button><img src=x onerror=P()>",
+        "incorrect_answers": ["</li></ol><b>bold</b>", "' onmouseover='P()", "javascript:P()"],
+    },
+    {
+        "category": "Sums",
+        "difficulty": "easy",
+        "type": "multiple",
+        "question": "What is 2 + 2?",
+        "correct_answer": "4",
+        "incorrect_answers": ["3", "5", "22"],
+    },
+]
+WAIT = 15
+
+# Installed before the page's own script: records any script the page's data could run, and
+# every policy violation (none is expected: the page never tries to load or run anything).
+WATCH = """
+window.__pwned = [];
+window.P = () => window.__pwned.push("P");
+window.alert = (text) => window.__pwned.push("alert " + text);
+window.__violations = [];
+document.addEventListener("securitypolicyviolation",
+  (event) => window.__violations.push(event.violatedDirective + " " + event.blockedURI));
+"""
+
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAILED: " + message, flush=True)
+    return condition
+
+
+class Output:
+    """A child's standard output, gathered on a thread so it can be waited on."""
+
+    def __init__(self, stream):
+        self.text = ""
+        self.lock = threading.Lock()
+        self.thread = threading.Thread(target=self.pump, args=(stream,), daemon=True)
+        self.thread.start()
+
+    def pump(self, stream):
+        for chunk in iter(lambda: stream.read1(4096), b""):
+            with self.lock:
+                self.text += chunk.decode("utf-8", "replace")
+
+    def wait_for(self, pattern, timeout=WAIT):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.lock:
+                found = re.search(pattern, self.text)
+            if found:
+                return found
+            time.sleep(0.05)
+        raise TimeoutError("no %r in:\n%s" % (pattern, self.text))
+
+
+def final_table(output):
+    """The rows of the last 'Everyone' table a terminal printed: (place, name, score)."""
+    lines = output.split("\n")
+    starts = [index for index, line in enumerate(lines) if line.strip() == "Everyone"]
+    rows = []
+    if not starts:
+        return rows
+    for line in lines[starts[-1] + 1:]:
+        found = re.match(r"^  +(\d+)  (.+?) *  ([\d,]+)  \S+$", line)
+        if not found:
+            break
+        rows.append((int(found.group(1)), found.group(2), int(found.group(3).replace(",", ""))))
+    return rows
+
+
+class Phone:
+    """A headless Chromium at a phone's size, on the night's page."""
+
+    def __init__(self, label, screens):
+        self.label = label
+        self.screens = screens
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--window-size=360,640", "--no-first-run", "--disable-extensions"]:
+            options.add_argument(argument)
+        self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": 360, "height": 640, "deviceScaleFactor": 2, "mobile": True})
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
+
+    def js(self, script, *arguments):
+        return self.driver.execute_script(script, *arguments)
+
+    def screen(self):
+        return self.js("return document.body.dataset.screen || 'join'")
+
+    def wait(self, what, condition, timeout=WAIT):
+        try:
+            WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(lambda _: condition())
+        except TimeoutException:
+            raise TimeoutError("%s: no %s; on screen %r: %s" % (
+                self.label, what, self.screen(), self.text("main")))
+
+    def wait_screen(self, screen, contains=None):
+        self.wait(screen + (" with " + contains if contains else ""),
+                  lambda: self.screen() == screen and (contains is None or contains in self.text(screen)))
+
+    def text(self, element_id):
+        return self.js("const e = document.getElementById(arguments[0]) || document.querySelector(arguments[0]);"
+                       "return e ? e.textContent : ''", element_id)
+
+    def shot(self, name):
+        path = os.path.join(self.screens, name + ".png")
+        self.driver.save_screenshot(path)
+        print("screenshot " + path, flush=True)
+
+    def join(self, name):
+        field = self.driver.find_element(By.ID, "name")
+        field.clear()
+        field.send_keys(name)
+        field.send_keys(Keys.ENTER)
+
+    def table(self, body_id):
+        rows = self.js("""
+            return [...document.getElementById(arguments[0]).rows].map((row) => [...row.cells].map((cell) => {
+              const copy = cell.cloneNode(true);
+              copy.querySelectorAll('.you').forEach((you) => you.remove());
+              return copy.textContent;
+            }));""", body_id)
+        return [(int(re.match(r"\d+", row[0]).group(0)), row[1], int(row[2].replace(",", ""))) for row in rows]
+
+    def inert(self):
+        """Nothing from the host ran, loaded or became an element."""
+        pwned = self.js("return window.__pwned")
+        violations = self.js("return window.__violations")
+        made = self.js("""return [...document.querySelectorAll('iframe, img, svg, b, i, script, li li, button button')]
+            .map((node) => node.outerHTML.slice(0, 80))""")
+        scripts = self.js("return [...document.scripts].map((script) => script.getAttribute('src'))")
+        check(pwned == [], "%s: script ran from the host's text: %s" % (self.label, pwned))
+        check(violations == [], "%s: the policy refused something: %s" % (self.label, violations))
+        # The page's own script is the one <script>; any other element listed was made from text.
+        check(made == ['<script src="/%s/page.js" defer=""></script>' % self.code] and len(scripts) == 1,
+              "%s: elements made from the host's text: %s" % (self.label, made))
+
+    def quit(self):
+        try:
+            self.driver.quit()
+        except Exception:
+            pass
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--trivia", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--screens", required=True)
+    arguments = parser.parse_args()
+    os.makedirs(arguments.screens, exist_ok=True)
+    began = time.monotonic()
+
+    source = os.path.join(arguments.work, "hostile.json")
+    with open(source, "w") as file:
+        json.dump({"schema": "trivia-questions/1", "questions": QUESTIONS}, file)
+    script = os.path.join(arguments.work, "terminal-player.txt")
+    with open(script, "w") as file:
+        file.write("a\nb\nc\n")
+
+    host = subprocess.Popen(
+        [arguments.trivia, "host", "--port", "0", "--bind", "127.0.0.1", "--script", "-", "--start-when", "3",
+         "--count", "3", "--no-history", "--source", source, "--title", "Page <night>"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    host_output = Output(host.stdout)
+    phones = []
+    player = None
+    try:
+        url = host_output.wait_for(r"Join: (http://127\.0\.0\.1:\d+/(\w+))")
+        code = url.group(2).lower()
+        url = url.group(1)
+        print("night at " + url, flush=True)
+
+        ann = Phone("Ann's phone", arguments.screens)
+        bee = Phone("the hostile phone", arguments.screens)
+        phones = [ann, bee]
+        for phone in phones:
+            phone.code = code
+            phone.driver.get(url)
+            phone.wait("the name form", lambda phone=phone: phone.driver.find_element(By.ID, "name").is_displayed())
+        with urllib.request.urlopen(url, timeout=WAIT) as response:
+            policy = response.headers.get("Content-Security-Policy", "")
+        check("default-src 'none'" in policy and "script-src 'self'" in policy,
+              "the page's Content-Security-Policy: %r" % policy)
+        ann.shot("1-join")
+
+        ann.join("Ann")
+        ann.wait_screen("waiting", "Ann")
+        # A name taken, in another case, is refused and said; then the issue's name, too long.
+        bee.join("ANN")
+        bee.wait("a refusal", lambda: "taken" in bee.text("refusal"))
+        bee.join(ISSUE_NAME)
+        bee.wait("a second refusal", lambda: "at most 20 characters" in bee.text("refusal"))
+        bee.join(HOSTILE_NAME)
+        bee.wait_screen("waiting", HOSTILE_NAME)
+        # The welcome lists who is in (the host's lobby updates wait on its clock, which a
+        # script stops).
+        check(bee.text("players") == "Ann" + HOSTILE_NAME + " (you)", "who is in: %r" % bee.text("players"))
+        check(bee.text("title") == "Page <night>", "the title as text: %r" % bee.text("title"))
+        bee.shot("2-waiting")
+
+        player = subprocess.Popen(
+            [arguments.trivia, "join", url, "--name", "T", "--script", script],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        player_output = Output(player.stdout)
+
+        for number in (1, 2, 3):
+            heading = "Question %d of 3" % number
+            for phone in phones:
+                phone.wait_screen("question", heading)
+            asked = next(q for q in QUESTIONS if q["question"] == ann.text("question-text"))
+            choices = ann.js("return [...document.querySelectorAll('#choices .text')].map((e) => e.textContent)")
+            check(sorted(choices) == sorted([asked["correct_answer"]] + asked["incorrect_answers"]),
+                  "question %d's answers as text: %s" % (number, choices))
+            check(bee.text("question-meta").find(asked["category"]) >= 0,
+                  "the category as text: %r" % bee.text("question-meta"))
+            if number == 1:
+                # The countdown runs on the phone from the time the question had left.
+                def seconds():
+                    found = re.match(r"\d+", ann.text("countdown"))
+                    return int(found.group(0)) if found else 0
+                first = seconds()
+                check(18 <= first <= 20, "the countdown at first: %r" % ann.text("countdown"))
+                ann.wait("the countdown to go down", lambda: seconds() == first - 1, timeout=3)
+            if asked["question"] == ISSUE_NAME:
+                ann.shot("3-question")
+            if number == 2:
+                # Ann's phone reloads (as a phone's browser does after sleeping): the token
+                # kept for this code brings her back to this question, with its time left.
+                ann.driver.refresh()
+                ann.wait_screen("question", heading)
+                check(ann.text("you") == "Ann", "back as Ann, not %r" % ann.text("you"))
+                host_output.wait_for(r"Ann is back")
+            # Ann taps the first answer; the hostile phone answers with its keyboard (B), and
+            # the question closes once all three are in.
+            ann.driver.find_element(By.CSS_SELECTOR, "#choices button").click()
+            ann.wait("the answer taken", lambda: "Your answer" in ann.text("choices"))
+            check(ann.js("return document.querySelector('#choices button').getAttribute('aria-pressed')") == "true",
+                  "the answer taken is pressed")
+            if asked["question"] == ISSUE_NAME:
+                ann.shot("4-answered")
+            bee.driver.find_element(By.TAG_NAME, "body").send_keys("b")
+            bee.wait("the answer taken", lambda: "Your answer" in bee.text("choices"))
+            picked = {
+                ann: choices[0],
+                bee: bee.js("return document.querySelectorAll('#choices .text')[1].textContent"),
+            }
+            for phone in phones:
+                phone.wait_screen("verdict")
+                right = picked[phone] == asked["correct_answer"]
+                check(phone.text("verdict-answer") == "The answer: " + asked["correct_answer"],
+                      "%s: the verdict's answer %r" % (phone.label, phone.text("verdict-answer")))
+                check(phone.text("verdict-heading") == ("✓ Right!" if right else "✗ Wrong"),
+                      "%s: verdict %r for %r" % (phone.label, phone.text("verdict-heading"), picked[phone]))
+                # Under a script the host's clock stands still: a right answer is worth 1000.
+                check(phone.text("verdict-points").startswith("+1,000 points" if right else "+0 points"),
+                      "%s: points %r" % (phone.label, phone.text("verdict-points")))
+                check(re.fullmatch(r"Place: [123](st|nd|rd) of 3", phone.text("verdict-place")) is not None,
+                      "%s: place %r" % (phone.label, phone.text("verdict-place")))
+            if number == 1:
+                ann.shot("5-verdict")
+            host.stdin.write(b"next\n")
+            host.stdin.flush()
+            for phone in phones:
+                phone.wait_screen("standings", "after question %d of 3" % number)
+                rows = phone.table("standings-rows")
+                check(sorted(row[1] for row in rows) == sorted(["Ann", HOSTILE_NAME, "T"]),
+                      "%s: standings %s" % (phone.label, rows))
+            if number == 1:
+                bee.shot("6-standings")
+            host.stdin.write(b"next\n")
+            host.stdin.flush()
+
+        for phone in phones:
+            phone.wait_screen("final")
+        ann.shot("7-final")
+        bee.shot("7-final-hostile")
+        host.stdin.close()
+        host.wait(timeout=WAIT)
+        player.wait(timeout=WAIT)
+        host_output.thread.join(5)
+        player_output.thread.join(5)
+
+        hosts = final_table(host_output.text)
+        terminal = final_table(player_output.text)
+        print("host's final standings: %s" % hosts, flush=True)
+        check(len(hosts) == 3, "the host printed three rows: %s\n%s" % (hosts, host_output.text[-2000:]))
+        check(terminal == hosts, "the terminal player's final standings %s" % terminal)
+        for phone in phones:
+            rows = phone.table("final-rows")
+            check(rows == hosts, "%s: final standings %s" % (phone.label, rows))
+            podium = phone.js("""return [...document.querySelectorAll('#podium .name')].map((name) => {
+                const copy = name.cloneNode(true);
+                copy.querySelectorAll('.you').forEach((you) => you.remove());
+                return copy.textContent;
+              })""")
+            check(podium == [row[1] for row in hosts[:3]], "%s: podium %s" % (phone.label, podium))
+            phone.inert()
+    except Exception as error:
+        failures.append("%s: %s" % (type(error).__name__, error))
+        print("FAILED: %s" % error, flush=True)
+        for phone in phones:
+            try:
+                phone.shot("failed-" + phone.label.replace(" ", "-").replace("'", ""))
+            except Exception:
+                pass
+        print("host said:\n" + host_output.text[-3000:], flush=True)
+    finally:
+        for phone in phones:
+            phone.quit()
+        for process in [host, player]:
+            if process and process.poll() is None:
+                process.kill()
+                process.wait()
+    print("took %.1f s" % (time.monotonic() - began), flush=True)
+    if failures:
+        print("%d failed" % len(failures), flush=True)
+        return 1
+    print("all passed", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

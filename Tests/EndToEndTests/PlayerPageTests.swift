@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// The player's page in a real browser: Tests/Browser/night_page.py plays one night with two
+/// headless Chromium phones and a terminal player, hostile names and questions included, and
+/// leaves a screenshot of each screen in `.build/night-screens/`.
+@Suite("The player's page in Chromium")
+struct PlayerPageTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// What the browser test needs and is missing; `make test-tools` installs all of it.
+  static let missing: [String] = {
+    var missing = ["/usr/bin/chromium", "/usr/bin/chromedriver"].filter {
+      !FileManager.default.isExecutableFile(atPath: $0)
+    }
+    let selenium = try? TriviaProcess.run(
+      arguments: ["-c", "import selenium"], input: [], environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(20),
+      executable: "/usr/bin/python3")
+    if selenium?.status != 0 { missing.append("python3-selenium") }
+    return missing
+  }()
+
+  @Test(
+    "Two phones and a terminal play one night and end with the host's standings; nothing from the host runs",
+    .enabled(
+      if: missing.isEmpty,
+      Comment(
+        rawValue: "\(missing.joined(separator: ", ")) not installed: make test-tools installs Debian's chromium, "
+          + "chromium-driver and python3-selenium")),
+    .timeLimit(.minutes(2)))
+  func twoPhonesAndATerminal() async throws {
+    let sandbox = try Sandbox()
+    let screens = Self.repository.appendingPathComponent(".build/night-screens").path
+    let result = try await sandbox.run(
+      [
+        Self.repository.appendingPathComponent("Tests/Browser/night_page.py").path, "--trivia", TriviaBinary.path,
+        "--work", sandbox.work, "--screens", screens,
+      ], timeout: .seconds(100), executable: "/usr/bin/python3")
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("all passed"), "\(result.stdout)")
+  }
+}
