@@ -153,6 +153,15 @@ public struct NightRoom: Sendable {
     }
   }
 
+  /// Sends the lobby's list now if an update waits for `lobbyInterval` to pass: where time
+  /// does not pass by itself (a scripted host's), a batch of joins is the interval.
+  public mutating func flushLobby(now: Duration) -> [NightOutput] {
+    guard lobbyDue != nil else { return [] }
+    var outputs: [NightOutput] = []
+    broadcastLobby(now: now, into: &outputs)
+    return outputs
+  }
+
   private mutating func broadcastLobby(now: Duration, into outputs: inout [NightOutput]) {
     lastLobby = now
     lobbyDue = nil

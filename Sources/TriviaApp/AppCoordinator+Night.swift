@@ -125,6 +125,7 @@ extension AppCoordinator {
       hostFlow?.received(event, on: line)
       playerFlow?.received(event, on: line)
     }
+    hostFlow?.receivedAll()
   }
 
   /// Shows a night's place, which the host (or, for the host, its room) led to: the route

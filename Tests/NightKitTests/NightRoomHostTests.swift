@@ -140,6 +140,15 @@ struct NightRoomHostTests {
     #expect(night.nextDeadline == nil)
   }
 
+  @Test func aLobbyUpdateThatWaitsGoesOutWhenFlushed() {
+    var night = room()
+    _ = night.join(ann, name: "Ann", token: nil, now: .zero)
+    #expect(night.flushLobby(now: .zero).isEmpty, "nothing waits: the first join was told at once")
+    _ = night.join(bob, name: "Bob", token: nil, now: .zero)
+    #expect(night.flushLobby(now: .zero) == [.send(.lobby(players: ["Ann", "Bob"], count: 2), to: [ann, bob])])
+    #expect(night.nextDeadline == nil)
+  }
+
   @Test func aLateJoinerStartsAtZeroOnTheCurrentQuestion() {
     var night = room(limit: .seconds(10))
     night.joinAll(["Ann"])

@@ -87,6 +87,12 @@ final class HostFlow {
     }
   }
 
+  /// After a batch of events: under a script, whose time passes only on `wait`, the lobby's
+  /// list goes out now rather than at an interval that would never pass.
+  func receivedAll() {
+    if clock.isVirtual { move { $0.flushLobby(now: $1) } }
+  }
+
   // MARK: The host's commands
 
   /// The names a `kick` can take, for Tab.

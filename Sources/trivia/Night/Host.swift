@@ -7,7 +7,7 @@ import TriviaApp
 struct Host: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "host",
-    abstract: "Host a trivia night: players join from their own terminals with trivia join.",
+    abstract: "Host a trivia night: players join from their own terminals, or phones, at the address it shows.",
     discussion: """
       Shows the lobby with the night's code and a 'Join: http://ADDRESS:PORT/CODE' line for each \
       address players can use, then plays the round's questions with everyone at once: the host \
