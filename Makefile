@@ -5,6 +5,9 @@ SWIFTC ?= swiftc
 # keeps one screen from naming another.
 CHECKS := --explicit-target-dependency-import-check error
 ARGS ?=
+# The night's network (trivia-night, its tests, figure 8) is the package's trait Night: without
+# it, as `make play` builds, Hummingbird and NIO are neither fetched nor built.
+NIGHT := --traits Night
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: play release night test build deps night-deps lint docs router-check clean install uninstall install-check test-tools \
@@ -24,21 +27,21 @@ release: deps
 ## beside them. `make play` does not build it: a plain game links no server (Hummingbird and
 ## NIO take about three minutes to build here).
 night: night-deps
-	@$(SWIFT) build $(RELEASE) $(CHECKS) --product trivia-night
+	@$(SWIFT) build $(RELEASE) $(CHECKS) $(NIGHT) --product trivia-night
 
 ## Build everything (the snippets too) and run every test, then the format check, the
 ## bundled bank's check (with the debug build), the install check (with the debug build),
 ## the router's public-API check and NavigatorKit's documentation, which fails on any warning.
 test: night-deps test-tools
-	$(SWIFT) build --build-tests $(CHECKS)
-	$(SWIFT) test --skip-build --parallel
+	$(SWIFT) build --build-tests $(CHECKS) $(NIGHT)
+	$(SWIFT) test --skip-build --parallel $(NIGHT)
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
 	$(MAKE) --no-print-directory bank-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
 	$(MAKE) --no-print-directory install-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
 	$(MAKE) --no-print-directory router-check docs
 
 build: night-deps
-	$(SWIFT) build $(CHECKS)
+	$(SWIFT) build $(CHECKS) $(NIGHT)
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift

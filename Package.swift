@@ -10,6 +10,11 @@ let screens = [
   "StandingsScreen", "PodiumScreen",
 ]
 
+/// The night's network (Hummingbird, NIO, swift-websocket) is a trait: without it (`make play`)
+/// those packages are neither fetched nor built; `make night`, `make test` and `make install`
+/// build with `--traits Night`.
+let night = TargetDependencyCondition.when(traits: ["Night"])
+
 let package = Package(
   name: "trivia",
   platforms: [.macOS(.v15)],
@@ -18,6 +23,10 @@ let package = Package(
     .library(name: "NavigatorKitTesting", targets: ["NavigatorKitTesting"]),
     .executable(name: "trivia", targets: ["trivia"]),
     .executable(name: "trivia-night", targets: ["trivia-night"]),
+  ],
+  traits: [
+    .trait(name: "Night", description: "trivia-night: a night's network, its tests and figure 8."),
+    .default(enabledTraits: []),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -88,14 +97,14 @@ let package = Package(
       .target(
         name: "TriviaNight",
         dependencies: [
-          .product(name: "Hummingbird", package: "hummingbird"),
-          .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-          .product(name: "WSClient", package: "swift-websocket"),
-          .product(name: "NIOCore", package: "swift-nio"),
+          .product(name: "Hummingbird", package: "hummingbird", condition: night),
+          .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: night),
+          .product(name: "WSClient", package: "swift-websocket", condition: night),
+          .product(name: "NIOCore", package: "swift-nio", condition: night),
           .product(name: "NIOHTTP1", package: "swift-nio"),
-          .product(name: "NIOPosix", package: "swift-nio"),
-          .product(name: "NIOWebSocket", package: "swift-nio"),
-          .product(name: "Logging", package: "swift-log"),
+          .product(name: "NIOPosix", package: "swift-nio", condition: night),
+          .product(name: "NIOWebSocket", package: "swift-nio", condition: night),
+          .product(name: "Logging", package: "swift-log", condition: night),
         ],
         resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]),
       .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim", "TriviaData"]),
@@ -129,10 +138,10 @@ let package = Package(
         name: "TriviaNightTests",
         dependencies: [
           "TriviaNight",
-          .product(name: "WSClient", package: "swift-websocket"),
-          .product(name: "NIOCore", package: "swift-nio"),
-          .product(name: "NIOWebSocket", package: "swift-nio"),
-          .product(name: "Logging", package: "swift-log"),
+          .product(name: "WSClient", package: "swift-websocket", condition: night),
+          .product(name: "NIOCore", package: "swift-nio", condition: night),
+          .product(name: "NIOWebSocket", package: "swift-nio", condition: night),
+          .product(name: "Logging", package: "swift-log", condition: night),
         ]),
       .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData"]),
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
@@ -142,10 +151,10 @@ let package = Package(
         name: "NightTests",
         dependencies: [
           "trivia", "trivia-night", "NightKit",
-          .product(name: "WSClient", package: "swift-websocket"),
-          .product(name: "NIOCore", package: "swift-nio"),
-          .product(name: "NIOWebSocket", package: "swift-nio"),
-          .product(name: "Logging", package: "swift-log"),
+          .product(name: "WSClient", package: "swift-websocket", condition: night),
+          .product(name: "NIOCore", package: "swift-nio", condition: night),
+          .product(name: "NIOWebSocket", package: "swift-nio", condition: night),
+          .product(name: "Logging", package: "swift-log", condition: night),
         ]),
       // The lobby's QR code read back by zbarimg: trivia-night encodes it, trivia draws it.
       .testTarget(name: "QRCodeTests", dependencies: ["trivia", "trivia-night"]),
@@ -156,10 +165,10 @@ let package = Package(
         name: "NightLoad",
         dependencies: [
           "NightKit",
-          .product(name: "WSClient", package: "swift-websocket"),
-          .product(name: "NIOCore", package: "swift-nio"),
-          .product(name: "NIOPosix", package: "swift-nio"),
-          .product(name: "Logging", package: "swift-log"),
+          .product(name: "WSClient", package: "swift-websocket", condition: night),
+          .product(name: "NIOCore", package: "swift-nio", condition: night),
+          .product(name: "NIOPosix", package: "swift-nio", condition: night),
+          .product(name: "Logging", package: "swift-log", condition: night),
         ],
         path: "Benchmarks/NightLoad"),
     ],
