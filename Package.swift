@@ -101,7 +101,7 @@ let package = Package(
           .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: night),
           .product(name: "WSClient", package: "swift-websocket", condition: night),
           .product(name: "NIOCore", package: "swift-nio", condition: night),
-          .product(name: "NIOHTTP1", package: "swift-nio"),
+          .product(name: "NIOHTTP1", package: "swift-nio", condition: night),
           .product(name: "NIOPosix", package: "swift-nio", condition: night),
           .product(name: "NIOWebSocket", package: "swift-nio", condition: night),
           .product(name: "Logging", package: "swift-log", condition: night),
