@@ -88,7 +88,11 @@ final class FakeRoundNavigator: RoundNavigating {
     calls.append("next \((shown?.index ?? 0) + 1)/\(shown?.total ?? 0)")
   }
 
+  /// What each score screen was given.
+  var results: [RoundResult] = []
+
   func showComplete(_ result: RoundResult, events: RoundEvents) {
+    results.append(result)
     calls.append("complete \(result.score)/\(result.total)")
   }
 

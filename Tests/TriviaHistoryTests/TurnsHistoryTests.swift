@@ -58,7 +58,8 @@ final class TurnsHistoryTests {
   @Test func eachAnswerKeepsWhoseItWasAndOnePlayersStatsReadOnlyTheirs() throws {
     let history = history()
     let round = history.roundStarted(
-      PlayedRound(source: "bundled", questionCount: 4, difficulty: "mixed", category: nil, total: 4,
+      PlayedRound(
+        source: "bundled", questionCount: 4, difficulty: "mixed", category: nil, total: 4,
         players: ["Ann", "Bob"]))
     history.answered(answer("One?", by: "Ann", right: true), inRound: round)
     history.answered(answer("Two?", by: "Bob", right: false, category: "Music"), inRound: round)
@@ -67,8 +68,9 @@ final class TurnsHistoryTests {
     history.roundEnded(round, score: 2, how: .completed)
     history.answered(answer("Alone?", by: nil, right: true), inRound: nil)
 
-    #expect(try sqlite("SELECT question, coalesce(player, 'NULL') FROM answers ORDER BY id").map { $0[1] }
-      == ["Ann", "Bob", "Ann", "Bob", "NULL"])
+    #expect(
+      try sqlite("SELECT question, coalesce(player, 'NULL') FROM answers ORDER BY id").map { $0[1] }
+        == ["Ann", "Bob", "Ann", "Bob", "NULL"])
     #expect(try sqlite("SELECT players FROM rounds") == [["Ann, Bob"]])
     #expect(history.playerNames() == ["Ann", "Bob"])
 

@@ -66,11 +66,12 @@ public final class GameScreen: TerminalView {
 
   public func render() -> [Line] {
     let state = state
-    var lines: [Line] = [""] + (state.player.map { [Line("\($0)'s turn", style: .emphasis)] } ?? []) + [
-      Line("Question \(state.number) of \(state.total)", style: .title)
-        + Line("  \(state.category) · \(state.difficulty)", style: .dim),
-      Line(state.question),
-    ]
+    var lines: [Line] =
+      [""] + (state.player.map { [Line("\($0)'s turn", style: .emphasis)] } ?? []) + [
+        Line("Question \(state.number) of \(state.total)", style: .title)
+          + Line("  \(state.category) · \(state.difficulty)", style: .dim),
+        Line(state.question),
+      ]
     let labels = ChoiceLabels(for: state.answers)
     for (index, answer) in state.answers.enumerated() {
       lines.append(

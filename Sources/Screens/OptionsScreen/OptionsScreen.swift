@@ -60,12 +60,13 @@ public final class OptionsScreen: TerminalView {
 
   public func render() -> [Line] {
     let state = state
-    let rows = [
-      ("Questions: ", "\(state.questionCount)", "count N"), ("Difficulty:", state.difficulty, "difficulty"),
-      ("Category:  ", state.category, "category [NAME|all]"),
-      ("Time:      ", state.timeLimit.map { "\($0) s" } ?? "off", "time N"),
-      ("Source:    ", state.source, "source SPEC"),
-    ] + (state.players.map { [("Players:   ", $0.joined(separator: ", "), "players NAMES|off")] } ?? [])
+    let rows =
+      [
+        ("Questions: ", "\(state.questionCount)", "count N"), ("Difficulty:", state.difficulty, "difficulty"),
+        ("Category:  ", state.category, "category [NAME|all]"),
+        ("Time:      ", state.timeLimit.map { "\($0) s" } ?? "off", "time N"),
+        ("Source:    ", state.source, "source SPEC"),
+      ] + (state.players.map { [("Players:   ", $0.joined(separator: ", "), "players NAMES|off")] } ?? [])
     // The hints stand in one column, after the longest value that is not too long to keep
     // them in 80 columns; a longer value (a path) has its hint in that column below it.
     let column = min(max(10, rows.map(\.1.count).max().map { $0 + 1 } ?? 0), Self.widestValue + 1)

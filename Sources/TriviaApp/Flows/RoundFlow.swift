@@ -162,7 +162,7 @@ public final class RoundFlow {
   public func answer(_ index: Int) {
     let seconds = timer.secondsTaken
     guard var round, let item = round.current,
-      let isRight = round.answer(index, milliseconds: Int((seconds * 1000).rounded(.down)))
+      let isRight = round.answer(index, milliseconds: Int(min(seconds, 86_400) * 1000))
     else { return }
     self.round = round
     record(item, chosen: item.answers[index], isRight: isRight, seconds: seconds)

@@ -24,7 +24,9 @@ public struct RoundResult: Equatable, Sendable {
 
   public var message: [String] {
     if let first = standings.first?.player {
-      return [first.points == 0 ? "Nobody scored." : "\(first.name) wins with \(NumberText.grouped(first.points)) points."]
+      return [
+        first.points == 0 ? "Nobody scored." : "\(first.name) wins with \(NumberText.grouped(first.points)) points."
+      ]
     }
     let fraction = total == 0 ? 0 : Double(score) / Double(total)
     let tally = "You answered \(score) of \(total) correctly."
