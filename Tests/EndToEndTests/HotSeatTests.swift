@@ -59,6 +59,22 @@ struct HotSeatTests {
     #expect(try await sandbox.run(arguments).stdout == result.stdout)
   }
 
+  @Test("A recorded round of turns keeps its players in the header and replays to the same transcript")
+  func record() async throws {
+    let sandbox = try Sandbox()
+    let source = try Self.source(sandbox)
+    let recording = sandbox.work + "/turns.trivia"
+    let played = try await sandbox.run(
+      ["--players", "Ann,Bob", "--source", source, "--seed", "6", "--count", "2", "--record", recording],
+      input: "play\nright\n\nwrong\n\ndone\nquit\n")
+    #expect(played.status == 0)
+    let header = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").first
+    #expect(header?.contains("--players Ann,Bob") == true)
+    let replayed = try await sandbox.run(["--script", recording])
+    #expect(replayed.stdout == played.stdout)
+    #expect(replayed.stdout.contains("  2  Bob      0  –"))
+  }
+
   @Test(
     "--players that will not do is a usage error",
     arguments: [
