@@ -117,6 +117,7 @@ public final class AppCoordinator {
       options.difficulty = playing.difficulty ?? options.difficulty
       options.category = playing.category
       options.timeLimit = playing.time.flatMap { $0 > 0 ? $0 : nil }
+      options.players = playing.players
     }
     return Setup(
       options: options, source: source.name, canResume: rounds.canResume, unasked: unasked,
@@ -278,7 +279,7 @@ public final class AppCoordinator {
     return RoundRequest(
       difficulty: request.difficulty ?? (request.missed == true ? .mixed : options.difficulty),
       count: request.count ?? options.questionCount, category: request.category ?? options.category,
-      missed: request.missed, time: request.time ?? options.timeLimit)
+      missed: request.missed, time: request.time ?? options.timeLimit, players: request.players ?? options.players)
   }
 
   /// The bank's names for the category `request` asks for, however it was typed.

@@ -34,6 +34,11 @@ public protocol History: AnyObject {
   /// How the player has done, overall or in one category (as the file spells it); nil when
   /// there is no history to read.
   func stats(category: String?) -> PlayerStats?
+  /// The names that took turns at this terminal, as the file spells them.
+  func playerNames() -> [String]
+  /// How the players of `names` (one person, however the name was spelt) did in rounds of
+  /// turns; nil when there is no history to read.
+  func stats(players names: [String]) -> PlayerStats?
 }
 
 /// A round as it was dealt.
@@ -45,8 +50,13 @@ public struct PlayedRound: Equatable, Sendable {
   public var category: String?
   /// How many questions were dealt.
   public var total: Int
+  /// Who took turns, in order; empty for one player.
+  public var players: [String]
 
-  public init(source: String, questionCount: Int, difficulty: String, category: String?, total: Int) {
+  public init(
+    source: String, questionCount: Int, difficulty: String, category: String?, total: Int, players: [String] = []
+  ) {
+    self.players = players
     self.source = source
     self.questionCount = questionCount
     self.difficulty = difficulty
@@ -67,11 +77,14 @@ public struct AnsweredQuestion: Equatable, Sendable {
   public var isRight: Bool
   /// From the question appearing to the answer.
   public var seconds: Double
+  /// Whose turn it was, where players took turns; nil for one player.
+  public var player: String?
 
   public init(
     source: String, question: String, category: String, difficulty: String?, chosen: String, correctAnswer: String,
-    isRight: Bool, seconds: Double
+    isRight: Bool, seconds: Double, player: String? = nil
   ) {
+    self.player = player
     self.source = source
     self.question = question
     self.category = category

@@ -104,6 +104,13 @@ enum HistorySchema {
       PRIMARY KEY (night_id, number)
     );
     """,
+    // Rounds played in turns at one terminal: whose answer each was (NULL for one player),
+    // and who played the round, so that one player's best is not set by several.
+    """
+    ALTER TABLE answers ADD COLUMN player TEXT;
+    ALTER TABLE rounds ADD COLUMN players TEXT;
+    CREATE INDEX answers_by_player ON answers(player, id) WHERE player IS NOT NULL;
+    """,
   ]
 
   static var version: Int { migrations.count }

@@ -26,6 +26,8 @@ public struct PlayerStats: Equatable, Sendable {
     }
   }
 
+  /// Whose stats these are, where players took turns; nil for every answer.
+  public var player: String?
   /// Rounds played to the end.
   public var roundsCompleted = 0
   public var overall = Tally(name: "all", answered: 0, right: 0)

@@ -123,10 +123,14 @@ public final class SQLiteHistory: History {
     throws(SQLiteDatabase.Failure) -> Int64
   {
     try database.query(
-      "INSERT INTO rounds (id, source, question_count, difficulty, category, total) VALUES (?, ?, ?, ?, ?, ?)",
+      """
+      INSERT INTO rounds (id, source, question_count, difficulty, category, total, players)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """,
       [
         id.map { .integer($0) } ?? .null, .text(round.source), .integer(Int64(round.questionCount)),
         .text(round.difficulty), round.category.map { .text($0) } ?? .null, .integer(Int64(round.total)),
+        round.players.isEmpty ? .null : .text(round.players.joined(separator: ", ")),
       ])
     return database.lastInsertedRow
   }
@@ -137,21 +141,25 @@ public final class SQLiteHistory: History {
     try database.query(
       """
       INSERT INTO answers (round_id, source, question_id, question, category, difficulty, chosen,
-        correct_answer, is_right, seconds)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        correct_answer, is_right, seconds, player)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         round.map { .integer($0) } ?? .null, .text(answer.source), .integer(answer.questionID),
         .text(answer.question),
         .text(answer.category), answer.difficulty.map { .text($0) } ?? .null, .text(answer.chosen),
         .text(answer.correctAnswer), .integer(answer.isRight ? 1 : 0), .real(answer.seconds),
+        answer.player.map { .text($0) } ?? .null,
       ])
   }
 
   public func bestScore(category: String?, total: Int) -> Int? {
     read(orIfNone: nil) { database throws(SQLiteDatabase.Failure) in
       try database.query(
-        "SELECT max(score) FROM rounds WHERE ended_how = 'completed' AND total = ? AND category IS ?",
+        """
+        SELECT max(score) FROM rounds
+        WHERE ended_how = 'completed' AND total = ? AND category IS ? AND players IS NULL
+        """,
         [.integer(Int64(total)), category.map { .text($0) } ?? .null]
       ).first?.first?.integer.map { Int($0) }
     } ?? nil
@@ -236,12 +244,63 @@ public final class SQLiteHistory: History {
           .first?.first?.integer ?? 0)
       stats.best = try database.query(
         """
-        SELECT coalesce(category, 'All'), total, max(score) FROM rounds WHERE ended_how = 'completed' \(rounds)
+        SELECT coalesce(category, 'All'), total, max(score) FROM rounds
+        WHERE ended_how = 'completed' AND players IS NULL \(rounds)
         GROUP BY category, total ORDER BY 1, 2
         """, values
       ).map { row in
         PlayerStats.Best(category: row[0].text ?? "", total: Int(row[1].integer ?? 0), score: Int(row[2].integer ?? 0))
       }
+      return stats
+    }
+  }
+
+  public func playerNames() -> [String] {
+    read(orIfNone: []) { database throws(SQLiteDatabase.Failure) in
+      try database.query("SELECT DISTINCT player FROM answers WHERE player IS NOT NULL ORDER BY player")
+        .compactMap { $0.first?.text }
+    } ?? []
+  }
+
+  public func stats(players names: [String]) -> PlayerStats? {
+    read(orIfNone: PlayerStats()) { database throws(SQLiteDatabase.Failure) in
+      var stats = PlayerStats()
+      stats.player = names.first
+      // Read from the player's own answers: rounds of turns are few, so no tallies are kept.
+      let filter = "WHERE player IN (" + names.map { _ in "?" }.joined(separator: ", ") + ")"
+      let values = names.map { SQLiteDatabase.Value.text($0) }
+      func tallies(_ sql: String) throws(SQLiteDatabase.Failure) -> [PlayerStats.Tally] {
+        try database.query(sql, values).map { row in
+          PlayerStats.Tally(
+            name: row[0].text ?? "", answered: Int(row[1].integer ?? 0), right: Int(row[2].integer ?? 0))
+        }
+      }
+      let overall = try database.query(
+        "SELECT count(*), coalesce(sum(is_right), 0), coalesce(sum(seconds), 0) FROM answers \(filter)", values
+      ).first
+      stats.overall = PlayerStats.Tally(
+        name: "all", answered: Int(overall?[0].integer ?? 0), right: Int(overall?[1].integer ?? 0))
+      if stats.overall.answered > 0 {
+        stats.meanSeconds = (overall?[2].number ?? 0) / Double(stats.overall.answered)
+      }
+      stats.categories = try tallies(
+        "SELECT category, count(*), sum(is_right) FROM answers \(filter) GROUP BY category ORDER BY category")
+      stats.levels = try tallies(
+        """
+        SELECT coalesce(difficulty, 'no level'), count(*), sum(is_right) FROM answers \(filter) GROUP BY difficulty
+        ORDER BY CASE difficulty WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 WHEN 'hard' THEN 3 ELSE 4 END
+        """)
+      for row in try database.query("SELECT is_right FROM answers \(filter) ORDER BY id", values) {
+        stats.currentStreak = row[0].integer == 1 ? stats.currentStreak + 1 : 0
+        stats.bestStreak = max(stats.bestStreak, stats.currentStreak)
+      }
+      stats.roundsCompleted = Int(
+        try database.query(
+          """
+          SELECT count(DISTINCT round_id) FROM answers \(filter)
+          AND round_id IN (SELECT id FROM rounds WHERE ended_how = 'completed')
+          """, values
+        ).first?.first?.integer ?? 0)
       return stats
     }
   }

@@ -80,6 +80,7 @@ final class Session {
     var options = saved
     if let count = arguments.game.count { options.questionCount = count }
     if let time = arguments.game.time { options.timeLimit = time > 0 ? time : nil }
+    if let players = arguments.playerNames { options.players = players.isEmpty ? nil : players }
     if let difficulty = arguments.game.difficulty { options.difficulty = difficulty }
     // `all` means every category, as the category command has it.
     if let source = arguments.game.source { options.source = source }

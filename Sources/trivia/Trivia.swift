@@ -50,6 +50,20 @@ struct Trivia: AsyncParsableCommand {
   @Flag(help: "Go on with the round saved when the last session ended.")
   var resume = false
 
+  // The root's own, not the game group's: a night's host has players of its own.
+  @Option(
+    help: ArgumentHelp(
+      """
+      Take turns at this terminal, a question each: \(GameOptions.playersRuleText) with commas between \
+      (default: the saved option, else one player); 'off' for one player.
+      """, valueName: "names"))
+  var players: String?
+
+  /// The players `--players` names: none for `off`, nil when it was not given.
+  var playerNames: [String]? {
+    players.map { $0.lowercased() == "off" ? [] : (try? GameOptions.players($0).get()) ?? [] }
+  }
+
   @OptionGroup var look: LookArguments
 
   var script: String? {
@@ -81,6 +95,9 @@ struct Trivia: AsyncParsableCommand {
   }
 
   func validate() throws {
+    if let players, players.lowercased() != "off", case .failure(let problem) = GameOptions.players(players) {
+      throw ValidationError.clean("--players: \(problem.sentence)")
+    }
     if let link {
       do {
         _ = try TriviaRoute(link: link)
@@ -119,6 +136,7 @@ struct Trivia: AsyncParsableCommand {
     game.category = game.category ?? header.game.category
     game.seedText = game.seedText ?? header.game.seedText
     game.time = game.time ?? header.game.time
+    players = players ?? header.players
     look.noHistory = look.noHistory || header.look.noHistory
   }
 
@@ -128,6 +146,7 @@ struct Trivia: AsyncParsableCommand {
     words += ["--count", String(options.questionCount), "--difficulty", options.difficulty.rawValue]
     if let category = options.category { words += ["--category", category] }
     if let time = options.timeLimit { words += ["--time", String(time)] }
+    if let players = options.players { words += ["--players", players.joined(separator: ",")] }
     if let source = options.source { words += ["--source", source] }
     words.append("--no-history")
     return words.map(Self.quoted).joined(separator: " ")

@@ -49,11 +49,13 @@ struct Transcript {
     let prompt = String(line[..<marker.lowerBound])
     let input = String(line[marker.upperBound...])
     if fixedPrompts.contains(prompt) { return (prompt, input) }
-    // `question 2/10`, or timed, `question 2/10 · 5s`.
-    var parts = prompt.split(separator: " ")
-    if parts.count == 4, parts[2] == "·", parts[3].hasSuffix("s"), Int(parts[3].dropLast()) != nil {
-      parts.removeLast(2)
+    // `question 2/10`, or timed, `question 2/10 · 5s`, or a player's turn, `question 2/10 · Ann · 5s`.
+    var sections = prompt.components(separatedBy: " · ")
+    if sections.count > 1, let last = sections.last, last.hasSuffix("s"), Int(last.dropLast()) != nil {
+      sections.removeLast()
     }
+    if sections.count == 2, !sections[1].isEmpty { sections.removeLast() }
+    let parts = sections.count == 1 ? sections[0].split(separator: " ") : []
     if parts.count == 2, parts[0] == "question" {
       let numbers = parts[1].split(separator: "/")
       if numbers.count == 2, numbers.allSatisfy({ Int($0) != nil }) { return (prompt, input) }

@@ -273,13 +273,23 @@ struct NightScreenTests {
     #expect(screen.prompt == "waiting")
   }
 
-  @Test func aVerdictSaysItsStandingWithoutTheWayOnWhenItDoesNotWait() {
+  /// Players taking turns at one terminal go on themselves: the way on names whose turn is next.
+  @Test func aVerdictSaysItsStandingAndTheWayOnWhenItDoesNotWait() {
     let screen = FeedbackScreen(
       state: .init(
         isCorrect: false, correctAnswer: "Au", score: 2, answered: 3, isLast: false,
-        standing: .init(points: 0, total: 1640, place: 11, of: 12)))
-    #expect(screen.render().map(\.text) == ["Incorrect — the answer was Au", "+0 points · 1,640 in all · 11th of 12"])
+        standing: .init(points: 0, total: 1640, place: 11, of: 12), nextPlayer: "Zoë"))
+    #expect(
+      screen.render().map(\.text) == [
+        "Incorrect — the answer was Au", "+0 points · 1,640 in all · 11th of 12",
+        "Press Enter or type continue for Zoë's turn.",
+      ])
     #expect(screen.commands.run("continue") == .done)
+    let last = FeedbackScreen(
+      state: .init(
+        isCorrect: true, correctAnswer: "Au", score: 3, answered: 4, isLast: true,
+        standing: .init(points: 1000, total: 2640, place: 1, of: 2)))
+    #expect(last.render().last?.text == "Press Enter or type continue to see the standings.")
   }
 
   @Test func aVerdictOutsideANightReadsAsItAlwaysHas() {

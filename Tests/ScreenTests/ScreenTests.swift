@@ -96,6 +96,52 @@ struct ScreenTests {
     }
   }
 
+  @Test func optionsHandOnThePlayersTypedAndSayWhatIsWrongWithThem() {
+    var state = OptionsScreen.State(questionCount: 10, countRange: 1...50, difficulty: "Mixed")
+    let screen = OptionsScreen { state }
+    var given: [[String]] = []
+    screen.onPlayers = { names in
+      given.append(names)
+      return names.count == 1 ? "One will not do." : nil
+    }
+    #expect(screen.commands.run("players Ann, Zoë") == .done)
+    #expect(screen.commands.run("players OFF") == .done)
+    #expect(screen.commands.run("players Ann") == .rejected("One will not do."))
+    #expect(
+      screen.commands.run("players")
+        == .rejected(
+          "Type players and 2 to 6 names with commas between, as in players Ann, Bob; players off for one player."))
+    #expect(given == [["Ann", " Zoë"], [], ["Ann"]])
+    // One player's screen has no Players line; players have one, its hint in the column.
+    #expect(!screen.render().map(\.text).contains { $0.contains("Players:") })
+    state.players = ["Ann", "Zoë"]
+    #expect(screen.render().map(\.text).contains("  Players:    Ann, Zoë  type players NAMES|off"))
+  }
+
+  @Test func aQuestionNamesWhoseTurnItIsAboveItAndInThePrompt() {
+    let state = GameScreen.State(
+      number: 3, total: 10, category: "Music", difficulty: "Hard", question: "Who?", answers: ["A", "B"],
+      secondsLeft: 7, player: "Zoë")
+    let screen = GameScreen(state: state)
+    #expect(screen.prompt == "question 3/10 · Zoë · 7s")
+    #expect(screen.render().map(\.text).prefix(3) == ["", "Zoë's turn", "Question 3 of 10  Music · Hard"])
+    var alone = state
+    alone.player = nil
+    #expect(GameScreen(state: alone).prompt == "question 3/10 · 7s")
+  }
+
+  @Test func theEndOfARoundOfTurnsShowsTheStandingsInsteadOfTheScore() {
+    let screen = CompleteScreen(
+      state: .init(
+        score: 3, total: 4, message: ["Zoë wins with 1,750 points."],
+        standings: [.init(place: 1, name: "Zoë", score: 1750), .init(place: 2, name: "Bob", score: 900)]))
+    #expect(
+      screen.render().map(\.text) == [
+        "", "Round complete", "  1  Zoë  1,750  –", "  2  Bob    900  –", "Zoë wins with 1,750 points.",
+        "Type play for another round, or done to return to the start.",
+      ])
+  }
+
   @Test func optionsKeepTheirHintsInOneColumnWhateverTheSource() {
     for source in [
       "bundled", "../shared/data/opentriviaqa/", "https://opentdb.com/api.php?amount=10",

@@ -88,7 +88,11 @@ final class FakeRoundNavigator: RoundNavigating {
     calls.append("next \((shown?.index ?? 0) + 1)/\(shown?.total ?? 0)")
   }
 
+  /// What each score screen was given.
+  var results: [RoundResult] = []
+
   func showComplete(_ result: RoundResult, events: RoundEvents) {
+    results.append(result)
     calls.append("complete \(result.score)/\(result.total)")
   }
 
@@ -236,6 +240,14 @@ final class MemoryHistory: History {
   func bestScore(category: String?, total: Int) -> Int? { nil }
   func lastRoundAnswers() -> [AnsweredQuestion] { [] }
   func stats(category: String?) -> PlayerStats? { nil }
+  func playerNames() -> [String] { Array(Set(answers.compactMap(\.player))).sorted() }
+  func stats(players names: [String]) -> PlayerStats? {
+    var stats = PlayerStats()
+    stats.player = names.first
+    let theirs = answers.filter { $0.player.map(names.contains) == true }
+    stats.overall = .init(name: "all", answered: theirs.count, right: theirs.count(where: \.isRight))
+    return stats
+  }
   /// Nights hosted, in order.
   private(set) var nights: [PlayedNight] = []
   func nightEnded(_ night: PlayedNight) { nights.append(night) }

@@ -10,7 +10,7 @@ struct StatsFlowTests {
   final class Shown: StatsNavigating {
     var shown: [String] = []
     func showStats(_ stats: PlayerStats, category: String?, onDone: @escaping () -> Void) {
-      shown.append("\(category ?? "all") \(stats.overall.answered)")
+      shown.append("\(stats.player ?? category ?? "all") \(stats.overall.answered)")
     }
     func closeStats() { shown.append("close") }
   }
@@ -27,6 +27,13 @@ struct StatsFlowTests {
     func missedQuestionIDs() -> Set<Int64> { [] }
     func askedQuestions() -> [Int64: Int64] { [:] }
     func lastAsked(_ id: Int64) -> Int64? { nil }
+    func playerNames() -> [String] { ["Ann", "Zoë"] }
+    func stats(players names: [String]) -> PlayerStats? {
+      var stats = PlayerStats()
+      stats.player = names.first
+      stats.overall = .init(name: "all", answered: names == ["Zoë"] ? 4 : 0, right: 1)
+      return stats
+    }
     func stats(category: String?) -> PlayerStats? {
       var stats = PlayerStats()
       stats.categories = [.init(name: "Arts & Literature", answered: 3, right: 2)]
@@ -43,6 +50,13 @@ struct StatsFlowTests {
     flow.show("")
     flow.show("arts &  literature")
     #expect(navigator.shown == ["all 10", "Arts & Literature 3"])
+  }
+
+  @Test func onePlayerWhoTookTurnsHoweverTheNameIsTyped() {
+    let flow = StatsFlow(history: Kept(), navigator: navigator, console: console)
+    flow.show("ZOE")
+    #expect(navigator.shown == ["Zoë 4"])
+    #expect(console.lines.isEmpty)
   }
 
   @Test func anUnknownCategorySaysWhatThereIs() {

@@ -83,7 +83,7 @@ extension SQLiteHistoryTests {
       case -1: "has version -1, which no trivia writes"
       // Tables without a version: migrating them failed on "table rounds already exists".
       case 0: "holds tables but no version, which no trivia writes"
-      default: "was written by a newer trivia (version 99999, this one knows 3)"
+      default: "was written by a newer trivia (version 99999, this one knows \(HistorySchema.version))"
       }
     #expect(messages.lines == ["\(path) \(which); it is left as it is, and this game keeps no history."])
     #expect(try contents(path) == before)

@@ -72,7 +72,7 @@ final class SQLiteHistoryTests {
       try rows("SELECT question, chosen, correct_answer, is_right, seconds FROM answers ORDER BY id") == [
         ["Symbol for gold?", "Au", "Au", "1", "2.5"], ["Symbol of gold, again?", "Ag", "Au", "0", "2.5"],
       ])
-    #expect(try rows("PRAGMA user_version") == [["3"]])
+    #expect(try rows("PRAGMA user_version") == [[String(HistorySchema.version)]])
     #expect(try rows("PRAGMA journal_mode") == [["wal"]])
     // Started and ended are times a person can read.
     let times = try rows("SELECT started_at, ended_at FROM rounds")[0]
@@ -155,7 +155,7 @@ final class SQLiteHistoryTests {
     history.answered(answer("One?", right: true), inRound: nil)
     #expect(messages.lines.isEmpty)
     #expect(try rows("SELECT question FROM answers") == [["One?"]])
-    #expect(try rows("PRAGMA user_version") == [["3"]])
+    #expect(try rows("PRAGMA user_version") == [[String(HistorySchema.version)]])
   }
 
   @Test func aFolderWhereTheFileShouldBeIsReportedOnce() throws {
@@ -248,7 +248,7 @@ final class SQLiteHistoryTests {
     let asked = history.askedQuestions()
     #expect(asked.count == 2 && asked[id("B?")]! < asked[id("A?")]!)
     #expect(messages.lines.isEmpty)
-    #expect(try rows("PRAGMA user_version") == [["3"]])
+    #expect(try rows("PRAGMA user_version") == [[String(HistorySchema.version)]])
     #expect(try rows("SELECT count(*) FROM answers") == [["3"]])
     #expect(try rows("SELECT name FROM sqlite_master WHERE name = 'answers_by_question'").isEmpty)
   }

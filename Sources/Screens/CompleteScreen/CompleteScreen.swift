@@ -8,8 +8,11 @@ public final class CompleteScreen: TerminalView {
     public var message: [String]
     /// The most right answers in a row; said from 2 on.
     public var bestRun: Int
+    /// Where players took turns: the standings, said instead of the score.
+    public var standings: [StandingRow]
 
-    public init(score: Int, total: Int, message: [String], bestRun: Int = 0) {
+    public init(score: Int, total: Int, message: [String], bestRun: Int = 0, standings: [StandingRow] = []) {
+      self.standings = standings
       self.score = score
       self.total = total
       self.message = message
@@ -30,11 +33,10 @@ public final class CompleteScreen: TerminalView {
   public var prompt: String { "round over" }
 
   public func render() -> [Line] {
-    [
-      "",
-      Line("Round complete", style: .title),
-      Line("Score: \(state.score)/\(state.total)", style: .emphasis),
-    ] + state.message.map { Line($0) }
+    ["", Line("Round complete", style: .title)]
+      + (state.standings.isEmpty
+        ? [Line("Score: \(state.score)/\(state.total)", style: .emphasis)] : StandingRow.table(state.standings))
+      + state.message.map { Line($0) }
       + (state.bestRun >= 2 ? [Line("Best run: \(state.bestRun) in a row.")] : []) + [
         Line("Type play for another round, or done to return to the start.", style: .dim)
       ]

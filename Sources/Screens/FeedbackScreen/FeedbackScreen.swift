@@ -17,11 +17,14 @@ public final class FeedbackScreen: TerminalView {
     public var standing: Standing?
     /// In a night the host moves everyone on: the player is told to wait, and cannot go on.
     public var waitsForHost: Bool
+    /// Whose turn is next, where players take turns at one terminal.
+    public var nextPlayer: String?
 
     public init(
       isCorrect: Bool, correctAnswer: String, score: Int, answered: Int, isLast: Bool, run: Int = 0,
-      timedOut: Bool = false, standing: Standing? = nil, waitsForHost: Bool = false
+      timedOut: Bool = false, standing: Standing? = nil, waitsForHost: Bool = false, nextPlayer: String? = nil
     ) {
+      self.nextPlayer = nextPlayer
       self.timedOut = timedOut
       self.standing = standing
       self.waitsForHost = waitsForHost
@@ -67,8 +70,13 @@ public final class FeedbackScreen: TerminalView {
       ? Line("Correct!", style: .success)
       : Line(
         "\(state.timedOut ? "Time's up" : "Incorrect") — the answer was \(state.correctAnswer)", style: .failure)
-    let next = state.isLast ? "to see your score" : "for the next question"
-    let waiting = state.waitsForHost ? [Line("Waiting for the host…", style: .dim)] : []
+    let next =
+      state.isLast
+      ? (state.standing == nil ? "to see your score" : "to see the standings")
+      : state.nextPlayer.map { "for \($0)'s turn" } ?? "for the next question"
+    let waiting = [
+      Line(state.waitsForHost ? "Waiting for the host…" : "Press Enter or type continue \(next).", style: .dim)
+    ]
     let score =
       state.standing.map { standing in
         [

@@ -20,11 +20,15 @@ public final class GameScreen: TerminalView {
     /// False where typed input is never an answer (the host of a night watching the
     /// question), so that only the app's commands work there.
     public var answerable: Bool
+    /// Whose turn it is, where players take turns at one terminal: named above the question
+    /// and in the prompt, since the keyboard may have changed hands.
+    public var player: String?
 
     public init(
       number: Int, total: Int, category: String, difficulty: String, question: String, answers: [String],
-      secondsLeft: Int? = nil, note: String? = nil, chosen: Int? = nil, answerable: Bool = true
+      secondsLeft: Int? = nil, note: String? = nil, chosen: Int? = nil, answerable: Bool = true, player: String? = nil
     ) {
+      self.player = player
       self.secondsLeft = secondsLeft
       self.note = note
       self.chosen = chosen
@@ -55,18 +59,19 @@ public final class GameScreen: TerminalView {
     let state = state
     // Whoever watches without answering (a night's host) sees the note change in the prompt,
     // which is drawn again at each event, rather than the question drawn again.
-    return "question \(state.number)/\(state.total)" + (state.secondsLeft.map { " · \($0)s" } ?? "")
+    return "question \(state.number)/\(state.total)" + (state.player.map { " · " + $0 } ?? "")
+      + (state.secondsLeft.map { " · \($0)s" } ?? "")
       + (state.answerable ? "" : state.note.map { " · " + $0 } ?? "")
   }
 
   public func render() -> [Line] {
     let state = state
-    var lines: [Line] = [
-      "",
-      Line("Question \(state.number) of \(state.total)", style: .title)
-        + Line("  \(state.category) · \(state.difficulty)", style: .dim),
-      Line(state.question),
-    ]
+    var lines: [Line] =
+      [""] + (state.player.map { [Line("\($0)'s turn", style: .emphasis)] } ?? []) + [
+        Line("Question \(state.number) of \(state.total)", style: .title)
+          + Line("  \(state.category) · \(state.difficulty)", style: .dim),
+        Line(state.question),
+      ]
     let labels = ChoiceLabels(for: state.answers)
     for (index, answer) in state.answers.enumerated() {
       lines.append(

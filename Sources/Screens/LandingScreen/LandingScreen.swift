@@ -15,11 +15,14 @@ public final class LandingScreen: TerminalView {
     public var unasked: String?
     /// Seconds each question may take, when questions are timed.
     public var timeLimit: Int?
+    /// Who takes turns at this terminal; nil for one player.
+    public var players: [String]?
 
     public init(
       questionCount: Int, difficulty: String, source: String, category: String = "All", canResume: Bool = false,
-      unasked: String? = nil, timeLimit: Int? = nil
+      unasked: String? = nil, timeLimit: Int? = nil, players: [String]? = nil
     ) {
+      self.players = players
       self.timeLimit = timeLimit
       self.questionCount = questionCount
       self.difficulty = difficulty
@@ -59,6 +62,7 @@ public final class LandingScreen: TerminalView {
       Line("  Category:   \(state.category)"),
     ]
       + (state.timeLimit.map { [Line("  Time:       \($0) s a question")] } ?? [])
+      + (state.players.map { [Line("  Players:    " + $0.joined(separator: ", "))] } ?? [])
       + [
         Line("  Source:     \(state.source)")
       ]

@@ -12,11 +12,17 @@ public final class OptionsScreen: TerminalView {
     /// Seconds a question may take, nil for no limit; other than 0 (off), only `timeRange`.
     public var timeLimit: Int?
     public var timeRange: ClosedRange<Int>
+    /// Who takes turns at this terminal; nil for one player, whose screen shows no such line.
+    public var players: [String]?
+    public var playerRange: ClosedRange<Int>
 
     public init(
       questionCount: Int, countRange: ClosedRange<Int>, difficulty: String, category: String = "All",
-      source: String = "", timeLimit: Int? = nil, timeRange: ClosedRange<Int> = 5...120
+      source: String = "", timeLimit: Int? = nil, timeRange: ClosedRange<Int> = 5...120, players: [String]? = nil,
+      playerRange: ClosedRange<Int> = 2...6
     ) {
+      self.players = players
+      self.playerRange = playerRange
       self.timeLimit = timeLimit
       self.timeRange = timeRange
       self.questionCount = questionCount
@@ -32,6 +38,9 @@ public final class OptionsScreen: TerminalView {
   public var onCount: ((Int) -> Void)?
   /// Seconds a question may take; 0 for no limit.
   public var onTime: ((Int) -> Void)?
+  /// The names typed, split at commas (none for `players off`); what is wrong with them, or nil
+  /// when they were taken.
+  public var onPlayers: (([String]) -> String?)?
   public var onDifficulty: (() -> Void)?
   public var onDone: (() -> Void)?
   public var onBack: (() -> Void)?
@@ -51,12 +60,13 @@ public final class OptionsScreen: TerminalView {
 
   public func render() -> [Line] {
     let state = state
-    let rows = [
-      ("Questions: ", "\(state.questionCount)", "count N"), ("Difficulty:", state.difficulty, "difficulty"),
-      ("Category:  ", state.category, "category [NAME|all]"),
-      ("Time:      ", state.timeLimit.map { "\($0) s" } ?? "off", "time N"),
-      ("Source:    ", state.source, "source SPEC"),
-    ]
+    let rows =
+      [
+        ("Questions: ", "\(state.questionCount)", "count N"), ("Difficulty:", state.difficulty, "difficulty"),
+        ("Category:  ", state.category, "category [NAME|all]"),
+        ("Time:      ", state.timeLimit.map { "\($0) s" } ?? "off", "time N"),
+        ("Source:    ", state.source, "source SPEC"),
+      ] + (state.players.map { [("Players:   ", $0.joined(separator: ", "), "players NAMES|off")] } ?? [])
     // The hints stand in one column, after the longest value that is not too long to keep
     // them in 80 columns; a longer value (a path) has its hint in that column below it.
     let column = min(max(10, rows.map(\.1.count).max().map { $0 + 1 } ?? 0), Self.widestValue + 1)
@@ -74,6 +84,7 @@ public final class OptionsScreen: TerminalView {
   public var commands: CommandTable {
     let range = state.countRange
     let times = state.timeRange
+    let players = state.playerRange
     return CommandTable([
       Command(
         "count", usage: "count N", summary: "play N questions (\(range.lowerBound)-\(range.upperBound))",
@@ -105,6 +116,21 @@ public final class OptionsScreen: TerminalView {
         }
         self?.onTime?(seconds)
         return .done
+      },
+      Command(
+        "players", usage: "players NAME, NAME…|off",
+        summary: "take turns at this terminal, a question each (\(players.lowerBound)-\(players.upperBound) names)",
+        takesArgument: true
+      ) { [weak self] argument in
+        guard !argument.isEmpty else {
+          return .rejected(
+            "Type players and \(players.lowerBound) to \(players.upperBound) names with commas between, as in "
+              + "players Ann, Bob; players off for one player.")
+        }
+        let names =
+          argument.lowercased() == "off"
+          ? [] : argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        return self?.onPlayers?(names).map { .rejected($0) } ?? .done
       },
       .difficulty { [weak self] in self?.onDifficulty?() },
       Command("done", summary: "close the options") { [weak self] in self?.onDone?() },

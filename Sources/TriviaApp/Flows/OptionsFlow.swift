@@ -19,6 +19,8 @@ public struct OptionsEvents {
   public var count: (Int) -> Void
   /// Seconds a question may take; 0 for no limit.
   public var time: (Int) -> Void
+  /// Who takes turns (none: one player); what is wrong with them, or nil once taken.
+  public var players: ([String]) -> String?
   public var difficulty: () -> Void
   public var done: () -> Void
 }
@@ -67,6 +69,7 @@ public final class OptionsFlow {
       { [unowned self] in Setup(options: options, source: sourceName()) },
       events: OptionsEvents(
         count: { [unowned self] in setCount($0) }, time: { [unowned self] in setTime($0) },
+        players: { [unowned self] in setPlayers($0) },
         difficulty: { [unowned self] in openDifficulty() }, done: { [unowned self] in close() }))
   }
 
@@ -82,6 +85,23 @@ public final class OptionsFlow {
   public func setTime(_ seconds: Int) {
     change { $0.timeLimit = seconds > 0 ? seconds : nil }
     didChange()
+  }
+
+  /// Players to take turns from the next round on, checked by a night's rules; none for one
+  /// player. The sentence that says why not, or nil once they are saved.
+  public func setPlayers(_ names: [String]) -> String? {
+    guard !names.isEmpty else {
+      change { $0.players = nil }
+      didChange()
+      return nil
+    }
+    switch GameOptions.players(names) {
+    case .failure(let problem): return problem.sentence
+    case .success(let players):
+      change { $0.players = players }
+      didChange()
+      return nil
+    }
   }
 
   public func openDifficulty() {

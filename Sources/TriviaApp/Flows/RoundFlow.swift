@@ -124,7 +124,8 @@ public final class RoundFlow {
     var round = Round.deal(
       from: questions, count: wanted, difficulty: difficulty, categories: categories, only: allowed,
       asked: allowed == nil ? recorder.askedQuestions : nil, generator: &generator)
-    round.timeLimit = request.time.flatMap { $0 > 0 ? $0 : nil }
+    round = Round(
+      items: round.items, timeLimit: request.time.flatMap { $0 > 0 ? $0 : nil }, players: request.players ?? [])
     recorder.dealt()
     guard round.total > 0 else { throw NoQuestions.none(request, in: questions, source: source) }
     if round.total < wanted {
@@ -159,9 +160,12 @@ public final class RoundFlow {
   }
 
   public func answer(_ index: Int) {
-    guard var round, let item = round.current, let isRight = round.answer(index) else { return }
+    let seconds = timer.secondsTaken
+    guard var round, let item = round.current,
+      let isRight = round.answer(index, milliseconds: Int(min(seconds, 86_400) * 1000))
+    else { return }
     self.round = round
-    record(item, chosen: item.answers[index], isRight: isRight)
+    record(item, chosen: item.answers[index], isRight: isRight, seconds: seconds)
     navigator.showFeedback(round, events: events)
   }
 
@@ -175,16 +179,16 @@ public final class RoundFlow {
   @discardableResult public func tick() -> Bool {
     guard timer.isUp, var round, let item = round.current, round.timeUp() else { return false }
     self.round = round
-    record(item, chosen: "", isRight: false)
+    record(item, chosen: "", isRight: false, seconds: timer.secondsTaken)
     navigator.showFeedback(round, events: events)
     return true
   }
 
-  /// Keeps an answer (`chosen` empty when time ran out) in history, and stops the clock.
-  private func record(_ item: Round.Item, chosen: String, isRight: Bool) {
-    let seconds = timer.secondsTaken
+  /// Keeps an answer (`chosen` empty when time ran out) in history, with whose it was, and
+  /// stops the clock.
+  private func record(_ item: Round.Item, chosen: String, isRight: Bool, seconds: Double) {
     timer.stop()
-    recorder.answered(item, chosen: chosen, isRight: isRight, seconds: seconds)
+    recorder.answered(item, by: round?.turn?.name, chosen: chosen, isRight: isRight, seconds: seconds)
   }
 
   public func next() {
@@ -192,13 +196,17 @@ public final class RoundFlow {
     round.advance()
     self.round = round
     if round.isOver {
-      let before = recorder.bestScore(before: round, category: request.category)
+      // A best is one player's: a round of turns sets none.
+      let before = round.players.isEmpty ? recorder.bestScore(before: round, category: request.category) : nil
       recorder.ended(round, how: .completed)
       let newBest = before.flatMap { round.score > $0 ? round.score : nil }.map { score in
         "New best for \(request.category ?? "all categories") at \(round.total) questions: \(score)/\(round.total)"
       }
       navigator.showComplete(
-        RoundResult(score: round.score, total: round.total, bestRun: round.bestRun, newBest: newBest), events: events)
+        RoundResult(
+          score: round.score, total: round.total, bestRun: round.bestRun, newBest: newBest,
+          standings: round.standings),
+        events: events)
     } else {
       timer.start(limit: round.timeLimit)
       navigator.showNextQuestion()

@@ -33,15 +33,17 @@ public final class StatsFlow {
   /// the landing alone, which says why there are none.
   public var commands: [AppCommand] {
     let command = Command.withArgument(
-      "stats", usage: "stats [CATEGORY]", summary: "show how you have done, overall or in one category"
+      "stats", usage: "stats [CATEGORY|PLAYER]",
+      summary: "show how you have done, overall, in one category, or one player's turns"
     ) { [unowned self] argument in
       work.add { [unowned self] in show(argument, source: argument.isEmpty ? nil : await source()) }
     }
     return [AppCommand(command, on: history == nil ? [.landing] : [.landing, .complete])]
   }
 
-  /// `stats` alone: everything; `stats NAME`: one category, however it is typed. `source`,
-  /// when loaded, names its categories: one in neither it nor the history does not exist.
+  /// `stats` alone: everything; `stats NAME`: one category, however it is typed, else one
+  /// player who took turns (case and accents aside). `source`, when loaded, names its
+  /// categories: one in neither it nor the history does not exist.
   public func show(_ argument: String, source: (name: String, categories: [String])? = nil) {
     guard let history else {
       console.say(NoHistory.cannot("no stats to show"))
@@ -53,6 +55,12 @@ public final class StatsFlow {
       return
     }
     guard let name = all.categories.first(where: { $0.name.matchingKey == argument.matchingKey })?.name else {
+      let spellings = history.playerNames().filter { $0.matchingKey == argument.matchingKey }
+      if !spellings.isEmpty {
+        guard let one = history.stats(players: spellings) else { return }
+        navigator.showStats(one, category: nil) { [unowned self] in navigator.closeStats() }
+        return
+      }
       if let source, !source.categories.contains(where: { $0.matchingKey == argument.matchingKey }) {
         console.say(
           "There is no category '\(argument)' in \(source.name); its categories: "

@@ -19,16 +19,19 @@ public struct GameOptions: Codable, Equatable, Sendable {
   public var source: String?
   /// Seconds each question may take; nil when questions are not timed.
   public var timeLimit: Int?
+  /// Who takes turns at this terminal, a question each; nil for one player.
+  public var players: [String]?
 
   public init(
     questionCount: Int, difficulty: DifficultyChoice, category: String? = nil, source: String? = nil,
-    timeLimit: Int? = nil
+    timeLimit: Int? = nil, players: [String]? = nil
   ) {
     self.questionCount = questionCount
     self.difficulty = difficulty
     self.category = category
     self.source = source
     self.timeLimit = timeLimit
+    self.players = players
   }
 
   /// Whether `seconds` is a time limit: 0 (off) or 5 to 120.

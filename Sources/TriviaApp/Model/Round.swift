@@ -1,3 +1,4 @@
+import NightKit
 import TriviaData
 
 /// A round being played: the questions dealt, where the player is, and the score.
@@ -42,10 +43,15 @@ public struct Round: Codable, Equatable, Sendable {
   public var timeLimit: Int?
   /// Whether the last question answered ran out of time instead.
   public private(set) var lastTimedOut = false
+  /// Who takes turns, a question each, in this order; empty for one player.
+  public private(set) var players: [Player] = []
+  /// What the last answer scored, for a round with players.
+  public private(set) var lastPoints = 0
 
-  public init(items: [Item], timeLimit: Int? = nil) {
+  public init(items: [Item], timeLimit: Int? = nil, players: [String] = []) {
     self.items = items
     self.timeLimit = timeLimit
+    self.players = players.map { Player(name: $0) }
   }
 
   /// Deals up to `count` questions of the chosen difficulty (and of `categories`, if
@@ -132,6 +138,7 @@ public struct Round: Codable, Equatable, Sendable {
       && (0...answered).contains(run) && (run...answered).contains(bestRun)
       && timeLimit.map { GameOptions.allowsTime($0) } != false
       && items.allSatisfy { $0.answers.indices.contains($0.correctIndex) && !$0.answers.isEmpty }
+      && playersAddUp
   }
   public var current: Item? { items.indices.contains(index) ? items[index] : nil }
   /// The current question has been answered and awaits `advance()`.
@@ -139,8 +146,9 @@ public struct Round: Codable, Equatable, Sendable {
   public var isLastQuestion: Bool { index == items.count - 1 }
   public var isOver: Bool { index >= items.count }
 
-  /// Records an answer to the current question; nil when it was already answered.
-  public mutating func answer(_ choice: Int) -> Bool? {
+  /// Records an answer to the current question, given `milliseconds` after it appeared;
+  /// nil when it was already answered.
+  public mutating func answer(_ choice: Int, milliseconds: Int = 0) -> Bool? {
     guard let current, !isAwaitingNext else { return nil }
     answered += 1
     let isCorrect = choice == current.correctIndex
@@ -149,6 +157,7 @@ public struct Round: Codable, Equatable, Sendable {
     bestRun = max(bestRun, run)
     lastAnswerWasRight = isCorrect
     lastTimedOut = false
+    scoreTurn(isRight: isCorrect, milliseconds: milliseconds)
     return isCorrect
   }
 
@@ -160,7 +169,20 @@ public struct Round: Codable, Equatable, Sendable {
     run = 0
     lastAnswerWasRight = false
     lastTimedOut = true
+    scoreTurn(isRight: false, milliseconds: (timeLimit ?? 0) * 1000)
     return true
+  }
+
+  /// Scores the answer of the player whose turn it is as a night does: speed counts only
+  /// where there is a clock, so an untimed right answer scores 1000.
+  private mutating func scoreTurn(isRight: Bool, milliseconds: Int) {
+    guard let turn = turnIndex else { return }
+    let limit = (timeLimit ?? 0) * 1000
+    let taken = limit > 0 ? min(max(milliseconds, 0), limit) : 0
+    lastPoints = isRight ? NightScore.points(msLeft: limit - taken, limitMs: limit) : 0
+    players[turn].points += lastPoints
+    players[turn].right += isRight ? 1 : 0
+    players[turn].milliseconds += taken
   }
 
   /// Moves to the next question after an answer.
@@ -172,7 +194,8 @@ public struct Round: Codable, Equatable, Sendable {
 
 extension Round {
   private enum CodingKeys: String, CodingKey {
-    case items, index, score, answered, lastAnswerWasRight, run, bestRun, timeLimit, lastTimedOut
+    case items, index, score, answered, lastAnswerWasRight, run, bestRun, timeLimit, lastTimedOut, players
+    case lastPoints
   }
 
   /// A round saved before runs were counted reads with none.
@@ -187,5 +210,7 @@ extension Round {
     bestRun = try container.decodeIfPresent(Int.self, forKey: .bestRun) ?? 0
     timeLimit = try container.decodeIfPresent(Int.self, forKey: .timeLimit)
     lastTimedOut = try container.decodeIfPresent(Bool.self, forKey: .lastTimedOut) ?? false
+    players = try container.decodeIfPresent([Player].self, forKey: .players) ?? []
+    lastPoints = try container.decodeIfPresent(Int.self, forKey: .lastPoints) ?? 0
   }
 }

@@ -46,15 +46,16 @@ final class RoundRecorder {
   private static func played(_ round: Round, for request: RoundRequest, from source: String) -> PlayedRound {
     PlayedRound(
       source: source, questionCount: request.count ?? GameOptions.standard.questionCount,
-      difficulty: (request.difficulty ?? .mixed).rawValue, category: request.category, total: round.total)
+      difficulty: (request.difficulty ?? .mixed).rawValue, category: request.category, total: round.total,
+      players: round.players.map(\.name))
   }
 
-  /// An answer (`chosen` empty when time ran out).
-  func answered(_ item: Round.Item, chosen: String, isRight: Bool, seconds: Double) {
+  /// An answer (`chosen` empty when time ran out), by `player` in a round of turns.
+  func answered(_ item: Round.Item, by player: String?, chosen: String, isRight: Bool, seconds: Double) {
     let answer = AnsweredQuestion(
       source: recorded.source, question: item.question.text, category: item.question.category,
       difficulty: item.question.difficulty?.rawValue, chosen: chosen, correctAnswer: item.correctAnswer,
-      isRight: isRight, seconds: seconds)
+      isRight: isRight, seconds: seconds, player: player)
     history?.answered(answer, inRound: recorded.round)
     if asked != nil, asked?.updateValue(.max, forKey: answer.questionID) == nil { unaskedCount = nil }
   }

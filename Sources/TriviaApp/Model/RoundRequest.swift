@@ -10,11 +10,14 @@ public struct RoundRequest: Codable, Hashable, Sendable {
   public var missed: Bool?
   /// Seconds each question may take, 0 for untimed.
   public var time: Int?
+  /// Who takes turns at this terminal; nil for one player.
+  public var players: [String]?
 
   public init(
     difficulty: DifficultyChoice? = nil, count: Int? = nil, category: String? = nil, missed: Bool? = nil,
-    time: Int? = nil
+    time: Int? = nil, players: [String]? = nil
   ) {
+    self.players = players
     self.difficulty = difficulty
     self.count = count
     self.category = category

@@ -1,3 +1,5 @@
+import ScreenKit
+
 /// The end of a round in words, by the share of right answers.
 public struct RoundResult: Equatable, Sendable {
   public var score: Int
@@ -6,8 +8,14 @@ public struct RoundResult: Equatable, Sendable {
   public var bestRun: Int
   /// `New best for History at 10 questions: 9/10`, when the round beat the best before it.
   public var newBest: String?
+  /// A round of turns: the players best first, each with its place; empty for one player.
+  public var standings: [Round.Standing]
 
-  public init(score: Int, total: Int, bestRun: Int = 0, newBest: String? = nil) {
+  public init(
+    score: Int, total: Int, bestRun: Int = 0, newBest: String? = nil,
+    standings: [Round.Standing] = []
+  ) {
+    self.standings = standings
     self.score = score
     self.total = total
     self.bestRun = bestRun
@@ -15,6 +23,11 @@ public struct RoundResult: Equatable, Sendable {
   }
 
   public var message: [String] {
+    if let first = standings.first?.player {
+      return [
+        first.points == 0 ? "Nobody scored." : "\(first.name) wins with \(NumberText.grouped(first.points)) points."
+      ]
+    }
     let fraction = total == 0 ? 0 : Double(score) / Double(total)
     let tally = "You answered \(score) of \(total) correctly."
     switch fraction {

@@ -31,7 +31,7 @@ extension Screen where View == any TerminalView {
               $0.count == 0
                 ? "none of \(LoadSummary.grouped($0.total)): all asked; those asked longest ago come back first"
                 : "\(LoadSummary.grouped($0.count)) of \(LoadSummary.counted($0.total, "question")) not yet asked"
-            }, timeLimit: setup.options.timeLimit)
+            }, timeLimit: setup.options.timeLimit, players: setup.options.players)
       }
       screen.onPlay = events.play
       screen.onPlayMissed = events.playMissed

@@ -38,10 +38,12 @@ extension Screen where View == any TerminalView {
         return OptionsScreen.State(
           questionCount: setup.options.questionCount, countRange: GameOptions.countRange,
           difficulty: setup.options.difficulty.title, category: setup.options.category ?? "All",
-          source: setup.source, timeLimit: setup.options.timeLimit, timeRange: GameOptions.timeRange)
+          source: setup.source, timeLimit: setup.options.timeLimit, timeRange: GameOptions.timeRange,
+          players: setup.options.players, playerRange: GameOptions.playerRange)
       }
       screen.onCount = events.count
       screen.onTime = events.time
+      screen.onPlayers = events.players
       screen.onDifficulty = events.difficulty
       screen.onDone = events.done
       screen.onBack = events.done

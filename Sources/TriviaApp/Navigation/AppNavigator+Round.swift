@@ -25,9 +25,18 @@ extension AppNavigator: RoundNavigating {
 
   public func showFeedback(_ round: Round, events: RoundEvents) {
     guard let item = round.current else { return }
+    // Turns at one terminal: the points and the place of whose turn it was, not a run of
+    // answers that were not all theirs.
+    let standing = round.turn.flatMap { turn in
+      round.standings.first { $0.player.name == turn.name }.map {
+        FeedbackScreen.State.Standing(
+          points: round.lastPoints, total: turn.points, place: $0.place, of: round.players.count)
+      }
+    }
     let state = FeedbackScreen.State(
       isCorrect: round.lastAnswerWasRight ?? false, correctAnswer: item.correctAnswer, score: round.score,
-      answered: round.answered, isLast: round.isLastQuestion, run: round.run, timedOut: round.lastTimedOut)
+      answered: round.answered, isLast: round.isLastQuestion, run: standing == nil ? round.run : 0,
+      timedOut: round.lastTimedOut, standing: standing, nextPlayer: round.nextTurn?.name)
     attempt { () throws(NavigationError) in try navigator.handle(.addChild(.feedback(state, events))) }
   }
 
@@ -38,7 +47,8 @@ extension AppNavigator: RoundNavigating {
   public func showComplete(_ result: RoundResult, events: RoundEvents) {
     let state = CompleteScreen.State(
       score: result.score, total: result.total, message: result.message + (result.newBest.map { [$0 + "."] } ?? []),
-      bestRun: result.bestRun)
+      bestRun: result.standings.isEmpty ? result.bestRun : 0,
+      standings: result.standings.map { StandingRow(place: $0.place, name: $0.player.name, score: $0.player.points) })
     attempt { () throws(NavigationError) in try navigator.handle(.present(.complete(state, events))) }
   }
 
@@ -105,6 +115,6 @@ extension GameScreen.State {
     self.init(
       number: min(round.index, round.total - 1) + 1, total: round.total, category: item.question.category,
       difficulty: item.question.difficulty?.title ?? "Any level", question: item.question.text,
-      answers: item.answers)
+      answers: item.answers, player: round.turn?.name)
   }
 }

@@ -28,7 +28,7 @@ extension Screen where View == any TerminalView {
 
 extension StatsScreen.State {
   init(_ stats: PlayerStats, category: String?) {
-    let title = "Your stats" + (category.map { ": " + $0 } ?? "")
+    let title = stats.player.map { "\($0)'s stats" } ?? "Your stats" + (category.map { ": " + $0 } ?? "")
     guard stats.overall.answered > 0 else {
       self.init(title: title, summary: ["No answers yet: play a round, and how you do shows here."])
       return

@@ -13,6 +13,9 @@ extension GameOptions {
     guard options.timeLimit.map(allowsTime) != false else {
       return .failure(KeptFile.Problem("says timeLimit \(options.timeLimit ?? 0), not \(timeRangeText)"))
     }
+    if let players = options.players, (try? Self.players(players).get()) != players {
+      return .failure(KeptFile.Problem("says players \(players), not \(playersRuleText)"))
+    }
     return .success(options)
   }
 }

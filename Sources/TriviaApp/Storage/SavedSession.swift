@@ -49,6 +49,7 @@ extension SavedSession {
   var makesSense: Bool {
     request.count.map(GameOptions.countRange.contains) != false
       && request.time.map(GameOptions.allowsTime) != false && historyRound.map { $0 > 0 } != false
+      && (request.players ?? []) == round.players.map(\.name)
   }
 }
 

@@ -1,0 +1,127 @@
+import CSQLite
+import Foundation
+import Testing
+import TriviaData
+
+@testable import TriviaHistory
+
+/// Rounds played in turns at one terminal, as the history file keeps them: whose answer each
+/// was, one player's stats, and a file of version 3 brought up to date.
+@MainActor
+@Suite("History of turns")
+final class TurnsHistoryTests {
+  let folder = NSTemporaryDirectory() + "trivia-turns-" + UUID().uuidString
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  var path: String { folder + "/history.sqlite" }
+  var messages: [String] = []
+
+  func history() -> SQLiteHistory {
+    SQLiteHistory(path: path) { [unowned self] in messages.append($0) }
+  }
+
+  func answer(_ text: String, by player: String?, right: Bool, category: String = "Science") -> AnsweredQuestion {
+    AnsweredQuestion(
+      source: "bundled", question: text, category: category, difficulty: "easy", chosen: right ? "Au" : "Ag",
+      correctAnswer: "Au", isRight: right, seconds: 2, player: player)
+  }
+
+  /// Runs `sql` on the file with a connection of the test's own, as the sqlite3 shell would.
+  func execute(_ sql: String) throws {
+    var handle: OpaquePointer?
+    try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK)
+    defer { sqlite3_close(handle) }
+    try #require(sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK)
+  }
+
+  /// The rows of `sql`, each column as text.
+  func sqlite(_ sql: String) throws -> [[String]] {
+    var handle: OpaquePointer?
+    try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
+    defer { sqlite3_close(handle) }
+    var statement: OpaquePointer?
+    try #require(sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK)
+    defer { sqlite3_finalize(statement) }
+    var rows: [[String]] = []
+    while sqlite3_step(statement) == SQLITE_ROW {
+      rows.append(
+        (0..<sqlite3_column_count(statement)).map { column in
+          sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
+        })
+    }
+    return rows
+  }
+
+  @Test func eachAnswerKeepsWhoseItWasAndOnePlayersStatsReadOnlyTheirs() throws {
+    let history = history()
+    let round = history.roundStarted(
+      PlayedRound(
+        source: "bundled", questionCount: 4, difficulty: "mixed", category: nil, total: 4,
+        players: ["Ann", "Bob"]))
+    history.answered(answer("One?", by: "Ann", right: true), inRound: round)
+    history.answered(answer("Two?", by: "Bob", right: false, category: "Music"), inRound: round)
+    history.answered(answer("Three?", by: "Ann", right: false), inRound: round)
+    history.answered(answer("Four?", by: "Bob", right: true, category: "Music"), inRound: round)
+    history.roundEnded(round, score: 2, how: .completed)
+    history.answered(answer("Alone?", by: nil, right: true), inRound: nil)
+
+    #expect(
+      try sqlite("SELECT question, coalesce(player, 'NULL') FROM answers ORDER BY id").map { $0[1] }
+        == ["Ann", "Bob", "Ann", "Bob", "NULL"])
+    #expect(try sqlite("SELECT players FROM rounds") == [["Ann, Bob"]])
+    #expect(history.playerNames() == ["Ann", "Bob"])
+
+    let bob = try #require(history.stats(players: ["Bob"]))
+    #expect(bob.player == "Bob")
+    #expect(bob.overall == .init(name: "all", answered: 2, right: 1))
+    #expect(bob.categories == [.init(name: "Music", answered: 2, right: 1)])
+    #expect(bob.currentStreak == 1 && bob.bestStreak == 1)
+    #expect(bob.roundsCompleted == 1)
+    #expect(bob.meanSeconds == 2)
+    // Every answer still counts in the stats of all, the one player's included.
+    #expect(history.stats(category: nil)?.overall == .init(name: "all", answered: 5, right: 3))
+    #expect(messages.isEmpty)
+  }
+
+  @Test func aRoundOfTurnsSetsNoBestScore() throws {
+    let history = history()
+    let alone = history.roundStarted(
+      PlayedRound(source: "b", questionCount: 2, difficulty: "mixed", category: nil, total: 2))
+    history.roundEnded(alone, score: 1, how: .completed)
+    let turns = history.roundStarted(
+      PlayedRound(source: "b", questionCount: 2, difficulty: "mixed", category: nil, total: 2, players: ["A", "B"]))
+    history.roundEnded(turns, score: 2, how: .completed)
+    #expect(history.bestScore(category: nil, total: 2) == 1)
+    #expect(history.stats(category: nil)?.best == [.init(category: "All", total: 2, score: 1)])
+    #expect(history.stats(category: nil)?.roundsCompleted == 2)
+  }
+
+  @Test func aFileOfVersionThreeGainsWhoseAnswersWereKeepingItsOwn() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try execute(
+      HistorySchema.migrations[0...2].joined() + """
+        PRAGMA user_version = 3;
+        INSERT INTO rounds (source, question_count, difficulty, total, score, ended_how)
+        VALUES ('bundled', 1, 'mixed', 1, 1, 'completed');
+        INSERT INTO answers (round_id, source, question_id, question, category, chosen, correct_answer, is_right,
+          seconds)
+        VALUES (1, 'bundled', 7, 'Old?', 'Science', 'Au', 'Au', 1, 1);
+        """)
+    let history = history()
+    history.answered(answer("New?", by: "Zoë", right: true), inRound: nil)
+    #expect(messages.isEmpty)
+    #expect(try sqlite("PRAGMA user_version") == [["4"]])
+    #expect(
+      try sqlite("SELECT question, coalesce(player, 'NULL') FROM answers ORDER BY id") == [
+        ["Old?", "NULL"], ["New?", "Zoë"],
+      ])
+    #expect(try sqlite("SELECT coalesce(players, 'NULL') FROM rounds") == [["NULL"]])
+    #expect(history.bestScore(category: nil, total: 1) == 1, "a round of version 3 was one player's")
+    #expect(history.stats(category: nil)?.overall == .init(name: "all", answered: 2, right: 2))
+    #expect(history.stats(players: ["Zoë"])?.overall == .init(name: "all", answered: 1, right: 1))
+    #expect(try sqlite("SELECT name FROM sqlite_master WHERE name = 'answers_by_player'") == [["answers_by_player"]])
+  }
+}
