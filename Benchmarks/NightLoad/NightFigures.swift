@@ -1,6 +1,8 @@
 /// One run's figures, as figure 8 reports them.
 struct NightFigures: Sendable {
   var players = 0
+  /// Of them, those that loaded the player's page first, as phones do.
+  var pagePlayers = 0
   var joined = 0
   /// Players still in, with every question and verdict, at the end.
   var held = 0
@@ -41,7 +43,8 @@ struct NightFigures: Sendable {
   var json: String {
     func number(_ value: Double) -> String { format1(value) }
     let fields: [(String, String)] = [
-      ("players", "\(players)"), ("joined", "\(joined)"), ("held", "\(held)"), ("dropped", "\(dropped)"),
+      ("players", "\(players)"), ("page_players", "\(pagePlayers)"), ("joined", "\(joined)"), ("held", "\(held)"),
+      ("dropped", "\(dropped)"),
       ("refused", "\(refused)"), ("join_s", number(joinSeconds)), ("fanout_p50_ms", number(fanOutP50Ms)),
       ("fanout_p99_ms", number(fanOutP99Ms)), ("fanout_max_ms", number(fanOutMaxMs)),
       ("tally_ms", number(tallyMs)), ("bars_ms", number(barsMs)),
@@ -56,7 +59,8 @@ struct NightFigures: Sendable {
   }
 
   var line: String {
-    "\(players) players: \(held) held, \(dropped) dropped, \(refused) refused, joined in \(format1(joinSeconds)) s; "
+    "\(players) players" + (pagePlayers > 0 ? " (\(pagePlayers) through the page)" : "")
+      + ": \(held) held, \(dropped) dropped, \(refused) refused, joined in \(format1(joinSeconds)) s; "
       + "fan-out p50 \(format1(fanOutP50Ms)) ms, p99 \(format1(fanOutP99Ms)) ms, last \(format1(fanOutMaxMs)) ms; "
       + "tally \(format1(tallyMs)) ms (bars \(format1(barsMs)) ms); "
       + "host \(format1(hostKiBPerPlayer)) KiB/player (peak \(format1(hostPeakMiB)) MiB), "

@@ -43,7 +43,7 @@ struct NightLoad {
     let base = NightRun(
       players: 0, limit: .seconds(try number("time", 10)), questions: try number("questions", 3),
       binary: options["binary"] ?? ".build/release/trivia", threads: try number("threads", 2),
-      verbose: verbose)
+      verbose: verbose, pageShare: min(100, try number("page-share", 0)))
     let sweepFrom = try number("sweep-from", .max)
     let sweepStep = try number("sweep-step", 2500)
     let sweepSeconds = try number("sweep-seconds", 0)

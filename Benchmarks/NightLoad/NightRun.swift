@@ -11,6 +11,8 @@ struct NightRun {
   var threads: Int
   /// Says each question's figures on standard error as it goes.
   var verbose = false
+  /// The share of players, in percent, that load the player's page before joining.
+  var pageShare = 0
 
   func measure() async throws -> NightFigures {
     var figures = NightFigures()
@@ -34,7 +36,10 @@ struct NightRun {
     let before = ProcessSample.of(pids)
 
     let timeline = Timeline(players: players, questions: questions)
-    let swarm = Swarm(url: url, timeline: timeline, limit: limit, questions: questions, threads: threads)
+    let pageEvery = pageShare > 0 ? max(1, 100 / pageShare) : nil
+    let swarm = Swarm(
+      url: url, timeline: timeline, limit: limit, questions: questions, threads: threads, pageEvery: pageEvery)
+    figures.pagePlayers = pageEvery.map { every in (1..<players).count { $0 % every == 0 } } ?? 0
     let joinStart = ContinuousClock.now
     try await swarm.join(within: .seconds(120))
     figures.joinSeconds = (ContinuousClock.now - joinStart).seconds

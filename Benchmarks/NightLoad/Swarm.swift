@@ -19,8 +19,11 @@ final class Swarm: Sendable {
   /// Joins under way at once: enough to keep the host busy, few enough that none waits so long
   /// that the host's join timer drops it.
   static let connectingAtOnce = 200
+  /// Every this many players loads the page first, as a phone does (nil: none).
+  let pageEvery: Int?
 
-  init(url: String, timeline: Timeline, limit: Duration, questions: Int, threads: Int) {
+  init(url: String, timeline: Timeline, limit: Duration, questions: Int, threads: Int, pageEvery: Int? = nil) {
+    self.pageEvery = pageEvery
     answers = (1...questions).map { question in
       (0...1).map { NightWire.encode(PlayerMessage.answer(question: question, choice: $0)) }
     }
@@ -56,6 +59,11 @@ final class Swarm: Sendable {
     let timeline = timeline
     let limit = limit
     let answers = answers
+    // A phone's player: the same messages as the terminal's, after the page and its files.
+    if let pageEvery, player % pageEvery == 0, player != 0, await !PageLoad.fetch(url) {
+      timeline.ended(player, reason: "the page did not load")
+      return
+    }
     do {
       let frame = try await WebSocketClient.connect(
         url: url,
