@@ -145,12 +145,14 @@ let package = Package(
         ]),
       .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData"]),
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
-      .testTarget(name: "EndToEndTests", dependencies: ["trivia"]),
+      // Starting a child as a shell would: the end-to-end tests' and the night's.
+      .target(name: "ProcessSpawn", path: "Tests/ProcessSpawn"),
+      .testTarget(name: "EndToEndTests", dependencies: ["trivia", "ProcessSpawn"]),
       // Whole nights: `trivia host` and `trivia join` processes, and a wire client of its own.
       .testTarget(
         name: "NightTests",
         dependencies: [
-          "trivia", "trivia-night", "NightKit",
+          "trivia", "trivia-night", "NightKit", "ProcessSpawn",
           .product(name: "WSClient", package: "swift-websocket", condition: night),
           .product(name: "NIOCore", package: "swift-nio", condition: night),
           .product(name: "NIOWebSocket", package: "swift-nio", condition: night),

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import ProcessSpawn
 import Synchronization
 
 /// The binary running headless with its standard input held open, so a test can type a

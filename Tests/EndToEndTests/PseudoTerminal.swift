@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 
 /// The binary on a pseudo-terminal of its own, driven by keystrokes as a person would.
 ///

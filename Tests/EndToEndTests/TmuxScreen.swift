@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 import Testing
 
 /// The binary in a real terminal emulator, tmux, on a server of its own: what a person sees

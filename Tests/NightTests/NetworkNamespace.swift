@@ -1,4 +1,5 @@
 import Glibc
+import ProcessSpawn
 
 /// Two network namespaces joined by a veth pair, as two machines on one cable: the host's
 /// side at 10.X.Y.1, the players' at 10.X.Y.2, X and Y random so runs at once do not meet.

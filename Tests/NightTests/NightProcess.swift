@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import ProcessSpawn
 import Synchronization
 
 /// `trivia host` or `trivia join` running headless (standard input at /dev/null, as a script

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 import Synchronization
 
 /// `trivia` on a pseudo-terminal of its own: interactive, so the night's time is real. The

@@ -1,12 +1,13 @@
 import Glibc
 
-/// Starting a child the way a shell would, for `LiveProcess` and `PseudoTerminal`: no
+/// Starting a child the way a shell would, for the end-to-end tests' `LiveProcess` and
+/// `PseudoTerminal` and the night's processes: no
 /// signal blocked, the usual handlers (the test runner ignores SIGPIPE), and no descriptor
 /// but the standard ones, which `arrange` sets up (pipes of runs going on in parallel must
 /// not stay open in this child).
-enum Spawn {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+public enum Spawn {
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
   }
 
   /// glibc's `POSIX_SPAWN_SETSID`, which Swift does not import (it needs `_GNU_SOURCE`).
@@ -14,7 +15,7 @@ enum Spawn {
 
   /// Starts `executable`; `newSession` makes it a session leader, so a terminal it opens
   /// becomes its controlling terminal. Returns the child's pid.
-  static func start(
+  public static func start(
     _ executable: String, arguments: [String], environment: [String: String], newSession: Bool = false,
     arrange: (inout posix_spawn_file_actions_t) -> Void
   ) throws(Failure) -> pid_t {
@@ -57,7 +58,7 @@ enum Spawn {
 
   /// A function of the C library by name: Swift's Glibc module leaves out glibc's
   /// extensions and the XSI pty functions.
-  static func libc<Function>(_ name: String, as type: Function.Type) throws(Failure) -> Function {
+  public static func libc<Function>(_ name: String, as type: Function.Type) throws(Failure) -> Function {
     guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, name) else {
       throw Failure(description: "\(name) is not in the C library")
     }
