@@ -121,6 +121,22 @@ struct NightCoordinatorTests {
     #expect(history.nights.count == 1)
   }
 
+  @Test func underAScriptAQuestionNobodyIsLeftToAnswerCloses() async throws {
+    let coordinator = coordinator()
+    coordinator.start()
+    coordinator.host(HostPlan(port: 0, bind: nil, maxPlayers: 10, startWhen: 1, auto: true, title: "Quiz"))
+    await coordinator.runPending()
+    let line = try #require(network.lines.first)
+    coordinator.received([(line, .listening(port: 7777, addresses: ["127.0.0.1"]))])
+    coordinator.received([(line, .opened(1, address: "127.0.0.1")), (line, .text(1, join("Ann")))])
+    #expect(navigator.calls.last == "night hostQuestion(1)")
+    #expect(!coordinator.wantsLine, "the host waits for Ann's answer")
+    // Ann goes: under a script no deadline would ever come, so each question closes at once.
+    coordinator.received([(line, .closed(1, reason: nil))])
+    #expect(navigator.calls.last == "night hostFinal")
+    #expect(coordinator.wantsLine, "the final reads the host's script")
+  }
+
   @Test func aPlayersScreensFollowTheHost() async throws {
     let coordinator = coordinator()
     coordinator.start()

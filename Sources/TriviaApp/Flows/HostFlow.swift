@@ -201,6 +201,11 @@ final class HostFlow {
     if room.phase == .lobby, let startWhen = plan.startWhen, room.playerCount >= startWhen {
       return move { $0.start(now: $1) }
     }
+    // Under a script a question nobody is left to answer would wait for a deadline that never
+    // comes (time passes only on `wait`): it closes.
+    if clock.isVirtual, case .question = room.phase, room.connectedCount == 0 {
+      return move { $0.next(now: $1) }
+    }
     if room.phase != before {
       autoAt = plan.auto && [NightPhase.reveal(0), .standings(0)].contains(room.phase.kind) ? clock.now + pause : nil
       show()
