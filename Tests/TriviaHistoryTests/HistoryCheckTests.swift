@@ -11,14 +11,7 @@ import TriviaData
 /// symbolic link in the file's place.
 extension SQLiteHistoryTests {
   /// Runs `sql` with a connection of the test's own, closed at once (its log folded in).
-  func execute(_ sql: String) throws {
-    var handle: OpaquePointer?
-    try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
-    defer { sqlite3_close(handle) }
-    var error: UnsafeMutablePointer<CChar>?
-    let code = sqlite3_exec(handle, sql, nil, nil, &error)
-    try #require(code == SQLITE_OK, "\(error.map { String(cString: $0) } ?? "") in \(sql)")
-  }
+  func execute(_ sql: String) throws { try SQLiteShell.execute(sql, in: path) }
 
   /// A history the game made, then `count` answers more, all of it in the file itself.
   func makeHistory(answers count: Int) throws {

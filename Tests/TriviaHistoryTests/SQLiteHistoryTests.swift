@@ -33,22 +33,7 @@ final class SQLiteHistoryTests {
   }
 
   /// Rows of `sql` read with a connection of the test's own, as the sqlite3 shell would.
-  func rows(_ sql: String) throws -> [[String]] {
-    var handle: OpaquePointer?
-    try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
-    defer { sqlite3_close(handle) }
-    var statement: OpaquePointer?
-    try #require(sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK)
-    defer { sqlite3_finalize(statement) }
-    var result: [[String]] = []
-    while sqlite3_step(statement) == SQLITE_ROW {
-      result.append(
-        (0..<sqlite3_column_count(statement)).map { column in
-          sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
-        })
-    }
-    return result
-  }
+  func rows(_ sql: String) throws -> [[String]] { try SQLiteShell.rows(sql, in: path) }
 
   @Test func nothingIsOpenedUntilSomethingIsRecorded() {
     _ = history()
@@ -229,8 +214,6 @@ final class SQLiteHistoryTests {
 
   @Test func aFileOfTheFirstVersionIsBroughtUpToDateWithWhatItHad() throws {
     try FileManager.default.createDirectory(atPath: folder + "/state/trivia", withIntermediateDirectories: true)
-    var handle: OpaquePointer?
-    try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK)
     let id = { (text: String) in QuestionID.make(text: text, answer: "Au") }
     let old =
       HistorySchema.migrations[0] + """
@@ -240,8 +223,7 @@ final class SQLiteHistoryTests {
           ('bundled', \(id("B?")), 'B?', 'Science', 'Ag', 'Au', 0, 1),
           ('bundled', \(id("A?")), 'A?', 'Science', 'Au', 'Au', 1, 1);
         """
-    #expect(sqlite3_exec(handle, old, nil, nil, nil) == SQLITE_OK)
-    sqlite3_close(handle)
+    try SQLiteShell.execute(old, in: path, create: true)
 
     let history = history()
     #expect(history.missedQuestionIDs() == [id("B?")])

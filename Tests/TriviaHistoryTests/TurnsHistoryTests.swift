@@ -29,31 +29,8 @@ final class TurnsHistoryTests {
       correctAnswer: "Au", isRight: right, seconds: 2, player: player)
   }
 
-  /// Runs `sql` on the file with a connection of the test's own, as the sqlite3 shell would.
-  func execute(_ sql: String) throws {
-    var handle: OpaquePointer?
-    try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK)
-    defer { sqlite3_close(handle) }
-    try #require(sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK)
-  }
-
-  /// The rows of `sql`, each column as text.
-  func sqlite(_ sql: String) throws -> [[String]] {
-    var handle: OpaquePointer?
-    try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
-    defer { sqlite3_close(handle) }
-    var statement: OpaquePointer?
-    try #require(sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK)
-    defer { sqlite3_finalize(statement) }
-    var rows: [[String]] = []
-    while sqlite3_step(statement) == SQLITE_ROW {
-      rows.append(
-        (0..<sqlite3_column_count(statement)).map { column in
-          sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
-        })
-    }
-    return rows
-  }
+  func execute(_ sql: String) throws { try SQLiteShell.execute(sql, in: path, create: true) }
+  func sqlite(_ sql: String) throws -> [[String]] { try SQLiteShell.rows(sql, in: path) }
 
   @Test func eachAnswerKeepsWhoseItWasAndOnePlayersStatsReadOnlyTheirs() throws {
     let history = history()
