@@ -137,7 +137,7 @@ let package = Package(
       .testTarget(
         name: "TriviaNightTests",
         dependencies: [
-          "TriviaNight",
+          "TriviaNight", "LoopbackSocket",
           .product(name: "WSClient", package: "swift-websocket", condition: night),
           .product(name: "NIOCore", package: "swift-nio", condition: night),
           .product(name: "NIOWebSocket", package: "swift-nio", condition: night),
@@ -145,6 +145,8 @@ let package = Package(
         ]),
       .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData"]),
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
+      // A raw TCP connection to a night, for its transport's tests and its wire tests.
+      .target(name: "LoopbackSocket", path: "Tests/LoopbackSocket"),
       // Starting a child as a shell would: the end-to-end tests' and the night's.
       .target(name: "ProcessSpawn", path: "Tests/ProcessSpawn"),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia", "ProcessSpawn"]),
@@ -152,7 +154,7 @@ let package = Package(
       .testTarget(
         name: "NightTests",
         dependencies: [
-          "trivia", "trivia-night", "NightKit", "ProcessSpawn",
+          "trivia", "trivia-night", "NightKit", "ProcessSpawn", "LoopbackSocket",
           .product(name: "WSClient", package: "swift-websocket", condition: night),
           .product(name: "NIOCore", package: "swift-nio", condition: night),
           .product(name: "NIOWebSocket", package: "swift-nio", condition: night),

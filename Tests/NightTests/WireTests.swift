@@ -1,3 +1,4 @@
+import LoopbackSocket
 import NIOCore
 import NIOWebSocket
 import NightKit

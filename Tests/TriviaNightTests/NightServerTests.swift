@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import LoopbackSocket
 import NIOCore
 import NIOWebSocket
 import Testing
@@ -49,7 +50,7 @@ import WSClient
 
   /// The whole response to a plain GET of `path`, lowercased: its status line, headers and body.
   func get(_ server: NightServer, _ path: String) async throws -> String {
-    let raw = try RawConnection(port: server.port)
+    let raw = try RawSocket(port: server.port)
     raw.request(path, upgrade: false)
     let (text, _) = await raw.read { text in
       guard let split = text.firstRange(of: "\r\n\r\n") else { return false }
@@ -78,7 +79,7 @@ import WSClient
     #expect(style.hasPrefix("http/1.1 200") && style.contains("content-type: text/css"))
     #expect(try await get(server, "/\(Self.code)/page.py").hasPrefix("http/1.1 404"))
     // The page's files are no WebSocket.
-    let raw = try RawConnection(port: server.port)
+    let raw = try RawSocket(port: server.port)
     raw.request("/\(Self.code)/page.js", upgrade: true)
     #expect(await raw.status().code == 404)
     await server.stop()
@@ -105,7 +106,7 @@ import WSClient
     }
     var answers: [(code: Int, took: Duration)] = []
     for guess in 0..<6 {
-      let raw = try RawConnection(port: server.port)
+      let raw = try RawSocket(port: server.port)
       let began = ContinuousClock.now
       raw.request("/WRONG\(guess)", upgrade: guess.isMultiple(of: 2))
       let (code, _) = await raw.status()
@@ -116,7 +117,7 @@ import WSClient
     #expect(answers[2].took >= .milliseconds(300))
     #expect(answers[3].took >= .milliseconds(600))
     // Refused now even with the right code, whether as a page or as a WebSocket.
-    let raw = try RawConnection(port: server.port)
+    let raw = try RawSocket(port: server.port)
     raw.request("/\(Self.code)", upgrade: true)
     #expect(await raw.status().code == 429)
     let client = NightClient.connect(url: url(server))
@@ -188,9 +189,9 @@ import WSClient
       $0.joinWithin = .seconds(2)
       $0.maxConnections = 300
     }
-    var silent: [RawConnection] = []
+    var silent: [RawSocket] = []
     for number in 0..<200 {
-      let raw = try RawConnection(port: server.port)
+      let raw = try RawSocket(port: server.port)
       // Half stop in the middle of their request, half upgrade and then say nothing.
       if number.isMultiple(of: 2) {
         raw.send("GET /\(Self.code) HTTP/1.1\r\nHost: 12")
@@ -229,7 +230,7 @@ import WSClient
       $0.silentDrop = .seconds(1)
     }
     let (player, playerID) = try await join(server)
-    let raw = try RawConnection(port: server.port)
+    let raw = try RawSocket(port: server.port)
     raw.request("/\(Self.code)", upgrade: true)
     _ = await raw.read(within: .seconds(1)) { $0.contains("\r\n\r\n") }
     raw.sendFrame("hello")
@@ -247,7 +248,7 @@ import WSClient
     let server = try await start { $0.maxConnections = 2 }
     _ = try await join(server)
     _ = try await join(server)
-    let raw = try RawConnection(port: server.port)
+    let raw = try RawSocket(port: server.port)
     raw.request("/\(Self.code)", upgrade: true)
     let (code, text) = await raw.status()
     #expect(code == 503)

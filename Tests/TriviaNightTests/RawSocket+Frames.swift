@@ -1,44 +1,8 @@
 import Glibc
+import LoopbackSocket
 
-/// A TCP connection to the night that behaves as no WebSocket library would let a client:
-/// it stops half-way through a request, never answers a ping, or just reads a status.
-final class RawConnection {
-  let socket: Int32
-
-  init(port: Int) throws {
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw TimedOut(description: "connect: errno \(errno)") }
-    _ = fcntl(socket, F_SETFL, O_NONBLOCK)
-  }
-
-  deinit { Glibc.close(socket) }
-
-  func send(_ text: String) {
-    var bytes = Array(text.utf8)
-    _ = write(socket, &bytes, bytes.count)
-  }
-
-  /// A request for `path`, as a browser (`upgrade` false) or a WebSocket client would make it.
-  func request(_ path: String, upgrade: Bool) {
-    var lines = ["GET \(path) HTTP/1.1", "Host: 127.0.0.1"]
-    if upgrade {
-      lines += [
-        "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
-        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
-      ]
-    }
-    send(lines.joined(separator: "\r\n") + "\r\n\r\n")
-  }
-
+/// What the transport's tests do with a raw connection besides asking: frames and reading.
+extension RawSocket {
   /// One masked text frame (the zero mask), as a client must send.
   func sendFrame(_ text: String) {
     var bytes: [UInt8] = [0x81, 0x80 | UInt8(text.utf8.count), 0, 0, 0, 0] + Array(text.utf8)

@@ -1,0 +1,50 @@
+import Glibc
+
+/// A TCP connection to a night on 127.0.0.1 that behaves as no WebSocket library would let a
+/// client: it asks for a page, stops half-way through a request, never answers a ping, or
+/// never says anything. Non-blocking. Sendable as one thread at a time uses it: the test's, or
+/// the one timing a response.
+public final class RawSocket: @unchecked Sendable {
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  public let socket: Int32
+
+  public init(port: Int) throws(Failure) {
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      Glibc.close(socket)
+      throw Failure(description: "connect: errno \(errno)")
+    }
+    _ = fcntl(socket, F_SETFL, O_NONBLOCK)
+  }
+
+  deinit { Glibc.close(socket) }
+
+  public func send(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = write(socket, &bytes, bytes.count)
+  }
+
+  /// A request for `path`, as a browser (`upgrade` false) or a WebSocket client would make it.
+  public func request(_ path: String, upgrade: Bool) {
+    var lines = ["GET \(path) HTTP/1.1", "Host: 127.0.0.1"]
+    if upgrade {
+      lines += [
+        "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+      ]
+    }
+    send(lines.joined(separator: "\r\n") + "\r\n\r\n")
+  }
+}
