@@ -124,15 +124,16 @@ let package = Package(
         // Foundation's own code, which a newcomer's first build should not show.
         linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
       ),
-      .testTarget(name: "NavigatorKitTests", dependencies: ["NavigatorKit", "NavigatorKitTesting"]),
-      .testTarget(name: "ScreenTests", dependencies: ["ScreenKit"] + screens.map { .target(name: $0) }),
-      .testTarget(name: "TriviaDataTests", dependencies: ["TriviaData"]),
+      .testTarget(name: "NavigatorKitTests", dependencies: ["NavigatorKit", "NavigatorKitTesting", "ProcessSpawn"]),
+      .testTarget(
+        name: "ScreenTests", dependencies: ["ScreenKit", "ProcessSpawn"] + screens.map { .target(name: $0) }),
+      .testTarget(name: "TriviaDataTests", dependencies: ["TriviaData", "ProcessSpawn"]),
       .testTarget(
         name: "TriviaAppTests",
         dependencies: ["TriviaApp", "TriviaData", "TriviaTerminal", "NavigatorKit", "NavigatorKitTesting", "ScreenKit"]),
       .testTarget(name: "TriviaHistoryTests", dependencies: ["TriviaHistory", "TriviaData", "CSQLite"]),
       .testTarget(name: "TriviaTerminalTests", dependencies: ["TriviaTerminal", "ScreenKit"]),
-      .testTarget(name: "TriviaLinkTests", dependencies: ["TriviaLink"]),
+      .testTarget(name: "TriviaLinkTests", dependencies: ["TriviaLink", "ProcessSpawn"]),
       // A real night on loopback: real sockets, real clients.
       .testTarget(
         name: "TriviaNightTests",
@@ -147,7 +148,7 @@ let package = Package(
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
       // A raw TCP connection to a night, for its transport's tests and its wire tests.
       .target(name: "LoopbackSocket", path: "Tests/LoopbackSocket"),
-      // Starting a child as a shell would: the end-to-end tests' and the night's.
+      // Starting a child as a shell would, with no Foundation `Process`: every test target's.
       .target(name: "ProcessSpawn", path: "Tests/ProcessSpawn"),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia", "ProcessSpawn"]),
       // Whole nights: `trivia host` and `trivia join` processes, and a wire client of its own.
@@ -161,7 +162,7 @@ let package = Package(
           .product(name: "Logging", package: "swift-log", condition: night),
         ]),
       // The lobby's QR code read back by zbarimg: trivia-night encodes it, trivia draws it.
-      .testTarget(name: "QRCodeTests", dependencies: ["trivia", "trivia-night"]),
+      .testTarget(name: "QRCodeTests", dependencies: ["trivia", "trivia-night", "ProcessSpawn"]),
       .executableTarget(
         name: "NavigatorBenchmark", dependencies: ["NavigatorKit"], path: "Benchmarks/NavigatorBenchmark"),
       // Figure 8: N players on loopback against a real `trivia host`, from one process.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 import Testing
 
 /// `history.sqlite` in the fault-injection suite. Unlike the other kept files it is SQLite's
@@ -38,16 +39,9 @@ extension KeptFileFaultTests {
 
   /// What the sqlite3 shell prints for `sql` on the file at `path`, a line a row.
   static func shell(_ path: String, _ sql: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [path, sql]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "sqlite3 \(sql)")
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    let run = try Child.run("/usr/bin/sqlite3", arguments: [path, sql])
+    try #require(run.status == 0, "sqlite3 \(sql): \(run.errorText)")
+    return run.outputText.split(separator: "\n").map(String.init)
   }
 
   /// The good file with `sql` run on it by the sqlite3 shell.
@@ -120,24 +114,18 @@ extension KeptFileFaultTests {
     "A damaged history is used, moved aside or left as it is, as SQLite finds it, said once", arguments: historyFaults)
   func damagedHistory(_ fault: HistoryFault) async throws {
     let good = try await Self.goodHistory.value
-    let sandbox = try Sandbox()
+    let name = fault.fault.name
+    // One round of two, to its end: what the check of the file found is said by then.
+    let timed = try await TimedRun.run(["--seed", "2", "--count", "2"], input: "play\na\n\nb\n\ndone\nstats\nquit\n") {
+      let sandbox = try Sandbox()
+      try FileManager.default.createDirectory(atPath: sandbox.state + "/trivia", withIntermediateDirectories: true)
+      try fault.fault.make(sandbox.historyFile, good.bytes)
+      return (sandbox, try Self.snapshot(sandbox.historyFile))
+    }
+    let (sandbox, result, before) = (timed.sandbox, timed.result, timed.prepared)
     let path = sandbox.historyFile
     let folder = sandbox.state + "/trivia"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try fault.fault.make(path, good.bytes)
-    let before = try Self.snapshot(path)
-    let name = fault.fault.name
-
-    // One round of two, to its end: what the check of the file found is said by then.
-    let arguments = ["--seed", "2", "--count", "2"]
-    let input = "play\na\n\nb\n\ndone\nstats\nquit\n"
-    let control = try Sandbox()
-    var started = ContinuousClock.now
-    _ = try await control.run(arguments, input: input, timeout: .seconds(10))
-    let usual = ContinuousClock.now - started
-    started = ContinuousClock.now
-    let result = try await sandbox.run(arguments, input: input, timeout: .seconds(10))
-    #expect(ContinuousClock.now - started < usual * 2 + .seconds(2), "\(name): slow")
+    #expect(!timed.slow, "\(name): slow")
     #expect(!result.timedOut)
     #expect(result.status == 0, "\(name): \(result.stderr)")
     #expect(result.transcript.allLines.filter { $0.hasPrefix("Score: ") }.count == 1, "\(name): no round played")

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 import Testing
 
 /// What the game keeps about its player is whole on disk at every way out, and private.
@@ -16,15 +17,8 @@ struct KeptFilesTests {
     let copy = sandbox.work + "/backup.sqlite"
     try? FileManager.default.removeItem(atPath: copy)
     try FileManager.default.copyItem(atPath: sandbox.historyFile, toPath: copy)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [copy, "SELECT count(*) FROM answers"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    return try Child.run("/usr/bin/sqlite3", arguments: [copy, "SELECT count(*) FROM answers"]).outputText
+      .split(separator: "\n").map(String.init)
   }
 
   @Test("history.sqlite alone holds every answer after the game ends, however it ends", arguments: WayOut.allCases)

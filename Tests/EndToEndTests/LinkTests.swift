@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import Testing
 
 /// Links sent to a game while it runs: `trivia --open LINK` from another process reaches the
@@ -188,12 +189,7 @@ struct HostileLinkSenderTests {
     let terminal = try LinkTests.game(sandbox)
     let before = Self.descriptors(of: terminal.pid)
     let script = try sandbox.write("burst.py", Self.burst)
-    let flood = Process()
-    flood.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    flood.arguments = [script, sandbox.runtime + "/trivia/link.sock"]
-    let output = Pipe()
-    flood.standardOutput = output
-    try flood.run()
+    let flood = try Child("/usr/bin/python3", arguments: [script, sandbox.runtime + "/trivia/link.sock"])
     // Keys typed during the burst are echoed, and come to a command that works.
     for key in "options" {
       try terminal.send(String(key))
@@ -201,9 +197,9 @@ struct HostileLinkSenderTests {
     }
     try terminal.send("\r")
     try terminal.expect("Type done when finished.", timeout: .seconds(5))
-    flood.waitUntilExit()
-    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(flood.terminationStatus == 0)
+    let flooded = flood.finish(timeout: .seconds(60))
+    let said = flooded.outputText
+    #expect(flooded.status == 0, "\(flooded.errorText)")
     // Every sender that said something was refused; none reached the player's screen.
     // Every one was answered, and refused: silent, too long, cut short, not text, or busy.
     #expect(said == "refused=1000\n")

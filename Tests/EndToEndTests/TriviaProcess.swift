@@ -1,6 +1,5 @@
-import Dispatch
 import Foundation
-import Synchronization
+import ProcessSpawn
 
 /// What one run of the binary did.
 struct ProcessResult: Sendable {
@@ -129,73 +128,22 @@ final class Sandbox {
 
 /// Runs the binary with pipes on all three standard streams.
 enum TriviaProcess {
-  /// Writing to a child that has already exited must fail with EPIPE, not kill the tests.
-  private static let ignoreBrokenPipes: Void = {
-    _ = signal(SIGPIPE, SIG_IGN)
-  }()
-
-  /// Runs the binary, or `executable` (such as `runuser` in front of it) when given.
+  /// Runs the binary, or `executable` (such as `runuser` in front of it) when given, in the
+  /// environment's home.
   static func run(
     arguments: [String], input: [UInt8], environment: [String: String], timeout: Duration,
     executable: String = TriviaBinary.path
   ) throws -> ProcessResult {
-    ignoreBrokenPipes
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    process.currentDirectoryURL = environment["HOME"].map { URL(fileURLWithPath: $0) }
-    let stdinPipe = Pipe()
-    let stdoutPipe = Pipe()
-    let stderrPipe = Pipe()
-    process.standardInput = stdinPipe
-    process.standardOutput = stdoutPipe
-    process.standardError = stderrPipe
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
-    try process.run()
-
-    // Feed and drain concurrently, so neither side can block the other on a full pipe.
-    let streams = DispatchGroup()
-    let stdout = Collected()
-    let stderr = Collected()
-    let writer = stdinPipe.fileHandleForWriting
-    // Threads of their own rather than Dispatch's pool, which grows slowly when all of its
-    // threads are blocked reading, as they are when many runs go on at once.
-    streams.enter()
-    Thread.detachNewThread {
-      try? writer.write(contentsOf: Data(input))
-      try? writer.close()
-      streams.leave()
+    let finished: Child.Finished
+    do throws(Spawn.Failure) {
+      finished = try Child.run(
+        executable, arguments: arguments, environment: environment, directory: environment["HOME"], input: input,
+        timeout: timeout)
+    } catch {
+      throw ProcessFailure(description: error.description)
     }
-    for (pipe, sink) in [(stdoutPipe, stdout), (stderrPipe, stderr)] {
-      let reader = pipe.fileHandleForReading
-      streams.enter()
-      Thread.detachNewThread {
-        sink.bytes.withLock { $0 = Array((try? reader.readToEnd()) ?? Data()) }
-        streams.leave()
-      }
-    }
-
-    let deadline = DispatchTime.now() + .nanoseconds(Int(timeout.components.seconds * 1_000_000_000))
-    var timedOut = false
-    if exited.wait(timeout: deadline) == .timedOut {
-      timedOut = true
-      kill(process.processIdentifier, SIGKILL)
-      exited.wait()
-    }
-    if streams.wait(timeout: .now() + .seconds(5)) == .timedOut {
-      throw ProcessFailure(description: "the output of trivia \(arguments) did not end")
-    }
-    let status =
-      process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     return ProcessResult(
-      status: status, stdoutBytes: stdout.bytes.withLock { $0 }, stderrBytes: stderr.bytes.withLock { $0 },
-      timedOut: timedOut)
+      status: finished.status, stdoutBytes: finished.output, stderrBytes: finished.errors,
+      timedOut: finished.timedOut)
   }
-}
-
-/// Bytes gathered on another thread.
-private final class Collected: Sendable {
-  let bytes = Mutex<[UInt8]>([])
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import Testing
 
 /// The example app of the documentation (Snippets/SettingsApp.swift), played headless: its
@@ -18,20 +19,9 @@ struct SettingsAppTests {
 
   static func play(_ lines: [String]) throws -> [String] {
     let binary = try #require(binary, "SettingsApp is not built: run swift build first")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-      .dropLast().map(String.init)
+    let run = try Child.run(binary, arguments: [], input: Array(lines.map { $0 + "\n" }.joined().utf8))
+    #expect(run.status == 0, "\(run.errorText)")
+    return run.outputText.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
   }
 
   static let settings = ["== Settings ==", "network: Wi-Fi", "account: sign in", "about", "help"]

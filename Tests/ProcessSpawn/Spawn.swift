@@ -56,6 +56,21 @@ public enum Spawn {
     return child
   }
 
+  /// This process's environment, for a helper that should see what the test runner sees.
+  public static var inherited: [String: String] {
+    var variables: [String: String] = [:]
+    let first: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+    guard var entry = first else { return variables }
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return variables
+  }
+
   /// A function of the C library by name: Swift's Glibc module leaves out glibc's
   /// extensions and the XSI pty functions.
   public static func libc<Function>(_ name: String, as type: Function.Type) throws(Failure) -> Function {

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import Testing
 
 /// The lobby's QR code as a phone would take it: a real `trivia host` draws it, its blocks
@@ -24,30 +25,15 @@ struct LobbyQRCodeTests {
   /// Runs `program` with `arguments` in `folder`, killed after 20 seconds; its standard output,
   /// and its errors unless `quiet` (zbarimg's complaints of a missing D-Bus are not the code).
   static func run(_ program: String, _ arguments: [String], in folder: URL, quiet: Bool = false) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    process.environment = [
+    let environment = [
       "HOME": folder.path, "XDG_CONFIG_HOME": folder.path + "/config", "XDG_STATE_HOME": folder.path + "/state",
       "XDG_RUNTIME_DIR": folder.path, "PATH": "/usr/bin:/bin",
     ]
-    let output = folder.appendingPathComponent("out-\(UUID().uuidString)")
-    try Data().write(to: output)
-    let handle = try FileHandle(forWritingTo: output)
-    defer { try? handle.close() }
-    process.standardOutput = handle
-    process.standardError = quiet ? FileHandle.nullDevice : handle
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(20)
-    while process.isRunning, Date() < deadline { usleep(20_000) }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-      throw Failure(description: "\(program) \(arguments) did not end within 20 seconds")
-    }
-    return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+    let run = try Child.run(
+      program, arguments: arguments, environment: environment, directory: folder.path, timeout: .seconds(20),
+      mergeErrors: !quiet)
+    if run.timedOut { throw Failure(description: "\(program) \(arguments) did not end within 20 seconds") }
+    return run.outputText
   }
 
   /// A host whose script ends the night from the lobby: what it printed.

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import Testing
 
 /// The build enforces that no screen names another: each screen target may depend on
@@ -14,29 +15,14 @@ struct ScreenIsolationTests {
   }
 
   @Test func screenTargetsDependOnlyOnSharedKits() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     // A scratch path of its own: `swift test` holds the lock on .build while this runs.
     let scratch = NSTemporaryDirectory() + "trivia-dump-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    process.arguments = ["swift", "package", "--scratch-path", scratch, "dump-package"]
-    process.currentDirectoryURL = Self.packageRoot
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString).json")
-    let errors = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString).txt")
-    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-    defer {
-      try? FileManager.default.removeItem(at: output)
-      try? FileManager.default.removeItem(at: errors)
-    }
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    process.standardError = try FileHandle(forWritingTo: errors)
-    try process.run()
-    process.waitUntilExit()
-    let data = try Data(contentsOf: output)
-    let problem = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
-    #expect(process.terminationStatus == 0, "swift package dump-package: \(problem)")
-    let package = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let run = try Child.run(
+      "/usr/bin/env", arguments: ["swift", "package", "--scratch-path", scratch, "dump-package"],
+      directory: Self.packageRoot.path, timeout: .seconds(300))
+    #expect(run.status == 0, "swift package dump-package: \(run.errorText)")
+    let package = try #require(try JSONSerialization.jsonObject(with: Data(run.output)) as? [String: Any])
     let targets = try #require(package["targets"] as? [[String: Any]])
     let screens = targets.filter { ($0["path"] as? String)?.hasPrefix("Sources/Screens/") == true }
     // Every folder of Sources/Screens is a screen target, found by the manifest itself.

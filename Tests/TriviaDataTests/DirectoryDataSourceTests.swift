@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import Testing
 
 @testable import TriviaData
@@ -163,18 +164,14 @@ import Testing
       usable = [b for b in blocks if r.classify(b) == "usable"]
       json.dump([{"q": b["q"], "answer": b["answer"], "options": "\\n".join(b["options"])} for b in usable], sys.stdout)
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [
-      "-c", script, URL(fileURLWithPath: SharedData.referenceReader).deletingLastPathComponent().path,
-      SharedData.openTriviaQA + "/" + file,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return try JSONDecoder().decode([[String: String]].self, from: data)
+    let run = try Child.run(
+      "/usr/bin/python3",
+      arguments: [
+        "-c", script, URL(fileURLWithPath: SharedData.referenceReader).deletingLastPathComponent().path,
+        SharedData.openTriviaQA + "/" + file,
+      ])
+    try #require(run.status == 0, "the reference reader: \(run.errorText)")
+    return try JSONDecoder().decode([[String: String]].self, from: Data(run.output))
   }
 
   /// Not only as many: the same questions, answers and options as the reference reader,

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import Testing
 import TriviaData
 
@@ -110,21 +111,10 @@ struct SchemaAgreementTests {
       for path in sys.argv[2:]:
           print("valid" if validator.is_valid(json.load(open(path, encoding="utf-8"))) else "invalid")
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", script, schema] + paths
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let run = try Child.run("/usr/bin/python3", arguments: ["-c", script, schema] + paths)
     try #require(
-      process.terminationStatus == 0,
-      "python3 with jsonschema (make test-tools installs python3-jsonschema): \(problem)")
-    return text.split(separator: "\n").map { $0 == "valid" }
+      run.status == 0, "python3 with jsonschema (make test-tools installs python3-jsonschema): \(run.errorText)")
+    return run.outputText.split(separator: "\n").map { $0 == "valid" }
   }
 
   @Test func theyAgreeOnGoodAndBadFiles() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 import Testing
 import TriviaLink
 
@@ -98,13 +99,13 @@ struct LinkHostileSenderTests {
           counts[kind] += 1
       print(counts["opened"], counts["busy"], counts["other"])
       """
-    let (burst, output) = try Python.start(script, [location.socketPath])
+    let burst = try Python.start(script, [location.socketPath])
     var links = 0
     server.run(until: { !burst.isRunning }) { request in
       links += 1
       server.reply(to: request, LinkReply(.opened))
     }
-    let counts = Python.output(burst, output).split(separator: " ").compactMap {
+    let counts = Python.output(burst).split(separator: " ").compactMap {
       Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
     }
     #expect(counts.count == 3 && counts[0] + counts[1] == 1000 && counts[2] == 0, "\(counts)")

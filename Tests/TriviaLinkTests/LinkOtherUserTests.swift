@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 import Testing
 import TriviaLink
 
@@ -33,9 +34,9 @@ struct LinkOtherUserTests {
 
   /// Runs the sender as nobody while the game turns; what it printed.
   private func sendAsNobody(to server: LinkServer) throws -> String {
-    let (process, output) = try Python.start(Self.sender, [server.location.socketPath], asNobody: true)
+    let process = try Python.start(Self.sender, [server.location.socketPath], asNobody: true)
     server.runExpectingNoLink(until: { !process.isRunning })
-    return Python.output(process, output)
+    return Python.output(process)
   }
 
   @Test func theFolderKeepsAnotherUserOut() throws {

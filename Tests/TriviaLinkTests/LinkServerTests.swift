@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 import Testing
 import TriviaLink
 
@@ -78,9 +79,8 @@ struct LinkServerTests {
       s.listen()
       os.kill(os.getpid(), 9)
       """
-    let (game, _) = try Python.start(script, [location.socketPath])
-    game.waitUntilExit()
-    #expect(game.terminationReason == .uncaughtSignal && game.terminationStatus == SIGKILL)
+    let game = try Python.start(script, [location.socketPath]).finish(timeout: .seconds(10))
+    #expect(game.status == 128 + SIGKILL)
     #expect(FileManager.default.fileExists(atPath: location.socketPath))
     #expect(LinkClient.owner(at: location) == nil)
     let server = try runtime.server()

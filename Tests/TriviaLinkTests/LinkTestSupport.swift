@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 import Synchronization
 import Testing
 import TriviaLink
@@ -120,22 +121,17 @@ enum Python {
 
   /// Starts `script`; a socket call of it that waits 5 s fails, so a test that goes wrong
   /// fails instead of hanging.
-  static func start(_ script: String, _ arguments: [String], asNobody: Bool = false) throws -> (Process, Pipe) {
-    let process = Process()
-    let output = Pipe()
+  static func start(_ script: String, _ arguments: [String], asNobody: Bool = false) throws -> Child {
     let command = [path, "-c", "import socket\nsocket.setdefaulttimeout(5)\n" + script] + arguments
-    process.executableURL = URL(fileURLWithPath: asNobody ? "/usr/sbin/runuser" : path)
-    process.arguments = asNobody ? ["-u", "nobody", "--"] + command : Array(command.dropFirst())
-    process.standardOutput = output
-    try process.run()
-    return (process, output)
+    return try Child(
+      asNobody ? "/usr/sbin/runuser" : path,
+      arguments: asNobody ? ["-u", "nobody", "--"] + command : Array(command.dropFirst()))
   }
 
   /// What it printed, once it has exited (ended now if it has not).
-  static func output(_ process: Process, _ pipe: Pipe) -> String {
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  static func output(_ process: Child) -> String {
+    process.terminate()
+    return process.finish(timeout: .seconds(10)).outputText
   }
 }
 
