@@ -155,6 +155,10 @@ static int read_character(EditLine *el, wchar_t *character) {
       saved_line = strndup(info->buffer, (size_t)(info->lastchar - info->buffer));
       saved_cursor = (int)(info->cursor - info->buffer);
       event_waiting = 1;
+      // With editing off, el_gets leaves the terminal in edit mode as it ends: between this
+      // line and the next, a key typed is a key (in the terminal's own mode Ctrl-D would be
+      // an end of file, read back later as NUL, and letters would be echoed twice).
+      el_set(el, EL_EDITMODE, 0);
       return 0;
     }
     char byte;
@@ -209,6 +213,10 @@ int trivia_el_set_history(EditLine *el, History *h) {
 }
 
 int trivia_el_source_editrc(EditLine *el) { return el_source(el, NULL); }
+
+void trivia_el_resume_after_event(EditLine *el) { el_set(el, EL_EDITMODE, 1); }
+
+void trivia_el_release_terminal(EditLine *el) { el_set(el, EL_PREP_TERM, 0); }
 
 History *trivia_history_open(int size) {
   History *h = history_init();

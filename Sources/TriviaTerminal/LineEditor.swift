@@ -100,6 +100,7 @@ public final class LineEditor: LineReader {
     var count: Int32 = 0
     guard let raw = el_gets(editLine, &count), count > 0 else {
       if let kept = Self.takeEvent() {
+        trivia_el_resume_after_event(editLine)
         if !kept.text.isEmpty || restoring { setAside = kept.text.isEmpty ? nil : (kept.text, kept.afterCursor) }
         // The prompt and the line are cleared (colour or not, libedit moves the cursor with
         // escape codes too) and drawn again after whatever the event prints.
@@ -119,6 +120,12 @@ public final class LineEditor: LineReader {
     let entry = line.trimmingWhitespace
     if !entry.isEmpty { trivia_history_enter(history, entry) }
     return .line(line)
+  }
+
+  /// Gives the terminal back its usual mode after an event, where the next read would: before
+  /// work that Ctrl-C cancels by its signal, and at the end.
+  public func releaseTerminal() {
+    trivia_el_release_terminal(editLine)
   }
 
   /// Forgets the line set aside by an event: the question it answered is gone.

@@ -248,6 +248,7 @@ final class Session {
         coordinator.quit()
       }
     }
+    editor?.releaseTerminal()
     links?.stop()
     network.stop()
     saveHistory()
@@ -264,6 +265,7 @@ final class Session {
   func runPendingWork() async {
     // Most lines (an answer, a step through a menu) leave nothing to wait for.
     guard coordinator.hasPendingWork else { return }
+    editor?.releaseTerminal()
     let coordinator = coordinator
     // A question's clock does not run while the game loads.
     coordinator.clock.stop()

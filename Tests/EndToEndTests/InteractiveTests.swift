@@ -36,7 +36,8 @@ struct InteractiveTests {
   /// Leaves with Ctrl-D and checks the game ended normally.
   static func leave(_ terminal: PseudoTerminal) throws {
     try terminal.send(ctrlD)
-    #expect(terminal.waitForExit() == .status(0))
+    let exit = terminal.waitForExit()
+    #expect(exit == .status(0), "the screen ended with: \(terminal.text.suffix(400).debugDescription)")
   }
 
   @Test("The landing screen and its prompt appear")

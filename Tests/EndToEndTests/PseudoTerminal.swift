@@ -155,6 +155,12 @@ final class PseudoTerminal {
   /// libedit can draw the prompt a moment before it leaves canonical mode; a key sent in
   /// that moment is handled by the kernel's line discipline instead (Ctrl-D becomes a NUL,
   /// Ctrl-C a flushed line), which is not what a person at the keyboard sees.
+  /// Whether the terminal is in its own line mode (canonical) rather than the line editor's.
+  var isCanonical: Bool {
+    var settings = termios()
+    return tcgetattr(master, &settings) == 0 && settings.c_lflag & tcflag_t(ICANON) != 0
+  }
+
   func waitForLineEditor(timeout: Duration = .seconds(5)) throws {
     let deadline = ContinuousClock.now + timeout
     var settings = termios()

@@ -82,6 +82,27 @@ struct TimedQuestionTests {
     #expect(lines.dropFirst() == ["play", "wait 5", "", ""])
   }
 
+  /// Were the terminal back in its own mode between two redraws, even for a moment, a key
+  /// typed then would be the terminal's: Ctrl-D an end of file, read later as NUL and lost;
+  /// a letter echoed twice.
+  @Test("As the count goes down the terminal stays in the line editor's mode: a key typed at a tick is a key")
+  func keysAtATick() throws {
+    let sandbox = try Sandbox()
+    let terminal = try InteractiveTests.start(sandbox, ["--seed", "4", "--count", "1", "--time", "30", "--no-color"])
+    try InteractiveTests.awaitPrompt(terminal, "trivia", colour: false)
+    try terminal.send("play\r")
+    try InteractiveTests.awaitPrompt(terminal, "question 1/1 · 30s", colour: false)
+    // Three ticks, the terminal's mode read all the while.
+    var canonical = 0
+    let end = ContinuousClock.now + .milliseconds(3200)
+    while ContinuousClock.now < end {
+      if terminal.isCanonical { canonical += 1 }
+    }
+    try terminal.expect("question 1/1 · 27s> ", timeout: .seconds(3))
+    #expect(canonical == 0, "seen in the terminal's own mode \(canonical) times")
+    try InteractiveTests.leave(terminal)
+  }
+
   @Test("Without colour the count is drawn again on its own line, not below it")
   func countdownWithoutColour() throws {
     let sandbox = try Sandbox()

@@ -26,6 +26,11 @@ int trivia_el_bind_function(EditLine *el, const char *name, const char *help, tr
 int trivia_el_set_history(EditLine *el, History *h);
 /// Reads ~/.editrc (or $EDITRC), so a user's bindings win over ours.
 int trivia_el_source_editrc(EditLine *el);
+/// After an event ended a line: editing goes on at the next read, and the terminal stayed in
+/// libedit's edit mode meanwhile.
+void trivia_el_resume_after_event(EditLine *el);
+/// Gives the terminal back its usual mode, which the read an event ended left in edit mode.
+void trivia_el_release_terminal(EditLine *el);
 
 History *trivia_history_open(int size);
 int trivia_history_enter(History *h, const char *line);
