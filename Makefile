@@ -29,12 +29,15 @@ release: deps
 night: night-deps
 	@$(SWIFT) build $(RELEASE) $(CHECKS) $(NIGHT) --product trivia-night
 
-## Build everything (the snippets too) and run every test, then the format check, the
+## Build everything (the snippets too) and run every test (what failed is said again at the
+## end, the output kept in .build/test-output.txt), then the format check, the
 ## bundled bank's check (with the debug build), the install check (with the debug build),
 ## the router's public-API check and NavigatorKit's documentation, which fails on any warning.
 test: night-deps test-tools
 	$(SWIFT) build --build-tests $(CHECKS) $(NIGHT)
-	$(SWIFT) test --skip-build --parallel $(NIGHT)
+	@echo "$(SWIFT) test --skip-build --parallel $(NIGHT)"
+	@{ $(SWIFT) test --skip-build --parallel $(NIGHT); echo $$? > .build/test-status; } 2>&1 | tee .build/test-output.txt
+	@status=$$(cat .build/test-status); [ "$$status" = 0 ] || { Scripts/test-failures.sh .build/test-output.txt; exit "$$status"; }
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
 	$(MAKE) --no-print-directory bank-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
 	$(MAKE) --no-print-directory install-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
