@@ -68,7 +68,12 @@ final class PseudoTerminal {
 
   /// Types a line and presses Enter.
   func type(_ line: String) throws {
-    let bytes = Array((line + "\r").utf8)
+    try press(line + "\r")
+  }
+
+  /// Presses `keys`, and nothing more.
+  func press(_ keys: String) throws {
+    let bytes = Array(keys.utf8)
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
@@ -89,7 +94,7 @@ final class PseudoTerminal {
       }
       guard ContinuousClock.now < deadline else {
         let rest = String(decoding: bytes[cursor...], as: UTF8.self)
-        throw Failure("expected \(needle.debugDescription) on the host's terminal; got \(rest.debugDescription)")
+        throw Failure("expected \(needle.debugDescription) on the terminal; got \(rest.debugDescription)")
       }
       try await Task.sleep(for: .milliseconds(10))
     }
