@@ -82,16 +82,24 @@ struct TimedQuestionTests {
     #expect(lines.dropFirst() == ["play", "wait 5", "", ""])
   }
 
-  /// Were the terminal back in its own mode between two redraws, even for a moment, a key
-  /// typed then would be the terminal's: Ctrl-D an end of file, read later as NUL and lost;
-  /// a letter echoed twice.
-  @Test("As the count goes down the terminal stays in the line editor's mode: a key typed at a tick is a key")
-  func keysAtATick() throws {
+  /// A game without colour on a terminal, at its one question, timed at 30 s (not 5: on a
+  /// loaded machine a question of 5 s could time out before Ctrl-D leaves).
+  static func onATimedQuestion() throws -> (Sandbox, PseudoTerminal) {
     let sandbox = try Sandbox()
     let terminal = try InteractiveTests.start(sandbox, ["--seed", "4", "--count", "1", "--time", "30", "--no-color"])
     try InteractiveTests.awaitPrompt(terminal, "trivia", colour: false)
     try terminal.send("play\r")
     try InteractiveTests.awaitPrompt(terminal, "question 1/1 · 30s", colour: false)
+    return (sandbox, terminal)
+  }
+
+  /// Were the terminal back in its own mode between two redraws, even for a moment, a key
+  /// typed then would be the terminal's: Ctrl-D an end of file, read later as NUL and lost;
+  /// a letter echoed twice.
+  @Test("As the count goes down the terminal stays in the line editor's mode: a key typed at a tick is a key")
+  func keysAtATick() throws {
+    let (sandbox, terminal) = try Self.onATimedQuestion()
+    defer { withExtendedLifetime(sandbox) {} }
     // Three ticks, the terminal's mode read all the while.
     var canonical = 0
     let end = ContinuousClock.now + .milliseconds(3200)
@@ -105,12 +113,8 @@ struct TimedQuestionTests {
 
   @Test("Without colour the count is drawn again on its own line, not below it")
   func countdownWithoutColour() throws {
-    let sandbox = try Sandbox()
-    // 30 s, not 5: on a loaded machine a question of 5 s could time out before Ctrl-D leaves.
-    let terminal = try InteractiveTests.start(sandbox, ["--seed", "4", "--count", "1", "--time", "30", "--no-color"])
-    try InteractiveTests.awaitPrompt(terminal, "trivia", colour: false)
-    try terminal.send("play\r")
-    try InteractiveTests.awaitPrompt(terminal, "question 1/1 · 30s", colour: false)
+    let (sandbox, terminal) = try Self.onATimedQuestion()
+    defer { withExtendedLifetime(sandbox) {} }
     let between = try terminal.expect("question 1/1 · 29s> ", timeout: .seconds(3))
     // Back to the start of the prompt's row, and cleared from there down.
     #expect(between.hasPrefix("\r\u{1B}[J"))
