@@ -21,27 +21,18 @@ final class LiveProcess {
   init(_ sandbox: Sandbox, arguments: [String]) throws {
     // Writing to a child that has exited must fail with EPIPE, not end the test runner.
     _ = signal(SIGPIPE, SIG_IGN)
-    let pipe2 = try Spawn.libc("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
-    let addChdir = try Spawn.libc(
-      "posix_spawn_file_actions_addchdir_np",
-      as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32).self)
-
-    // Close-on-exec from the start, so no child spawned meanwhile by another test keeps them.
-    var stdinPipe: [Int32] = [0, 0]
-    var stdoutPipe: [Int32] = [0, 0]
-    guard pipe2(&stdinPipe, O_CLOEXEC) == 0 else { throw ProcessFailure(description: "pipe: errno \(errno)") }
-    guard pipe2(&stdoutPipe, O_CLOEXEC) == 0 else {
-      close(stdinPipe[0])
-      close(stdinPipe[1])
-      throw ProcessFailure(description: "pipe: errno \(errno)")
-    }
+    var stdinPipe: [Int32] = []
+    var stdoutPipe: [Int32] = []
     let child: pid_t
     do throws(Spawn.Failure) {
-      child = try Spawn.start(TriviaBinary.path, arguments: arguments, environment: sandbox.environment) { actions in
+      stdinPipe = try Spawn.pipe()
+      stdoutPipe = try Spawn.pipe()
+      child = try Spawn.start(
+        TriviaBinary.path, arguments: arguments, environment: sandbox.environment, directory: sandbox.home
+      ) { [stdinPipe, stdoutPipe] actions in
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 2)
-        _ = addChdir(&actions, sandbox.home)
       }
     } catch {
       for descriptor in stdinPipe + stdoutPipe { close(descriptor) }
@@ -139,8 +130,7 @@ final class LiveProcess {
     if status != nil { return true }
     var raw: Int32 = 0
     guard waitpid(pid, &raw, WNOHANG) == pid else { return false }
-    let signal = raw & 0x7F
-    status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+    status = Spawn.shellStatus(raw)
     return true
   }
 

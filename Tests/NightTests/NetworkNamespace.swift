@@ -69,6 +69,6 @@ struct NetworkNamespace {
     else { return -1 }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return Spawn.shellStatus(status)
   }
 }

@@ -16,20 +16,17 @@ final class NightProcess: Sendable {
   /// Runs `trivia` with `arguments`, or `launcher` (such as `ip netns exec NS`) in front of it.
   init(_ arguments: [String], in sandbox: Sandbox, launcher: [String] = []) throws {
     _ = signal(SIGPIPE, SIG_IGN)
-    var pipe: [Int32] = [0, 0]
-    // Close-on-exec from the start, so no child spawned meanwhile by another test keeps them.
-    let pipe2 = try Spawn.libc("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
-    guard pipe2(&pipe, O_CLOEXEC) == 0 else { throw Failure("pipe: errno \(errno)") }
+    var pipe: [Int32] = []
     let command = launcher + [Binary.trivia] + arguments
     do throws(Spawn.Failure) {
+      pipe = try Spawn.pipe()
       pid = try Spawn.start(command[0], arguments: Array(command.dropFirst()), environment: sandbox.environment) {
         posix_spawn_file_actions_addopen(&$0, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&$0, pipe[1], 1)
         posix_spawn_file_actions_adddup2(&$0, pipe[1], 2)
       }
     } catch {
-      close(pipe[0])
-      close(pipe[1])
+      for descriptor in pipe { close(descriptor) }
       throw Failure(error.description)
     }
     close(pipe[1])
@@ -112,8 +109,7 @@ final class NightProcess: Sendable {
       if status != nil { return true }
       var raw: Int32 = 0
       guard waitpid(pid, &raw, WNOHANG) == pid else { return false }
-      let signal = raw & 0x7F
-      status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+      status = Spawn.shellStatus(raw)
       return true
     }
   }

@@ -39,29 +39,16 @@ public final class Child {
   ) throws(Spawn.Failure) {
     // Writing to a child that has exited must fail with EPIPE, not end the test runner.
     _ = signal(SIGPIPE, SIG_IGN)
-    let pipe2 = try Spawn.libc("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
-    let addChdir = try Spawn.libc(
-      "posix_spawn_file_actions_addchdir_np",
-      as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32).self)
-    // Close-on-exec from the start, so no child spawned meanwhile by another test keeps them.
     var pipes: [[Int32]] = []
-    for _ in 0..<(mergeErrors ? 2 : 3) {
-      var ends: [Int32] = [-1, -1]
-      guard pipe2(&ends, O_CLOEXEC) == 0 else {
-        let problem = String(cString: strerror(errno))
-        for descriptor in pipes.joined() { close(descriptor) }
-        throw Spawn.Failure(description: "pipe: \(problem)")
-      }
-      pipes.append(ends)
-    }
-    let errorEnd = mergeErrors ? pipes[1][1] : pipes[2][1]
     do throws(Spawn.Failure) {
-      pid = try Spawn.start(executable, arguments: arguments, environment: environment ?? Spawn.inherited) {
-        actions in
+      for _ in 0..<(mergeErrors ? 2 : 3) { pipes.append(try Spawn.pipe()) }
+      let errorEnd = mergeErrors ? pipes[1][1] : pipes[2][1]
+      pid = try Spawn.start(
+        executable, arguments: arguments, environment: environment ?? Spawn.inherited, directory: directory
+      ) { actions in
         posix_spawn_file_actions_adddup2(&actions, pipes[0][0], 0)
         posix_spawn_file_actions_adddup2(&actions, pipes[1][1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorEnd, 2)
-        if let directory { _ = addChdir(&actions, directory) }
       }
     } catch {
       for descriptor in pipes.joined() { close(descriptor) }
@@ -111,7 +98,7 @@ public final class Child {
 
   /// Sends SIGTERM, if it is still running.
   public func terminate() {
-    if status == nil, reap(blocking: false) == nil { kill(pid, SIGTERM) }
+    if isRunning { kill(pid, SIGTERM) }
   }
 
   /// Writes `bytes` to its standard input and closes it, reads its output and errors to their
@@ -119,7 +106,8 @@ public final class Child {
   /// that (a child of its own may hold them).
   public func finish(input bytes: [UInt8] = [], timeout: Duration) -> Finished {
     let deadline = ContinuousClock.now + timeout
-    var giveUp = deadline + .seconds(5)
+    // Set once the deadline has passed: 5 s more for the pipes.
+    var giveUp: ContinuousClock.Instant?
     var timedOut = false
     var outputBytes = pending
     var errorBytes: [UInt8] = []
@@ -129,16 +117,16 @@ public final class Child {
     while output >= 0 || errors >= 0 {
       if input >= 0, written == bytes.count { closing(&input) }
       let now = ContinuousClock.now
-      if now >= deadline, !timedOut {
-        timedOut = reap(blocking: false) == nil
+      if now >= deadline, giveUp == nil {
+        timedOut = isRunning
         if timedOut { kill(pid, SIGKILL) }
         giveUp = now + .seconds(5)
       }
-      if now >= giveUp { break }
+      if let giveUp, now >= giveUp { break }
       var watched = [input, output, errors].filter { $0 >= 0 }.map {
         pollfd(fd: $0, events: Int16($0 == input ? POLLOUT : POLLIN), revents: 0)
       }
-      let wait = min((now < deadline ? deadline : giveUp) - now, .milliseconds(100))
+      let wait = min((giveUp ?? deadline) - now, .milliseconds(100))
       let milliseconds = Int32(wait.components.attoseconds / 1_000_000_000_000_000) + 1
       if poll(&watched, nfds_t(watched.count), milliseconds) < 0, errno != EINTR { break }
       for entry in watched where entry.revents != 0 {
@@ -184,8 +172,7 @@ public final class Child {
     var reaped: pid_t
     repeat { reaped = waitpid(pid, &raw, blocking ? 0 : WNOHANG) } while reaped < 0 && errno == EINTR
     guard reaped == pid else { return nil }
-    let signal = raw & 0x7f
-    status = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
+    status = Spawn.shellStatus(raw)
     return status
   }
 }

@@ -13,20 +13,25 @@ public enum Spawn {
   /// glibc's `POSIX_SPAWN_SETSID`, which Swift does not import (it needs `_GNU_SOURCE`).
   private static let setSID: Int32 = 0x80
 
-  /// Starts `executable`; `newSession` makes it a session leader, so a terminal it opens
-  /// becomes its controlling terminal. Returns the child's pid.
+  /// Starts `executable` in `directory` (this process's when nil); `newSession` makes it a
+  /// session leader, so a terminal it opens becomes its controlling terminal. Returns the
+  /// child's pid.
   public static func start(
-    _ executable: String, arguments: [String], environment: [String: String], newSession: Bool = false,
-    arrange: (inout posix_spawn_file_actions_t) -> Void
+    _ executable: String, arguments: [String], environment: [String: String], directory: String? = nil,
+    newSession: Bool = false, arrange: (inout posix_spawn_file_actions_t) -> Void
   ) throws(Failure) -> pid_t {
     let closeFrom = try libc(
       "posix_spawn_file_actions_addclosefrom_np",
       as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+    let addChdir = try libc(
+      "posix_spawn_file_actions_addchdir_np",
+      as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32).self)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     arrange(&actions)
     _ = closeFrom(&actions, 3)
+    if let directory { _ = addChdir(&actions, directory) }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -54,6 +59,22 @@ public enum Spawn {
       throw Failure(description: "posix_spawn \(executable): \(String(cString: strerror(spawned)))")
     }
     return child
+  }
+
+  /// A pipe, [read end, write end], whose ends close on exec from the start, so no child
+  /// another test spawns meanwhile keeps them.
+  public static func pipe() throws(Failure) -> [Int32] {
+    let pipe2 = try libc("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
+    var ends: [Int32] = [-1, -1]
+    guard pipe2(&ends, O_CLOEXEC) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
+    return ends
+  }
+
+  /// A status from `waitpid` as a shell says it: the exit status, or 128 + the signal that
+  /// ended the child.
+  public static func shellStatus(_ raw: Int32) -> Int32 {
+    let signal = raw & 0x7f
+    return signal == 0 ? (raw >> 8) & 0xff : 128 + signal
   }
 
   /// This process's environment, for a helper that should see what the test runner sees.
