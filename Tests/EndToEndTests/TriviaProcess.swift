@@ -142,6 +142,9 @@ enum TriviaProcess {
     } catch {
       throw ProcessFailure(description: error.description)
     }
+    guard finished.outputEnded else {
+      throw ProcessFailure(description: "the output of trivia \(arguments) did not end")
+    }
     return ProcessResult(
       status: finished.status, stdoutBytes: finished.output, stderrBytes: finished.errors,
       timedOut: finished.timedOut)

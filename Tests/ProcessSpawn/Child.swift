@@ -16,6 +16,9 @@ public final class Child {
     public var errors: [UInt8]
     /// Whether it outlived its timeout and was killed.
     public var timedOut: Bool
+    /// Whether its output and errors came to their end; not when a child of its own still
+    /// held them 5 s after the timeout.
+    public var outputEnded: Bool
 
     public var outputText: String { String(decoding: output, as: UTF8.self) }
     public var errorText: String { String(decoding: errors, as: UTF8.self) }
@@ -148,6 +151,7 @@ public final class Child {
         }
       }
     }
+    let outputEnded = output < 0 && errors < 0
     closing(&input)
     while reap(blocking: false) == nil {
       if ContinuousClock.now >= deadline, !timedOut {
@@ -156,7 +160,8 @@ public final class Child {
       }
       usleep(5_000)
     }
-    return Finished(status: status ?? -1, output: outputBytes, errors: errorBytes, timedOut: timedOut)
+    return Finished(
+      status: status ?? -1, output: outputBytes, errors: errorBytes, timedOut: timedOut, outputEnded: outputEnded)
   }
 
   private func closing(_ descriptor: inout Int32) {
