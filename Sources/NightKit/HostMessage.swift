@@ -1,39 +1,29 @@
 /// What the host sends a player. On the wire one JSON object with one key, the message's name,
-/// e.g. `{"late":3}`. A question never carries its right answer: that leaves the host only in
-/// a verdict, after the deadline.
+/// e.g. `{"late":3}`. The state messages (`welcome`, `stage`, `you`) each replace the whole of
+/// what a player keeps or one half of it (`NightState`); what every player sees goes out once
+/// for all as a `stage`. A question never carries its right answer: that leaves the host only
+/// in a reveal, after the deadline.
 public enum HostMessage: Codable, Equatable, Sendable {
-  /// You are in: your token, your name, the night's title, who is in.
+  /// You are in: your token and the night as you see it.
   case welcome(NightWelcome)
   /// The join is refused, said in one sentence; the connection closes after it.
   case refused(String)
-  /// Who is in while the night waits: the newest names (at most `NightWelcome.namesShown`) and
-  /// how many in all, so the message stays small however many join.
-  case lobby(players: [String], count: Int)
-  case question(NightQuestionView)
-  /// Your answer is in.
-  case answerTaken(question: Int, choice: Int)
+  /// What everyone sees now.
+  case stage(NightStage)
+  /// Your own part, changed: an answer taken, a question scored.
+  case you(NightYou)
   /// Your answer reached the host after the question's deadline and does not count.
   case late(question: Int)
-  case verdict(NightVerdict)
-  /// The top rows, your own row if you are outside them, who moved.
-  case standings(NightStandings)
-  /// The whole table; the first three rows are the podium.
-  case final(NightStandings)
-  /// The host ended the night or quit, with the reason; players keep the standings they had.
+  /// The host's process is gone (sent for it by `trivia-night`): the night is over.
   case ended(String)
   /// The host removed you.
   case kicked
 
   private enum Kind: String, CodingKey {
-    case welcome, refused, lobby, question, late, verdict, standings, final, ended, kicked
-    case answerTaken = "taken"
+    case welcome, refused, stage, you, late, ended, kicked
   }
 
-  private enum Field: String, CodingKey {
-    case players, count
-    case question = "q"
-    case choice = "c"
-  }
+  private enum Empty: CodingKey {}
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Kind.self)
@@ -41,19 +31,9 @@ public enum HostMessage: Codable, Equatable, Sendable {
     switch kind {
     case .welcome: self = .welcome(try container.decode(NightWelcome.self, forKey: kind))
     case .refused: self = .refused(try container.decode(String.self, forKey: kind))
-    case .lobby:
-      let fields = try container.nestedContainer(keyedBy: Field.self, forKey: kind)
-      self = .lobby(
-        players: try fields.decode([String].self, forKey: .players), count: try fields.decode(Int.self, forKey: .count))
-    case .question: self = .question(try container.decode(NightQuestionView.self, forKey: kind))
-    case .answerTaken:
-      let fields = try container.nestedContainer(keyedBy: Field.self, forKey: kind)
-      self = .answerTaken(
-        question: try fields.decode(Int.self, forKey: .question), choice: try fields.decode(Int.self, forKey: .choice))
+    case .stage: self = .stage(try container.decode(NightStage.self, forKey: kind))
+    case .you: self = .you(try container.decode(NightYou.self, forKey: kind))
     case .late: self = .late(question: try container.decode(Int.self, forKey: kind))
-    case .verdict: self = .verdict(try container.decode(NightVerdict.self, forKey: kind))
-    case .standings: self = .standings(try container.decode(NightStandings.self, forKey: kind))
-    case .final: self = .final(try container.decode(NightStandings.self, forKey: kind))
     case .ended: self = .ended(try container.decode(String.self, forKey: kind))
     case .kicked: self = .kicked
     }
@@ -64,21 +44,11 @@ public enum HostMessage: Codable, Equatable, Sendable {
     switch self {
     case .welcome(let welcome): try container.encode(welcome, forKey: .welcome)
     case .refused(let reason): try container.encode(reason, forKey: .refused)
-    case .lobby(let players, let count):
-      var fields = container.nestedContainer(keyedBy: Field.self, forKey: .lobby)
-      try fields.encode(players, forKey: .players)
-      try fields.encode(count, forKey: .count)
-    case .question(let question): try container.encode(question, forKey: .question)
-    case .answerTaken(let question, let choice):
-      var fields = container.nestedContainer(keyedBy: Field.self, forKey: .answerTaken)
-      try fields.encode(question, forKey: .question)
-      try fields.encode(choice, forKey: .choice)
+    case .stage(let stage): try container.encode(stage, forKey: .stage)
+    case .you(let you): try container.encode(you, forKey: .you)
     case .late(let question): try container.encode(question, forKey: .late)
-    case .verdict(let verdict): try container.encode(verdict, forKey: .verdict)
-    case .standings(let standings): try container.encode(standings, forKey: .standings)
-    case .final(let standings): try container.encode(standings, forKey: .final)
     case .ended(let reason): try container.encode(reason, forKey: .ended)
-    case .kicked: _ = container.nestedContainer(keyedBy: Field.self, forKey: .kicked)
+    case .kicked: _ = container.nestedContainer(keyedBy: Empty.self, forKey: .kicked)
     }
   }
 }

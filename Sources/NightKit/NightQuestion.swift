@@ -3,7 +3,7 @@
 public struct NightQuestion: Sendable, Equatable {
   public var text: String
   public var choices: [String]
-  /// The index of the right choice; it leaves the host only in verdicts.
+  /// The index of the right choice; it leaves the host only in a reveal.
   public var correct: Int
   public var category: String
   public var difficulty: String?
@@ -15,4 +15,6 @@ public struct NightQuestion: Sendable, Equatable {
     self.category = category
     self.difficulty = difficulty
   }
+
+  var correctText: String { choices[correct] }
 }

@@ -33,7 +33,8 @@ extension NightRoom {
       let seat = seats.count
       seats.append(
         NightSeat(
-          name: name, key: PlayerName.key(name), token: newToken(), connection: connection, totalMs: played * limitMs,
+          name: name, key: PlayerName.key(name), token: newToken(), connection: connection, since: nextAnswerable,
+          totalMs: played * limitMs,
           place: order.count + 1))
       seatByConnection[connection] = seat
       seatByToken[seats[seat].token] = seat
@@ -140,22 +141,17 @@ extension NightRoom {
     }.joined()
   }
 
-  /// What a player joining or coming back is sent: the welcome, then the screen the night is on.
+  /// The first question a player joining now can answer: the current one while it is open.
+  private var nextAnswerable: Int {
+    if case .question = phase { return index + 1 }
+    return index + 2
+  }
+
+  /// What a player joining or coming back is sent: the whole night as it sees it, the same
+  /// value the others have.
   func screen(of seat: Int, now: Duration) -> [NightOutput] {
-    let player = seats[seat]
-    guard let connection = player.connection else { return [] }
-    let welcome = NightWelcome(
-      token: player.token, name: player.name, title: title, players: newestNames, count: order.count)
-    var messages: [HostMessage] = [.welcome(welcome)]
-    switch phase {
-    case .lobby, .ended: break
-    case .question(let number):
-      messages.append(.question(questionView(msLeft: msLeft(now: now))))
-      if player.answerRound == round { messages.append(.answerTaken(question: number, choice: player.choice)) }
-    case .reveal: messages.append(.verdict(verdict(for: seat)))
-    case .standings: messages.append(.standings(standings(for: seat, top: topRows)))
-    case .final: messages.append(.final(finalView))
-    }
-    return messages.map { .send($0, to: [connection]) }
+    guard let connection = seats[seat].connection else { return [] }
+    let welcome = NightWelcome(token: seats[seat].token, stage: stage(now: now), you: you(of: seat))
+    return [.send(.welcome(welcome), to: [connection])]
   }
 }

@@ -16,7 +16,7 @@ extension NightRoom {
     case .question: closeQuestion(into: &outputs)
     case .reveal(let number):
       phase = .standings(number)
-      sendStandings(into: &outputs)
+      outputs.append(.send(.stage(stage(now: now)), to: connections))
     case .standings: ask(index + 1, now: now, into: &outputs)
     case .lobby, .final, .ended: break
     }
@@ -32,51 +32,56 @@ extension NightRoom {
     return outputs
   }
 
-  /// Host only: the night stops; players are told why and keep the screen they had.
+  /// Host only: the night stops; everyone is told why, with the table as it stood.
   public mutating func end(now: Duration, reason: String) -> [NightOutput] {
     guard phase != .ended else { return [] }
+    // Taken before the connections close, which would mark every row as left.
+    endedTable = finalView
+    endedReason = reason
     phase = .ended
     lobbyDue = nil
     let everyone = connections
     for seat in seats.indices { disconnect(seat) }
-    return [.send(.ended(reason), to: everyone)] + everyone.map { .close($0, nil) }
+    return [.send(.stage(stage(now: now)), to: everyone)] + everyone.map { .close($0, nil) }
   }
 
   /// Asks the question at `next`, or gives the final table when there is none.
   private mutating func ask(_ next: Int, now: Duration, into outputs: inout [NightOutput]) {
     guard next < questions.count else {
       phase = .final
-      outputs.append(.send(.final(finalView), to: connections))
+      outputs.append(.send(.stage(stage(now: now)), to: connections))
       return
     }
     index = next
     round += 1
     questionStart = now
+    countdown = Countdown(from: now, limit: limit)
     counts = Array(repeating: 0, count: questions[next].choices.count)
     answered = 0
     fastest = nil
     waitingOn = connected
     phase = .question(next + 1)
-    outputs.append(.send(.question(questionView(msLeft: limitMs)), to: connections))
+    outputs.append(.send(.stage(stage(now: now)), to: connections))
   }
 
   mutating func answer(_ seat: Int, question number: Int, choice: Int, now: Duration) -> [NightOutput] {
     guard let connection = seats[seat].connection else { return [] }
     guard number <= index + 1 else { return closeAsMalformed(seat, now: now) }
-    guard case .question(number) = phase, now <= questionStart + limit else {
+    guard case .question(number) = phase, now <= countdown.deadline else {
       return [.send(.late(question: number), to: [connection])]
     }
     guard counts.indices.contains(choice) else { return closeAsMalformed(seat, now: now) }
     guard seats[seat].answerRound != round else { return [] }
     let ms = min(max((now - questionStart).wholeMilliseconds, 0), limitMs)
     seats[seat].answerRound = round
+    seats[seat].answerNumber = number
     seats[seat].choice = choice
     seats[seat].answerMs = ms
     counts[choice] += 1
     answered += 1
     waitingOn -= 1
     if choice == questions[index].correct, ms < fastest?.ms ?? .max { fastest = (seat, ms) }
-    var outputs: [NightOutput] = [.send(.answerTaken(question: number, choice: choice), to: [connection])]
+    var outputs: [NightOutput] = [.send(.you(you(of: seat)), to: [connection])]
     if everyoneAnswered { closeQuestion(into: &outputs) }
     return outputs
   }
@@ -105,8 +110,8 @@ extension NightRoom {
     }
   }
 
-  /// The deadline: every answer is scored, the standings sorted (once), each player told its
-  /// verdict.
+  /// The deadline: every answer is scored, the standings sorted (once), each player told how it
+  /// stands, then everyone the right answer.
   mutating func closeQuestion(into outputs: inout [NightOutput]) {
     guard case .question(let number) = phase else { return }
     phase = .reveal(number)
@@ -134,50 +139,16 @@ extension NightRoom {
       seats[seat].ranked = true
       seats[seat].place = position + 1
     }
+    // Each player's own part first, so that the reveal is drawn with it.
     for seat in order {
       if let connection = seats[seat].connection {
-        outputs.append(.send(.verdict(verdict(for: seat)), to: [connection]))
+        outputs.append(.send(.you(you(of: seat)), to: [connection]))
       }
     }
-  }
-
-  private func sendStandings(into outputs: inout [NightOutput]) {
-    let top = topRows
-    var inTop: [ConnectionID] = []
-    var others: [NightOutput] = []
-    for seat in order {
-      guard let connection = seats[seat].connection else { continue }
-      if seats[seat].place <= Self.rowsShown {
-        inTop.append(connection)
-      } else {
-        others.append(.send(.standings(standings(for: seat, top: top)), to: [connection]))
-      }
-    }
-    if !inTop.isEmpty {
-      outputs.append(.send(.standings(NightStandings(played: played, rows: top, of: order.count)), to: inTop))
-    }
-    outputs += others
+    outputs.append(.send(.stage(stage(now: countdown.deadline)), to: connections))
   }
 
   var topRows: [NightStandings.Row] { order.prefix(Self.rowsShown).map { seats[$0].row } }
-
-  func standings(for seat: Int, top: [NightStandings.Row]) -> NightStandings {
-    let own = seats[seat].place > Self.rowsShown ? seats[seat].row : nil
-    return NightStandings(played: played, rows: top, own: own, of: order.count)
-  }
-
-  func verdict(for seat: Int) -> NightVerdict {
-    let question = questions[index]
-    let player = seats[seat]
-    return NightVerdict(
-      question: index + 1, correct: question.correct, correctText: question.choices[question.correct],
-      choice: player.answerRound == round ? player.choice : nil, points: player.points, total: player.score,
-      place: player.place, of: order.count)
-  }
-
-  func msLeft(now: Duration) -> Int {
-    max(0, limitMs - max(0, (now - questionStart).wholeMilliseconds))
-  }
 
   func questionView(msLeft: Int) -> NightQuestionView {
     let question = questions[index]

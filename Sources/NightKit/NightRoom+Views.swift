@@ -1,16 +1,42 @@
 extension NightRoom {
-  public var lobbyView: NightLobbyView {
-    NightLobbyView(title: title, players: newestNames, count: order.count, maxPlayers: maxPlayers)
+  /// What every player sees now: the value each player's screen is computed from.
+  public func stage(now: Duration) -> NightStage {
+    NightStage(
+      title: title, questions: questions.count, limitMs: limitMs, count: order.count,
+      names: phase == .lobby ? newestNames : [], scene: scene(now: now))
   }
 
-  /// Nil outside a question.
+  private func scene(now: Duration) -> NightScene {
+    switch phase {
+    case .lobby: .lobby
+    case .question: .question(questionView(msLeft: countdown.msLeft(at: now)))
+    case .reveal:
+      .reveal(NightAnswer(number: index + 1, correct: questions[index].correct, text: questions[index].correctText))
+    case .standings: .standings(standingsView)
+    case .final: .final(finalView)
+    // Before any question closed there is no table to show.
+    case .ended: .ended(reason: endedReason ?? "The host ended the night.", table: played > 0 ? endedTable : nil)
+    }
+  }
+
+  /// What only this seat's player sees.
+  func you(of seat: Int) -> NightYou {
+    let player = seats[seat]
+    return NightYou(
+      name: player.name, since: player.since,
+      answer: player.answerRound > 0 ? .init(question: player.answerNumber, choice: player.choice) : nil,
+      points: player.points, score: player.score, place: player.ranked ? player.place : 0,
+      moved: player.previousPlace == 0 ? 0 : player.previousPlace - player.place)
+  }
+
+  /// The host's question screen; nil outside a question.
   public func questionView(now: Duration) -> NightQuestionProgress? {
     guard case .question = phase else { return nil }
     return NightQuestionProgress(
-      question: questionView(msLeft: msLeft(now: now)), answered: answered, connected: connected)
+      question: questionView(msLeft: countdown.msLeft(at: now)), answered: answerCount.answered, of: answerCount.of)
   }
 
-  /// Nil outside a reveal.
+  /// The host's reveal: the bars and the fastest right answer; nil outside a reveal.
   public var revealView: NightReveal? {
     guard case .reveal = phase else { return nil }
     let question = questions[index]
@@ -30,6 +56,12 @@ extension NightRoom {
     NightStandings(played: played, rows: order.map { seats[$0].row }, of: order.count)
   }
 
+  /// The current question's answers in, of those who could answer (the answers in and the
+  /// players still connected without one): one never passes the other.
+  public var answerCount: (answered: Int, of: Int) { (answered, answered + waitingOn) }
+
+  /// The newest names in, for the host's `kick` to complete.
+  public var names: [String] { newestNames }
   /// Players in the night (left ones included, until the standings drop them never).
   public var playerCount: Int { order.count }
   public var connectedCount: Int { connected }

@@ -41,6 +41,8 @@ public struct NightRoom: Sendable {
   /// Counts the questions asked, so an answer of an earlier one is never taken for this one.
   var round = 0
   var questionStart = Duration.zero
+  /// The current question's time, on the host's clock.
+  public internal(set) var countdown = Countdown(deadline: .zero)
   var counts: [Int] = []
   var answered = 0
   /// Connected players that have not answered the current question: at 0 it closes.
@@ -48,6 +50,9 @@ public struct NightRoom: Sendable {
   var fastest: (seat: Int, ms: Int)?
   /// Questions closed and scored (skipped ones are not).
   var played = 0
+  /// Why the host ended the night, and the table as it stood then.
+  var endedReason: String?
+  public internal(set) var endedTable: NightStandings?
 
   /// `generator` makes the players' tokens: the system's in a real night.
   public init(
@@ -69,7 +74,7 @@ public struct NightRoom: Sendable {
   public var nextDeadline: Duration? {
     guard phase != .ended else { return nil }
     var next: Duration? = nil
-    if case .question = phase { next = questionStart + limit }
+    if case .question = phase { next = countdown.deadline }
     if dropsHead < drops.count {
       let expiry = drops[dropsHead].at + Self.grace
       next = min(next ?? expiry, expiry)
@@ -95,7 +100,7 @@ public struct NightRoom: Sendable {
       dropsHead = 0
     }
     if let lobbyDue, lobbyDue <= now { broadcastLobby(now: now, into: &outputs) }
-    if case .question = phase, now >= questionStart + limit || everyoneAnswered {
+    if case .question = phase, countdown.isUp(at: now) || everyoneAnswered {
       closeQuestion(into: &outputs)
     }
     return outputs
@@ -136,7 +141,7 @@ public struct NightRoom: Sendable {
     var names: [String] = []
     for seat in seats.reversed() where seat.status != .removed {
       names.append(seat.name)
-      if names.count == NightWelcome.namesShown { break }
+      if names.count == NightStage.namesShown { break }
     }
     return names.reversed()
   }
@@ -166,6 +171,6 @@ public struct NightRoom: Sendable {
     lastLobby = now
     lobbyDue = nil
     guard phase == .lobby else { return }
-    outputs.append(.send(.lobby(players: newestNames, count: order.count), to: connections))
+    outputs.append(.send(.stage(stage(now: now)), to: connections))
   }
 }

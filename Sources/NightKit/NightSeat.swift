@@ -19,8 +19,12 @@ struct NightSeat: Sendable {
   var score = 0
   /// Milliseconds taken over every closed question, the second key of the standings.
   var totalMs: Int
-  /// The round this seat last answered in (rounds start at 1), with the choice and the time.
+  /// The first question this seat was in for (1-based).
+  var since: Int
+  /// The round this seat last answered in (rounds start at 1), with the question's number, the
+  /// choice and the time.
   var answerRound = 0
+  var answerNumber = 0
   var choice = 0
   var answerMs = 0
   /// Points won at the last closed question.
@@ -30,8 +34,9 @@ struct NightSeat: Sendable {
   var previousPlace = 0
   var ranked = false
 
-  init(name: String, key: String, token: String, connection: ConnectionID, totalMs: Int, place: Int) {
+  init(name: String, key: String, token: String, connection: ConnectionID, since: Int, totalMs: Int, place: Int) {
     self.name = name
+    self.since = since
     self.key = key
     self.token = token
     self.connection = connection

@@ -30,15 +30,12 @@ public struct NightStandings: Codable, Equatable, Sendable {
   /// The questions played so far.
   public var played: Int
   public var rows: [Row]
-  /// The receiver's own row when it is not among `rows`.
-  public var own: Row?
   /// How many players the table holds in all.
   public var of: Int
 
-  public init(played: Int, rows: [Row], own: Row? = nil, of: Int) {
+  public init(played: Int, rows: [Row], of: Int) {
     self.played = played
     self.rows = rows
-    self.own = own
     self.of = of
   }
 }

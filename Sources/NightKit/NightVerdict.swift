@@ -1,5 +1,6 @@
-/// One player's result for a question, sent after its deadline.
-public struct NightVerdict: Codable, Equatable, Sendable {
+/// One player's result for a question, as its verdict screen shows it: computed from the
+/// revealed answer and the player's own part (`NightState.verdict`).
+public struct NightVerdict: Equatable, Sendable {
   public var question: Int
   /// The right choice's index and text.
   public var correct: Int
@@ -12,9 +13,12 @@ public struct NightVerdict: Codable, Equatable, Sendable {
   /// 1-based, of `of` players.
   public var place: Int
   public var of: Int
+  /// The player joined after this question was asked: it had no chance to answer.
+  public var missed: Bool
 
   public init(
-    question: Int, correct: Int, correctText: String, choice: Int?, points: Int, total: Int, place: Int, of: Int
+    question: Int, correct: Int, correctText: String, choice: Int?, points: Int, total: Int, place: Int, of: Int,
+    missed: Bool = false
   ) {
     self.question = question
     self.correct = correct
@@ -24,16 +28,6 @@ public struct NightVerdict: Codable, Equatable, Sendable {
     self.total = total
     self.place = place
     self.of = of
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case question = "q"
-    case correct
-    case correctText = "text"
-    case choice
-    case points
-    case total
-    case place
-    case of
+    self.missed = missed
   }
 }

@@ -29,30 +29,30 @@ extension AppCoordinator {
         }, on: [.landing]),
       AppCommand(
         Command("start", summary: "start the night with the players in") { [unowned self] in
-          hostFlow?.start()
+          night.host?.start()
         }, on: [.lobby]),
       AppCommand(
         Command("next", summary: "move everyone on") { [unowned self] in
-          hostFlow?.move { $0.next(now: $1) }
+          night.host?.move { $0.next(now: $1) }
         }, on: [.hostQuestion, .reveal, .hostStandings]),
       AppCommand(
         Command("skip", summary: "drop this question: nobody scores it") { [unowned self] in
-          hostFlow?.move { $0.skip(now: $1) }
+          night.host?.move { $0.skip(now: $1) }
         }, on: [.hostQuestion]),
       AppCommand(
         .withArgument(
           "kick", usage: "kick NAME", summary: "remove a player from the night",
           completeArgument: { [unowned self] prefix in
-            (hostFlow?.names ?? []).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+            (night.host?.names ?? []).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
           }
-        ) { [unowned self] name in hostFlow?.kick(name) }, on: hosting),
+        ) { [unowned self] name in night.host?.kick(name) }, on: hosting),
       AppCommand(
         Command("end", summary: "end the night now, with the standings as they are") { [unowned self] in
-          hostFlow?.end()
+          night.host?.end()
         }, on: hosting),
       AppCommand(
         Command("leave", summary: "leave the night") { [unowned self] in
-          playerFlow?.leave()
+          if case .playing(let flow) = night { flow.leave() }
         }, on: ScreenName.playing.subtracting([.final])),
     ]
   }
@@ -61,7 +61,7 @@ extension AppCoordinator {
   /// a round's, then the lobby shows once players can reach it.
   public func host(_ plan: HostPlan) {
     later { [unowned self] in
-      guard let network, hostFlow == nil, playerFlow == nil else { return }
+      guard let network, night.isNone else { return }
       let request = resolved(RoundRequest())
       let load = LoadRequest(count: request.count ?? options.questionCount, difficulty: request.difficulty ?? .mixed)
       guard let bank = await questions(load, retry: { [unowned self] in host(plan) }) else { return }
@@ -83,11 +83,11 @@ extension AppCoordinator {
           console: console, clock: clock)
         flow.follow = { [unowned self] place in showNight(place) }
         flow.closed = { [unowned self] in
-          hostFlow = nil
+          night = .none
           navigator.closeNight()
         }
         flow.keep = { [unowned self] in history?.nightEnded($0) }
-        hostFlow = flow
+        night = .hosting(flow)
         console.say("Hosting \(plan.title) with \(questions.count) questions of \(request.time ?? 20) seconds…")
       } catch {
         console.say("Cannot host a night: \(error.message)")
@@ -97,7 +97,7 @@ extension AppCoordinator {
 
   /// Joins the night at `url` as `name`, asked for when not given.
   public func join(_ url: String, name: String?) {
-    guard let network, hostFlow == nil, playerFlow == nil else { return }
+    guard let network, night.isNone else { return }
     guard let address = NightAddress(url) else {
       return console.say("'\(url)' is not a night's address: expected http://HOST:PORT/CODE.")
     }
@@ -108,24 +108,32 @@ extension AppCoordinator {
     flow.follow = { [unowned self] place in showNight(place) }
     flow.ask = { [unowned self] question in ask(question) }
     flow.closed = { [unowned self] in
-      playerFlow = nil
+      night = .none
       navigator.closeNight()
     }
     do throws(NightError) {
       try flow.start()
-      playerFlow = flow
+      night = .playing(flow)
     } catch {
       console.say("Cannot join: \(error.message)")
     }
   }
 
-  /// What the night's connections said, oldest first.
-  public func received(_ events: [(any NightLine, RelayEvent)]) {
-    for (line, event) in events {
-      hostFlow?.received(event, on: line)
-      playerFlow?.received(event, on: line)
+  /// What the night's connections said, oldest first. True when a question the player had on
+  /// screen closed meanwhile: what was typed for it goes, as when a solo question's time is up.
+  @discardableResult public func received(_ events: [(any NightLine, RelayEvent)]) -> Bool {
+    switch night {
+    case .none:
+      return false
+    case .hosting(let flow):
+      for (line, event) in events { flow.received(event, on: line) }
+      flow.receivedAll()
+      return false
+    case .playing(let flow):
+      let open = flow.openQuestion
+      for (line, event) in events { flow.received(event, on: line) }
+      return open != nil && flow.openQuestion != open
     }
-    hostFlow?.receivedAll()
   }
 
   /// Shows a night's place, which the host (or, for the host, its room) led to: the route
@@ -133,16 +141,15 @@ extension AppCoordinator {
   /// burst of messages (an answer taken, its verdict, the standings, the next question) shows
   /// each screen as it was, in the order the host sent them.
   func showNight(_ place: NightPlace) {
-    if let hostFlow {
-      navigator.showNight(place, night: { hostFlow.view }, events: hostFlow.events)
-    } else if let playerFlow {
-      navigator.showNight(place, night: { playerFlow.view }, events: playerFlow.events)
-      playerFlow.showing(place)
+    switch night {
+    case .none: break
+    case .hosting(let flow): navigator.showNight(place, night: { flow.view }, events: flow.events)
+    case .playing(let flow): navigator.showNight(place, night: { flow.view }, events: flow.events)
     }
   }
 
   /// Whether a script's next line is wanted: always, but in a night that moves on without it.
   public var wantsLine: Bool {
-    hostFlow?.wantsLine ?? playerFlow?.wantsLine ?? true
+    night.wantsLine
   }
 }

@@ -31,8 +31,7 @@ public final class AppCoordinator {
   /// Opens a night's connections; nil where this program has no network.
   let network: (any NightNetwork)?
   /// A night hosted here, or joined, while it lasts.
-  var hostFlow: HostFlow?
-  var playerFlow: PlayerFlow?
+  var night = NightRole.none
   /// Asks the person for a line (a name to join a night with); nil when none comes.
   public var ask: (String) -> String? = { _ in nil }
   /// The round being dealt, from getting ready to its first question.
@@ -81,14 +80,13 @@ public final class AppCoordinator {
 
   /// When, on `clock`, the game next needs waking: a timed question's countdown.
   public var nextWake: Duration? {
-    [rounds.nextWake, hostFlow?.nextWake, playerFlow?.nextWake].compactMap { $0 }.min()
+    [rounds.nextWake, night.nextWake].compactMap { $0 }.min()
   }
 
   /// Time has passed: a timed question whose time is up counts as unanswered (true); a
   /// night's deadlines and countdowns move on.
   @discardableResult public func tick() -> Bool {
-    hostFlow?.tick()
-    playerFlow?.tick()
+    night.host?.tick()
     return rounds.tick()
   }
 
@@ -171,8 +169,7 @@ public final class AppCoordinator {
   public func quit() {
     isFinished = true
     // Players hear the night is over before the host's connection closes.
-    hostFlow?.stop()
-    playerFlow?.stop()
+    night.stop()
     rounds.save()
   }
 

@@ -30,7 +30,7 @@ extension Session {
     let coordinator = coordinator
     let arrived = network.take()
     if !arrived.isEmpty {
-      coordinator.received(arrived)
+      if coordinator.received(arrived) { editor?.dropSetAside() }
       await runPendingWork()
     }
     await links?.followWaiting(navigator: navigator, console: renderer) { link, refused in

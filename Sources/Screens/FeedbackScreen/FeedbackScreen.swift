@@ -19,12 +19,16 @@ public final class FeedbackScreen: TerminalView {
     public var waitsForHost: Bool
     /// Whose turn is next, where players take turns at one terminal.
     public var nextPlayer: String?
+    /// In a night, the player joined after the question was asked: it had no chance to answer.
+    public var joinedLate: Bool
 
     public init(
       isCorrect: Bool, correctAnswer: String, score: Int, answered: Int, isLast: Bool, run: Int = 0,
-      timedOut: Bool = false, standing: Standing? = nil, waitsForHost: Bool = false, nextPlayer: String? = nil
+      timedOut: Bool = false, standing: Standing? = nil, waitsForHost: Bool = false, nextPlayer: String? = nil,
+      joinedLate: Bool = false
     ) {
       self.nextPlayer = nextPlayer
+      self.joinedLate = joinedLate
       self.timedOut = timedOut
       self.standing = standing
       self.waitsForHost = waitsForHost
@@ -68,8 +72,10 @@ public final class FeedbackScreen: TerminalView {
     let verdict =
       state.isCorrect
       ? Line("Correct!", style: .success)
-      : Line(
-        "\(state.timedOut ? "Time's up" : "Incorrect") — the answer was \(state.correctAnswer)", style: .failure)
+      : state.joinedLate
+        ? Line("You joined after this question was asked — the answer was \(state.correctAnswer)", style: .dim)
+        : Line(
+          "\(state.timedOut ? "Time's up" : "Incorrect") — the answer was \(state.correctAnswer)", style: .failure)
     let next =
       state.isLast
       ? (state.standing == nil ? "to see your score" : "to see the standings")

@@ -42,11 +42,13 @@ public final class PodiumScreen: TerminalView {
         + Line(row.name.padded(to: nameWidth), style: row.isYou ? .emphasis : .plain)
         + Line("  \(NumberText.grouped(row.score)) points", style: .dim)
     }
-    return ["", Line(state.title + ": final standings", style: .title)]
+    // A night ended before any question closed has no table: its reason alone.
+    let table: [Line] =
+      state.rows.isEmpty
+      ? [] : podium + ["", Line("Everyone", style: .emphasis)] + StandingRow.table(state.rows, you: state.you)
+    return ["", Line(state.title + (state.rows.isEmpty ? ": the night is over" : ": final standings"), style: .title)]
       + (state.reason.map { [Line($0, style: .dim)] } ?? [])
-      + podium
-      + ["", Line("Everyone", style: .emphasis)]
-      + StandingRow.table(state.rows, you: state.you)
+      + table
       + [Line("Type done to leave the night.", style: .dim)]
   }
 

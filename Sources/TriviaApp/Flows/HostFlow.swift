@@ -3,9 +3,9 @@ import NightRelay
 import ScreenKit
 import TriviaHistory
 
-/// A night as its host runs it. The room (NightKit) keeps every rule; this flow feeds it
-/// what arrives and what the host types, sends what it answers through `trivia-night`, and
-/// shows the host the screen of the room's phase.
+/// A night as its host runs it. The room (NightKit) keeps every rule and every fact; this
+/// flow feeds it what arrives and what the host types, sends what it answers through
+/// `trivia-night`, and shows the host the screen of the room's phase, read from the room.
 @MainActor
 final class HostFlow {
   private var room: NightRoom
@@ -13,7 +13,11 @@ final class HostFlow {
   private let line: any NightLine
   private let console: any Console
   private let clock: GameClock
-  private(set) var view: NightView
+  private let code: String
+  /// Where players join, each line an address, and the first one's QR code: known once
+  /// `trivia-night` listens.
+  private var joinLines: [String] = []
+  private var qr: [String]?
   /// When `--auto` moves on by itself next.
   private var autoAt: Duration?
   /// Whether the players' screens can be reached: the lobby shows once they can.
@@ -28,8 +32,6 @@ final class HostFlow {
   /// The questions revealed so far, for the history.
   private var revealed: [PlayedNight.Question] = []
   private var kept = false
-  /// The final table when the host ended the night early.
-  private var endedTable: NightStandings?
 
   /// How long `--auto` shows a reveal and the standings; under a script time does not pass,
   /// so it moves on at once.
@@ -51,12 +53,25 @@ final class HostFlow {
     self.plan = plan
     self.console = console
     self.clock = clock
-    view = NightView(title: plan.title)
-    view.code = code
-    view.maxPlayers = plan.maxPlayers
-    view.startWhen = plan.startWhen
+    self.code = code
     // Said to every player by trivia-night if this process ends without saying goodbye.
     line.send(.lastWords(NightWire.encode(HostMessage.ended("The host has gone: the night is over."))))
+  }
+
+  /// What the host's screens show: the players' stage, as the room has it now, and what only
+  /// the host sees.
+  var view: NightView {
+    let now = clock.now
+    var view = NightView(stage: room.stage(now: now))
+    view.code = code
+    view.joinLines = joinLines
+    view.qr = qr
+    view.maxPlayers = plan.maxPlayers
+    view.startWhen = plan.startWhen
+    if case .question = room.phase { view.secondsLeft = room.countdown.secondsLeft(at: now) }
+    (view.answered, view.of) = room.answerCount
+    view.reveal = room.revealView
+    return view
   }
 
   var events: NightEvents {
@@ -70,10 +85,10 @@ final class HostFlow {
     switch event {
     case .listening(let port, let addresses, let qr):
       listening = true
-      view.joinLines = addresses.map { "Join: " + JoinURL.text(address: $0, port: port, code: view.code) }
+      joinLines = addresses.map { "Join: " + JoinURL.text(address: $0, port: port, code: code) }
       // Short, to fit beside the QR code on 80 columns: every Join line works.
-      view.joinLines.append(plan.bind.map { "Listening on \($0) only." } ?? "Listening on every interface.")
-      view.qr = plan.showsQR ? qr : nil
+      joinLines.append(plan.bind.map { "Listening on \($0) only." } ?? "Listening on every interface.")
+      self.qr = plan.showsQR ? qr : nil
       show()
     case .opened:
       break
@@ -96,7 +111,7 @@ final class HostFlow {
   // MARK: The host's commands
 
   /// The names a `kick` can take, for Tab.
-  var names: [String] { room.lobbyView.players }
+  var names: [String] { room.names }
 
   func start() {
     guard room.playerCount > 0 else { return console.say("Nobody is in yet: wait for a player to join.") }
@@ -109,9 +124,6 @@ final class HostFlow {
   }
 
   func end() {
-    // The table as it stood: ending closes every connection, which would mark all as left.
-    endedTable = room.finalView
-    view.reason = "The host ended the night."
     move { $0.end(now: $1, reason: "The host ended the night.") }
   }
 
@@ -147,7 +159,7 @@ final class HostFlow {
       PlayedNight(
         title: plan.title, source: source, secondsPerQuestion: Int(room.limit.components.seconds),
         endedEarly: room.phase == .ended,
-        players: (endedTable ?? room.finalView).rows.map {
+        players: (room.endedTable ?? room.finalView).rows.map {
           .init(place: $0.place, name: $0.name, score: $0.score, hasLeft: $0.left)
         },
         questions: revealed))
@@ -169,9 +181,7 @@ final class HostFlow {
   /// The room's next deadline, `--auto`'s next move, or the countdown's next second.
   var nextWake: Duration? {
     var wakes = [room.nextDeadline, autoAt].compactMap { $0 }
-    if let progress = room.questionView(now: clock.now), progress.question.msLeft > 0 {
-      wakes.append(clock.now + .milliseconds((progress.question.msLeft - 1) % 1000 + 1))
-    }
+    if case .question = room.phase, let tick = room.countdown.nextTick(at: clock.now) { wakes.append(tick) }
     return wakes.min()
   }
 
@@ -181,7 +191,6 @@ final class HostFlow {
       self.autoAt = nil
       move { $0.next(now: $1) }
     }
-    refreshQuestion()
   }
 
   // MARK: Applying what the room decided
@@ -211,47 +220,24 @@ final class HostFlow {
       show()
       // Under a script `--auto` moves on at once, with nothing to wait for.
       if let autoAt, autoAt <= clock.now { tick() }
-    } else {
-      refreshQuestion()
-      view.players = room.lobbyView.players
-      view.playerCount = room.playerCount
     }
-  }
-
-  private func refreshQuestion() {
-    guard let progress = room.questionView(now: clock.now) else { return }
-    view.question = progress.question
-    view.answered = progress.answered
-    view.connected = progress.connected
-    view.secondsLeft = (progress.question.msLeft + 999) / 1000
   }
 
   /// The screen of the room's phase.
   private func show() {
     guard listening else { return }
-    view.players = room.lobbyView.players
-    view.playerCount = room.playerCount
-    refreshQuestion()
     switch room.phase {
-    case .lobby: follow(.lobby)
-    case .question(let number): follow(.hostQuestion(number))
     case .reveal(let number):
-      view.reveal = room.revealView
-      if let reveal = view.reveal, revealed.last?.number != number {
+      if let reveal = room.revealView, revealed.last?.number != number {
         revealed.append(
           .init(
             number: number, question: reveal.text, correctAnswer: reveal.choices[reveal.correct],
             answered: reveal.counts.reduce(0, +), right: reveal.counts[reveal.correct]))
       }
-      follow(.reveal(number))
-    case .standings(let number):
-      view.standings = room.standingsView
-      follow(.hostStandings(number))
-    case .final, .ended:
-      view.standings = endedTable ?? room.finalView
-      keepOnce()
-      follow(.hostFinal)
+    case .final, .ended: keepOnce()
+    case .lobby, .question, .standings: break
     }
+    follow(NightPlace(host: room.phase))
   }
 }
 

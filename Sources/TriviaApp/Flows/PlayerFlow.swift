@@ -23,9 +23,9 @@ public struct NightEvents {
   }
 }
 
-/// A night as one player plays it. Every change of screen comes from the host: each message
-/// becomes a route the coordinator follows, as a link does; this flow keeps what the
-/// screens show and what goes back (the join, the answers).
+/// A night as one player plays it. It keeps the last state the host sent (`NightState`) and
+/// nothing else of the night: every screen is computed from it, and each change of it is a
+/// route the coordinator follows, as a link's is. What goes back is the join and the answers.
 @MainActor
 final class PlayerFlow {
   private let network: any NightNetwork
@@ -36,12 +36,11 @@ final class PlayerFlow {
   private var line: (any NightLine)?
   /// The host's secret for this player's place, to come back with after a drop.
   private var token: String?
-  private(set) var view: NightView
-  /// When the question on screen arrived, on this player's clock, and the time it had left:
-  /// the countdown is the host's, only measured here.
-  private var questionArrived: (at: Duration, msLeft: Int)?
-  /// Where the host last sent this player.
-  private(set) var place: NightPlace = .waiting
+  /// The night as the host last said it; nil until welcomed.
+  private var state: NightState?
+  /// The question on screen's time on this player's clock: the host's time left when it
+  /// arrived, counted from then.
+  private var countdown: Countdown?
   /// Set once the night is over here: the host ended it, quit, or removed this player.
   private(set) var isOver = false
   /// The question whose answer went to the host, until the host says it took it.
@@ -53,6 +52,8 @@ final class PlayerFlow {
   var follow: (NightPlace) -> Void = { _ in }
   /// Asks the player for a line (a name); nil when none comes.
   var ask: (String) -> String? = { _ in nil }
+  /// Told when the player has left, so the coordinator forgets the night.
+  var closed: () -> Void = {}
 
   init(address: NightAddress, name: String, network: any NightNetwork, console: any Console, clock: GameClock) {
     self.address = address
@@ -60,8 +61,6 @@ final class PlayerFlow {
     self.network = network
     self.console = console
     self.clock = clock
-    view = NightView(title: "Trivia night", you: name)
-    view.host = address.description
   }
 
   func start() throws(NightError) {
@@ -69,38 +68,35 @@ final class PlayerFlow {
     console.say("Joining \(address.description) as \(name)…")
   }
 
+  /// What the screens show, computed from the state now.
+  var view: NightView {
+    guard let state else {
+      return NightView(stage: NightStage(title: "", questions: 0, limitMs: 0, count: 0, scene: .lobby))
+    }
+    return NightView(state: state, countdown: countdown, now: clock.now, host: address.description)
+  }
+
   var events: NightEvents {
     NightEvents(answer: { [unowned self] in answer($0) }, done: { [unowned self] in leave() })
+  }
+
+  /// The number of the question on screen while it is open to an answer.
+  var openQuestion: Int? {
+    guard !isOver, case .question(let question) = state?.stage.scene else { return nil }
+    return question.number
   }
 
   /// Whether a script's next line is for this night: an answer, or what follows its end.
   var wantsLine: Bool {
     if isOver { return true }
-    if case .question(let number) = place, view.chosen == nil, sent != number { return true }
+    if let number = openQuestion, state?.chosen == nil, sent != number { return true }
     return false
   }
 
-  /// When the countdown next shows a new second.
+  /// When the countdown next shows a new second, answered or not: the host's goes on.
   var nextWake: Duration? {
-    guard case .question = place, let arrived = questionArrived, view.chosen == nil else { return nil }
-    let end = arrived.at + .milliseconds(arrived.msLeft)
-    let left = end - clock.now
-    guard left > .zero else { return nil }
-    // The next whole second before the end.
-    let (seconds, attoseconds) = left.components
-    return end - .seconds(attoseconds > 0 ? seconds : seconds - 1)
-  }
-
-  /// Time passed: the countdown shows a new second.
-  func tick() {
-    updateCountdown()
-  }
-
-  private func updateCountdown() {
-    guard let arrived = questionArrived else { return }
-    let left = arrived.at + .milliseconds(arrived.msLeft) - clock.now
-    let (seconds, attoseconds) = left.components
-    view.secondsLeft = max(0, Int(seconds) + (attoseconds > 0 ? 1 : 0))
+    guard openQuestion != nil else { return nil }
+    return countdown?.nextTick(at: clock.now)
   }
 
   func received(_ event: RelayEvent, on line: any NightLine) {
@@ -129,17 +125,16 @@ final class PlayerFlow {
     switch message {
     case .welcome(let welcome):
       token = welcome.token
-      name = welcome.name
-      view.you = welcome.name
-      view.title = welcome.title
-      view.players = welcome.players
-      view.playerCount = welcome.count
-      // Back in a night that had started: the host sends the current screen next.
-      if place == .waiting { follow(.waiting) }
+      name = welcome.you.name
+      change(NightState(stage: welcome.stage, you: welcome.you), redrawing: true)
+    case .stage, .you, .ended:
+      guard var state else { return }
+      state.apply(message)
+      change(state, redrawing: false)
     case .refused(let reason):
       console.say(reason)
       guard token == nil, let another = ask("Another name (or Enter to leave)"), !another.isEmpty else {
-        return end(reason: nil, leave: true)
+        return end(leave: true)
       }
       name = another
       self.line?.stop()
@@ -148,49 +143,37 @@ final class PlayerFlow {
       } catch {
         lost(error.message)
       }
-    case .lobby(let players, let count):
-      view.players = players
-      view.playerCount = count
-      // The waiting room's prompt counts them; it is drawn again only when coming back to it.
-      if place != .waiting { follow(.waiting) }
-    case .question(let question):
-      if view.question?.number != question.number { view.chosen = nil }
-      view.question = question
-      questionArrived = (clock.now, question.msLeft)
-      updateCountdown()
-      follow(.question(question.number))
-    case .answerTaken(let number, let choice):
-      guard view.question?.number == number else { return }
-      view.chosen = choice
-      follow(place)
     case .late:
       console.say("Too late: the host's time for that question was up.")
-    case .verdict(let verdict):
-      view.verdict = verdict
-      follow(.verdict(verdict.question))
-    case .standings(let standings):
-      view.standings = standings
-      follow(.standings(standings.played))
-    case .final(let standings):
-      view.standings = standings
-      end(reason: nil, leave: false)
-    case .ended(let reason):
-      end(reason: reason, leave: false)
     case .kicked:
       console.say("The host removed you from the night.")
-      end(reason: nil, leave: true)
+      end(leave: true)
     }
   }
 
-  /// The route followed last is on screen.
-  func showing(_ place: NightPlace) {
-    self.place = place
+  /// The state the host sent is the one drawn: its place is followed, and a screen already on
+  /// top is drawn again only when what it shows changed (or on a welcome, back after a drop).
+  private func change(_ new: NightState, redrawing: Bool) {
+    let before = state.map { _ in view }
+    if case .question(let question) = new.stage.scene, new.stage != state?.stage {
+      countdown = Countdown(from: clock.now, limit: .milliseconds(question.msLeft))
+    }
+    state = new
+    switch new.stage.scene {
+    case .final:
+      end(leave: false)
+    case .ended(let reason, _):
+      console.say(reason)
+      end(leave: false)
+    default:
+      if redrawing || before != view { follow(NightPlace(player: new.stage.scene)) }
+    }
   }
 
   private func answer(_ choice: Int) {
-    guard let question = view.question, view.chosen == nil, sent != question.number else { return }
-    sent = question.number
-    send(.answer(question: question.number, choice: choice))
+    guard let number = openQuestion, state?.chosen == nil, sent != number else { return }
+    sent = number
+    send(.answer(question: number, choice: choice))
   }
 
   private func send(_ message: PlayerMessage) {
@@ -200,24 +183,23 @@ final class PlayerFlow {
   /// The connection is gone for good: it never opened, or did not come back in a minute.
   private func lost(_ reason: String) {
     guard !isOver else { return }
-    guard token != nil else {
+    guard var state else {
       console.say("Could not join \(address.description): \(reason)")
-      return end(reason: nil, leave: true)
+      return end(leave: true)
     }
-    end(reason: "The host cannot be reached any more (\(reason)).", leave: false)
+    state.apply(.ended("The host cannot be reached any more (\(reason))."))
+    change(state, redrawing: true)
   }
 
-  /// The night is over here: with the standings the player had, or back to the landing.
-  private func end(reason: String?, leave: Bool) {
+  /// The night is over here: on the last screen it had, or back to the landing.
+  private func end(leave: Bool) {
     isOver = true
     line?.stop()
     line = nil
-    if let reason { console.say(reason) }
-    view.reason = reason
     if leave {
       self.leave()
-    } else {
-      follow(.final)
+    } else if let state {
+      follow(NightPlace(player: state.stage.scene))
     }
   }
 
@@ -233,7 +215,4 @@ final class PlayerFlow {
     line?.stop()
     line = nil
   }
-
-  /// Told when the player has left, so the coordinator forgets the night.
-  var closed: () -> Void = {}
 }

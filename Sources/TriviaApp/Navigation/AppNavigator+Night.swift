@@ -61,8 +61,8 @@ extension Screen where View == any TerminalView {
 extension LobbyScreen.State {
   init(_ night: NightView, terminal: TerminalSize?) {
     self.init(
-      title: night.title, code: night.code, joinLines: night.joinLines, players: night.players,
-      count: night.playerCount, maxPlayers: night.maxPlayers, startWhen: night.startWhen,
+      title: night.stage.title, code: night.code, joinLines: night.joinLines, players: night.stage.names,
+      count: night.stage.count, maxPlayers: night.maxPlayers, startWhen: night.startWhen,
       qr: night.qr.flatMap(QRBlocks.init(rows:)), terminal: terminal)
   }
 }
@@ -70,7 +70,8 @@ extension LobbyScreen.State {
 extension WaitingRoomScreen.State {
   init(_ night: NightView) {
     self.init(
-      title: night.title, you: night.you ?? "", players: night.players, count: night.playerCount, host: night.host)
+      title: night.stage.title, you: night.you ?? "", players: night.stage.names, count: night.stage.count,
+      host: night.host)
   }
 }
 
@@ -80,7 +81,7 @@ extension GameScreen.State {
     let question = night.question
     let note =
       host
-      ? "\(night.answered) of \(night.connected) in"
+      ? "\(night.answered) of \(night.of) in"
       : night.chosen == nil ? nil : "Answer in: waiting for the others"
     self.init(
       number: question?.number ?? 0, total: question?.total ?? 0, category: question?.category ?? "",
@@ -97,7 +98,7 @@ extension RevealScreen.State {
       number: reveal?.number ?? 0, total: reveal?.total ?? 0, question: reveal?.text ?? "",
       choices: reveal?.choices ?? [], counts: reveal?.counts ?? [], correct: reveal?.correct ?? 0,
       fastest: reveal?.fastest.map { .init(name: $0.name, seconds: Double($0.ms) / 1000) },
-      answered: reveal?.counts.reduce(0, +) ?? 0, players: night.connected)
+      answered: night.answered, players: night.of)
   }
 }
 
@@ -109,27 +110,26 @@ extension FeedbackScreen.State {
       isCorrect: verdict.map { $0.choice == $0.correct } ?? false, correctAnswer: verdict?.correctText ?? "",
       score: 0, answered: 0, isLast: false, timedOut: verdict?.choice == nil,
       standing: verdict.map { .init(points: $0.points, total: $0.total, place: $0.place, of: $0.of) },
-      waitsForHost: true)
+      waitsForHost: true, joinedLate: verdict?.missed ?? false)
   }
 }
 
 extension StandingsScreen.State {
   init(_ night: NightView) {
-    let standings = night.standings
-    let total = night.question?.total ?? 0
+    let standings = night.stage.scene.table
     self.init(
-      heading: "Standings after question \(standings?.played ?? 0) of \(total)",
+      heading: "Standings after question \(standings?.played ?? 0) of \(night.stage.questions)",
       rows: standings?.rows.map { StandingRow($0, you: night.you) } ?? [],
-      you: standings?.own.map { StandingRow($0, you: night.you) })
+      you: night.ownRow.map { StandingRow($0, you: night.you) })
   }
 }
 
 extension PodiumScreen.State {
   init(_ night: NightView) {
-    let rows = night.standings?.rows.map { StandingRow($0, you: night.you) } ?? []
+    let rows = night.stage.scene.table?.rows.map { StandingRow($0, you: night.you) } ?? []
     self.init(
-      title: night.title, podium: Array(rows.prefix(3)), rows: rows,
-      you: night.standings?.own.map { StandingRow($0, you: night.you) }, reason: night.reason)
+      title: night.stage.title, podium: Array(rows.prefix(3)), rows: rows,
+      you: night.ownRow.map { StandingRow($0, you: night.you) }, reason: night.reason)
   }
 }
 

@@ -1,37 +1,56 @@
 import NightKit
 
-/// What a night's screens show, the host's or a player's, as the flow that owns the night
-/// has it when they are drawn.
+/// What a night's screens show, computed when they are drawn: on a player's side from the
+/// last state the host sent, on the host's from its room. Nothing in it is kept between draws.
 public struct NightView: Equatable, Sendable {
-  public var title: String
-  /// The player's own name; nil on the host's side.
+  /// What every player sees: the same value on both sides.
+  public var stage: NightStage
+  /// The question's countdown, in whole seconds, as the clock of this side measures it.
+  public var secondsLeft: Int?
+  /// A player's name and what follows from its own part; nil on the host's side. (The part
+  /// itself is not here: a question's score changing under the question is not redrawn.)
   public var you: String?
+  public var chosen: Int?
+  public var verdict: NightVerdict?
+  public var ownRow: NightStandings.Row?
   /// The host's address, as a player joined it.
   public var host = ""
+  /// The host's: the code, the join addresses and the first one's QR code (one string of
+  /// "1" for dark and "0" a row), the limits it set.
   public var code = ""
   public var joinLines: [String] = []
-  /// The first join line's QR code, one string of "1" (dark) and "0" a row; nil: none.
   public var qr: [String]?
-  /// The newest names in, and how many in all.
-  public var players: [String] = []
-  public var playerCount = 0
   public var maxPlayers = 0
   public var startWhen: Int?
-  public var question: NightQuestionView?
-  public var secondsLeft: Int?
-  /// The player's answer to the question on screen, once the host took it.
-  public var chosen: Int?
-  /// The host's: answers in, of the players connected.
+  /// The host's: answers in, of those who could answer; the bars of a reveal.
   public var answered = 0
-  public var connected = 0
+  public var of = 0
   public var reveal: NightReveal?
-  public var verdict: NightVerdict?
-  public var standings: NightStandings?
-  /// Why the night ended before its last question, when it did.
-  public var reason: String?
 
-  public init(title: String, you: String? = nil) {
-    self.title = title
-    self.you = you
+  public init(stage: NightStage) {
+    self.stage = stage
+  }
+
+  /// A player's view of `state`, its countdown measured on the player's clock.
+  init(state: NightState, countdown: Countdown?, now: Duration, host: String) {
+    stage = state.stage
+    you = state.you.name
+    chosen = state.chosen
+    verdict = state.verdict
+    ownRow = state.ownRow
+    self.host = host
+    if case .question = state.stage.scene { secondsLeft = countdown?.secondsLeft(at: now) }
+  }
+
+  /// The question on screen, if any.
+  public var question: NightQuestionView? {
+    if case .question(let question) = stage.scene { return question }
+    return nil
+  }
+
+  /// Why the night ended early, when it did.
+  public var reason: String? {
+    if case .ended(let reason, _) = stage.scene { return reason }
+    return nil
   }
 }
