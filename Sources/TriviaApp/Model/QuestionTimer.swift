@@ -1,25 +1,28 @@
-/// When the question on screen appeared, and for a timed one how long it has left: the time
-/// an answer took, the seconds the prompt counts down, and when the game must next wake.
+import NightKit
+
+/// When the question on screen appeared, and for a timed one its countdown (the same
+/// `Countdown` a night's host and players use): the time an answer took, the seconds the
+/// prompt counts down, and when the game must next wake.
 @MainActor
 final class QuestionTimer {
   private let clock: GameClock
   private var shownAt: Duration = .zero
-  /// Seconds the question may take; nil when it is not timed, or no longer counts down.
-  private var limit: Int?
+  /// Nil when the question is not timed, or no longer counts down.
+  private var countdown: Countdown?
 
   init(clock: GameClock) {
     self.clock = clock
   }
 
-  /// A question appears.
+  /// A question appears, with `limit` seconds or none.
   func start(limit: Int?) {
     shownAt = clock.now
-    self.limit = limit
+    countdown = limit.map { Countdown(from: shownAt, limit: .seconds($0)) }
   }
 
   /// The question was answered, or left: nothing more to count down.
   func stop() {
-    limit = nil
+    countdown = nil
   }
 
   var secondsTaken: Double {
@@ -27,22 +30,15 @@ final class QuestionTimer {
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
 
-  private var deadline: Duration? { limit.map { shownAt + .seconds($0) } }
-
   /// Whole seconds left, rounded up, as the prompt shows them; 0 once time is up.
-  var secondsLeft: Int? {
-    guard let deadline else { return nil }
-    let left = deadline - clock.now
-    guard left > .zero else { return 0 }
-    let (seconds, fraction) = left.components
-    return Int(seconds) + (fraction > 0 ? 1 : 0)
-  }
+  var secondsLeft: Int? { countdown?.secondsLeft(at: clock.now) }
 
   var isUp: Bool { secondsLeft == 0 }
 
-  /// When the shown count next changes, which at the last second is the deadline.
+  /// When the shown count next changes, which at the last second is the deadline; once time
+  /// is up, the deadline itself, so the game wakes to end the question.
   var nextWake: Duration? {
-    guard let deadline, let left = secondsLeft, left > 0 else { return deadline }
-    return deadline - .seconds(left - 1)
+    guard let countdown else { return nil }
+    return countdown.nextTick(at: clock.now) ?? countdown.deadline
   }
 }
