@@ -128,12 +128,7 @@ extension NightRoom {
       }
       seats[seat].score += seats[seat].points
     }
-    order.sort { a, b in
-      let (x, y) = (seats[a], seats[b])
-      if x.score != y.score { return x.score > y.score }
-      if x.totalMs != y.totalMs { return x.totalMs < y.totalMs }
-      return a < b
-    }
+    order.sort { seats[$0].key(joined: $0) < seats[$1].key(joined: $1) }
     for (position, seat) in order.enumerated() {
       seats[seat].previousPlace = seats[seat].ranked ? seats[seat].place : 0
       seats[seat].ranked = true

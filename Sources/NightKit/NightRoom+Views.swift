@@ -26,7 +26,7 @@ extension NightRoom {
       name: player.name, since: player.since,
       answer: player.answerRound > 0 ? .init(question: player.answerNumber, choice: player.choice) : nil,
       points: player.points, score: player.score, place: player.ranked ? player.place : 0,
-      moved: player.previousPlace == 0 ? 0 : player.previousPlace - player.place)
+      moved: player.moved)
   }
 
   /// The host's question screen; nil outside a question.

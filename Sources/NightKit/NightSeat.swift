@@ -44,9 +44,14 @@ struct NightSeat: Sendable {
     self.place = place
   }
 
+  var moved: Int { Scoreboard.moved(from: previousPlace, to: place) }
+
   var row: NightStandings.Row {
-    NightStandings.Row(
-      place: place, name: name, score: score, moved: previousPlace == 0 ? 0 : previousPlace - place,
-      left: connection == nil)
+    NightStandings.Row(place: place, name: name, score: score, moved: moved, left: connection == nil)
+  }
+
+  /// This seat's key in the standings; `joined` is its index in join order.
+  func key(joined: Int) -> Scoreboard.Key {
+    Scoreboard.Key(points: score, milliseconds: totalMs, joined: joined)
   }
 }

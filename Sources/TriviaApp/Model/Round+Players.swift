@@ -37,12 +37,12 @@ extension Round {
     public var player: Player
   }
 
-  /// The players best first, by a night's rules: most points, then least time, then who
-  /// played first.
+  /// The players best first, by a night's rules (`Scoreboard`).
   public var standings: [Standing] {
-    players.enumerated().sorted { a, b in
-      (-a.element.points, a.element.milliseconds, a.offset) < (-b.element.points, b.element.milliseconds, b.offset)
-    }.enumerated().map { Standing(place: $0.offset + 1, player: $0.element.element) }
+    let keys = players.enumerated().map {
+      Scoreboard.Key(points: $0.element.points, milliseconds: $0.element.milliseconds, joined: $0.offset)
+    }
+    return Scoreboard.ranked(keys).enumerated().map { Standing(place: $0.offset + 1, player: players[$0.element]) }
   }
 
   /// Players read from a file hold what the round could have given them.
