@@ -170,8 +170,8 @@ struct NightRun {
     var problems: [String] = []
     for (player, texts) in state.verdicts.enumerated() where state.standing[player] == .in {
       let numbers = texts.compactMap { text -> Int? in
-        guard case .verdict(let verdict) = try? NightWire.decodeHost(text) else { return nil }
-        return verdict.place >= 1 && verdict.place <= verdict.of ? verdict.question : nil
+        guard case .you(let you) = try? NightWire.decodeHost(text) else { return nil }
+        return you.place >= 1 ? you.since : nil
       }
       if numbers != Array(1...questions) {
         problems.append("player \(player) got verdicts \(numbers)")

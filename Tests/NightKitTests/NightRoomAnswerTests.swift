@@ -7,7 +7,7 @@ struct NightRoomAnswerTests {
     var night = room()
     night.joinAll(["Ann", "Bob"])
     let outputs = night.start(now: .seconds(3))
-    guard case .send(.question(let view), let receivers) = outputs.first else {
+    guard case .send(.stage(let stage), let receivers) = outputs.first, case .question(let view) = stage.scene else {
       Issue.record("no question in \(outputs)")
       return
     }
@@ -48,12 +48,13 @@ struct NightRoomAnswerTests {
     _ = night.start(now: .zero)
     _ = night.disconnected(cat, now: .seconds(1))
     #expect(night.questionView(now: .seconds(1))?.answered == 0)
-    #expect(night.questionView(now: .seconds(1))?.connected == 2)
+    #expect(night.questionView(now: .seconds(1))?.of == 2)
     _ = night.received(ann, text: answer(1, 1), now: .seconds(2))
     #expect(night.phase == .question(1))
     let last = night.received(bob, text: answer(1, 2), now: .seconds(4))
     #expect(night.phase == .reveal(1))
-    #expect(messages(last, to: bob).first == .answerTaken(question: 1, choice: 2))
+    let taken = messages(last, to: bob).first.flatMap { if case .you(let you) = $0 { you.answer } else { nil } }
+    #expect(taken == NightYou.Answer(question: 1, choice: 2))
     #expect(
       verdict(in: last, to: ann)
         == NightVerdict(question: 1, correct: 1, correctText: "B1", choice: 1, points: 950, total: 950, place: 1, of: 3)

@@ -21,10 +21,12 @@ struct NightRoomComebackTests {
     let newConnection = ConnectionID(9)
     let back = night.join(newConnection, name: "", token: token, now: .seconds(30))
     #expect(notices(back) == [.back("Ann")])
-    #expect(welcome(in: back, to: newConnection)?.name == "Ann")
-    #expect(welcome(in: back, to: newConnection)?.token == token)
-    let screen = messages(back, to: newConnection).dropFirst()
-    #expect(Array(screen) == [.question(view(number: 2, msLeft: 12_000)), .answerTaken(question: 2, choice: 3)])
+    // One message: the whole night as Ann sees it, her answer to the question on screen in it.
+    #expect(messages(back, to: newConnection).count == 1)
+    let again = try #require(welcome(in: back, to: newConnection))
+    #expect(again.you.name == "Ann" && again.token == token && again.you.score == 1000)
+    #expect(again.stage.scene == .question(view(number: 2, msLeft: 12_000)))
+    #expect(again.you.answer == NightYou.Answer(question: 2, choice: 3))
 
     let reveal = night.tick(now: .seconds(42))
     #expect(verdict(in: reveal, to: newConnection)?.total == 1000)
@@ -88,11 +90,12 @@ struct NightRoomComebackTests {
     var night = room()
     night.joinAll(["Ann", "Bob"])
     _ = night.disconnected(ann, now: .seconds(1))
-    #expect(night.lobbyView.count == 2)
+    #expect(night.playerCount == 2)
     let outputs = night.tick(now: .seconds(61))
     #expect(notices(outputs) == [.gone("Ann")])
-    #expect(messages(outputs, to: bob) == [.lobby(players: ["Bob"], count: 1)])
-    #expect(night.lobbyView.players == ["Bob"])
+    #expect(messages(outputs, to: bob).count == 1)
+    #expect(stage(in: outputs, to: bob)?.names == ["Bob"] && stage(in: outputs, to: bob)?.count == 1)
+    #expect(night.names == ["Bob"])
     #expect(night.nextDeadline == nil)
   }
 

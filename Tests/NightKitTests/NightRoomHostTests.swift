@@ -12,7 +12,8 @@ struct NightRoomHostTests {
     _ = night.received(cat, text: answer(1, 0), now: .seconds(5))
     let first = night.next(now: .seconds(6))
     #expect(night.phase == .standings(1))
-    guard case .send(.standings(let standings), let receivers) = first.first else {
+    guard case .send(.stage(let stage), let receivers) = first.first, case .standings(let standings) = stage.scene
+    else {
       Issue.record("no standings in \(first)")
       return
     }
@@ -30,21 +31,23 @@ struct NightRoomHostTests {
     #expect(night.standingsView.rows.map(\.moved) == [0, 1, -1])
   }
 
-  @Test func outsideTheTopTenAPlayerGetsItsOwnRow() {
+  @Test func theStandingsGoOutOnceAndAPlayerOutsideTheTopTenDrawsItsOwnRow() throws {
     var night = room()
     night.joinAll((1...12).map { "P\($0)" })
     _ = night.start(now: .zero)
-    _ = night.next(now: .seconds(1))
+    let close = night.next(now: .seconds(1))
     let outputs = night.next(now: .seconds(2))
-    #expect(outputs.count == 3)
-    guard case .send(.standings(let top), let receivers) = outputs.first else {
+    #expect(outputs.count == 1)
+    guard case .send(.stage(let stage), let receivers) = outputs.first, case .standings(let top) = stage.scene else {
       Issue.record("no standings in \(outputs)")
       return
     }
-    #expect(receivers.count == 10 && top.rows.count == 10 && top.own == nil && top.of == 12)
-    let last = messages(outputs, to: ConnectionID(12))
-    #expect(last == [.standings(NightStandings(played: 1, rows: top.rows, own: night.finalView.rows[11], of: 12))])
+    #expect(receivers.count == 12 && top.rows.count == 10 && top.of == 12)
+    let twelfth = NightState(stage: stage, you: try #require(you(in: close, to: ConnectionID(12))))
+    #expect(twelfth.ownRow == night.finalView.rows[11])
     #expect(night.finalView.rows[11].name == "P12")
+    let first = NightState(stage: stage, you: try #require(you(in: close, to: ConnectionID(1))))
+    #expect(first.ownRow == nil)
   }
 
   @Test func aSkippedQuestionDoesNotCount() {
@@ -54,7 +57,7 @@ struct NightRoomHostTests {
     _ = night.received(ann, text: answer(1, 1), now: .seconds(1))
     let skipped = night.skip(now: .seconds(2))
     #expect(night.phase == .question(2))
-    guard case .send(.question(let view), _) = skipped.first else {
+    guard case .send(.stage(let stage), _) = skipped.first, case .question(let view) = stage.scene else {
       Issue.record("no question in \(skipped)")
       return
     }
@@ -66,7 +69,8 @@ struct NightRoomHostTests {
     #expect(night.standingsView.rows.map(\.score) == [0, 0])
     _ = night.next(now: .seconds(4))
     _ = night.next(now: .seconds(5))
-    #expect(night.skip(now: .seconds(6)).first == .send(.final(night.finalView), to: [ann, bob]))
+    #expect(night.skip(now: .seconds(6)).first == .send(.stage(night.stage(now: .seconds(6))), to: [ann, bob]))
+    #expect(night.stage(now: .seconds(6)).scene == .final(night.finalView))
     #expect(night.phase == .final)
   }
 
@@ -79,7 +83,7 @@ struct NightRoomHostTests {
     #expect(night.playerCount == 1 && night.connectedCount == 1)
     #expect(night.questionView(now: .seconds(2))?.answered == 0)
     #expect(night.kick(name: "Zoë", now: .seconds(2)) == [.host(.noSuchPlayer("Zoë"))])
-    #expect(welcome(in: night.join(cat, name: "zoe", token: nil, now: .seconds(3)), to: cat)?.name == "zoe")
+    #expect(welcome(in: night.join(cat, name: "zoe", token: nil, now: .seconds(3)), to: cat)?.you.name == "zoe")
   }
 
   @Test func kickingTheLastOneAnswersForTheRest() {
@@ -98,8 +102,10 @@ struct NightRoomHostTests {
     _ = night.start(now: .zero)
     _ = night.disconnected(cat, now: .zero)
     let outputs = night.end(now: .seconds(1), reason: "The host ended the night.")
-    #expect(
-      outputs == [.send(.ended("The host ended the night."), to: [ann, bob]), .close(ann, nil), .close(bob, nil)])
+    // No question closed yet: there is no table to show, only the reason.
+    let ended = night.stage(now: .seconds(1))
+    #expect(ended.scene == .ended(reason: "The host ended the night.", table: nil))
+    #expect(outputs == [.send(.stage(ended), to: [ann, bob]), .close(ann, nil), .close(bob, nil)])
     #expect(night.phase == .ended && night.nextDeadline == nil)
     #expect(night.tick(now: .seconds(60)).isEmpty)
     #expect(night.disconnected(ann, now: .seconds(2)).isEmpty)
@@ -129,14 +135,16 @@ struct NightRoomHostTests {
   @Test func theLobbyIsToldAtMostOnceASecond() {
     var night = room()
     let first = night.join(ann, name: "Ann", token: nil, now: .zero)
-    #expect(messages(first, to: ann).last == .lobby(players: ["Ann"], count: 1))
+    #expect(messages(first, to: ann).count == 2)
+    #expect(stage(in: first, to: ann)?.names == ["Ann"] && stage(in: first, to: ann)?.count == 1)
     let second = night.join(bob, name: "Bob", token: nil, now: .milliseconds(300))
     #expect(messages(second, to: ann).isEmpty)
     _ = night.join(cat, name: "Cat", token: nil, now: .milliseconds(600))
     #expect(night.nextDeadline == .seconds(1))
     #expect(night.tick(now: .milliseconds(999)).isEmpty)
-    #expect(
-      night.tick(now: .seconds(1)) == [.send(.lobby(players: ["Ann", "Bob", "Cat"], count: 3), to: [ann, bob, cat])])
+    let update = night.tick(now: .seconds(1))
+    #expect(update == [.send(.stage(night.stage(now: .seconds(1))), to: [ann, bob, cat])])
+    #expect(stage(in: update, to: ann)?.names == ["Ann", "Bob", "Cat"] && stage(in: update, to: ann)?.count == 3)
     #expect(night.nextDeadline == nil)
   }
 
@@ -145,7 +153,9 @@ struct NightRoomHostTests {
     _ = night.join(ann, name: "Ann", token: nil, now: .zero)
     #expect(night.flushLobby(now: .zero).isEmpty, "nothing waits: the first join was told at once")
     _ = night.join(bob, name: "Bob", token: nil, now: .zero)
-    #expect(night.flushLobby(now: .zero) == [.send(.lobby(players: ["Ann", "Bob"], count: 2), to: [ann, bob])])
+    let flushed = night.flushLobby(now: .zero)
+    #expect(flushed == [.send(.stage(night.stage(now: .zero)), to: [ann, bob])])
+    #expect(stage(in: flushed, to: bob)?.names == ["Ann", "Bob"])
     #expect(night.nextDeadline == nil)
   }
 
@@ -158,7 +168,7 @@ struct NightRoomHostTests {
     _ = night.next(now: .seconds(3))
     let joined = night.join(bob, name: "Bob", token: nil, now: .seconds(6))
     #expect(notices(joined) == [.joined("Bob")])
-    guard case .question(let view) = messages(joined, to: bob).last else {
+    guard let view = question(in: joined, to: bob) else {
       Issue.record("no question in \(joined)")
       return
     }
@@ -172,6 +182,21 @@ struct NightRoomHostTests {
     )
   }
 
+  @Test func aPlayerJoiningDuringARevealIsToldItJoinedAfterTheQuestion() throws {
+    var night = room(questions: 3)
+    night.joinAll(["Ann"])
+    _ = night.start(now: .zero)
+    _ = night.next(now: .seconds(1))
+    let joined = night.join(bob, name: "Bob", token: nil, now: .seconds(2))
+    let arrived = try #require(welcome(in: joined, to: bob))
+    let state = NightState(stage: arrived.stage, you: arrived.you)
+    #expect(state.verdict?.missed == true && state.verdict?.question == 1)
+    #expect(arrived.stage.questions == 3 && arrived.you.since == 2)
+    _ = night.next(now: .seconds(3))
+    _ = night.next(now: .seconds(4))
+    #expect(night.stage(now: .seconds(4)).questions == 3)
+  }
+
   @Test func theFinalComesAfterTheLastStandings() {
     var night = room(questions: 1)
     night.joinAll(["Ann", "Bob"])
@@ -181,7 +206,8 @@ struct NightRoomHostTests {
     _ = night.next(now: .seconds(2))
     let final = night.next(now: .seconds(3))
     #expect(night.phase == .final)
-    #expect(final == [.send(.final(night.finalView), to: [ann, bob])])
+    #expect(final == [.send(.stage(night.stage(now: .seconds(3))), to: [ann, bob])])
+    #expect(night.stage(now: .seconds(3)).scene == .final(night.finalView))
     #expect(night.finalView.rows.map(\.name) == ["Bob", "Ann"])
     #expect(night.next(now: .seconds(4)).isEmpty)
   }

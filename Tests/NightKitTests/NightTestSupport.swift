@@ -55,9 +55,39 @@ func answer(_ question: Int, _ choice: Int) -> String {
   NightWire.encode(PlayerMessage.answer(question: question, choice: choice))
 }
 
+/// The last stage `connection` was sent in these outputs, a welcome's included.
+func stage(in outputs: [NightOutput], to connection: ConnectionID) -> NightStage? {
+  messages(outputs, to: connection).reversed().lazy.compactMap { message -> NightStage? in
+    switch message {
+    case .stage(let stage): stage
+    case .welcome(let welcome): welcome.stage
+    default: nil
+    }
+  }.first
+}
+
+/// The last of its own part `connection` was sent in these outputs, a welcome's included.
+func you(in outputs: [NightOutput], to connection: ConnectionID) -> NightYou? {
+  messages(outputs, to: connection).reversed().lazy.compactMap { message -> NightYou? in
+    switch message {
+    case .you(let you): you
+    case .welcome(let welcome): welcome.you
+    default: nil
+    }
+  }.first
+}
+
+/// The question a stage sent to `connection` shows.
+func question(in outputs: [NightOutput], to connection: ConnectionID) -> NightQuestionView? {
+  guard case .question(let question) = stage(in: outputs, to: connection)?.scene else { return nil }
+  return question
+}
+
+/// The verdict `connection` draws from these outputs: a question's close sends its own part,
+/// then the reveal to all.
 func verdict(in outputs: [NightOutput], to connection: ConnectionID) -> NightVerdict? {
-  messages(outputs, to: connection).lazy.compactMap { if case .verdict(let verdict) = $0 { verdict } else { nil } }
-    .first
+  guard let stage = stage(in: outputs, to: connection), let you = you(in: outputs, to: connection) else { return nil }
+  return NightState(stage: stage, you: you).verdict
 }
 
 func welcome(in outputs: [NightOutput], to connection: ConnectionID) -> NightWelcome? {

@@ -4,23 +4,32 @@ import Testing
 @Suite("Messages on the wire")
 struct NightWireTests {
   static let standings = NightStandings(
-    played: 2, rows: [NightStandings.Row(place: 1, name: "Ann", score: 1750, moved: 1, left: false)],
-    own: NightStandings.Row(place: 12, name: "Zoë", score: 0, moved: -2, left: true), of: 12)
+    played: 2, rows: [NightStandings.Row(place: 1, name: "Ann", score: 1750, moved: 1, left: false)], of: 12)
+
+  static func stage(_ scene: NightScene, names: [String] = []) -> NightStage {
+    NightStage(title: "Friday", questions: 10, limitMs: 20_000, count: 12, names: names, scene: scene)
+  }
+
+  static let question = NightQuestionView(
+    number: 1, total: 10, category: "Art", difficulty: nil, text: "Who?", choices: ["a", "b"], msLeft: 19_500,
+    limitMs: 20_000)
 
   static let hostMessages: [HostMessage] = [
-    .welcome(NightWelcome(token: "00ff", name: "Ann", title: "Friday", players: ["Ann", "Bob"], count: 2)),
+    .welcome(
+      NightWelcome(
+        token: "00ff", stage: stage(.lobby, names: ["Ann", "Bob"]),
+        you: NightYou(name: "Ann", since: 1))),
     .refused("The night is full (100 players)."),
-    .lobby(players: ["Ann"], count: 1),
-    .question(
-      NightQuestionView(
-        number: 1, total: 10, category: "Art", difficulty: nil, text: "Who?", choices: ["a", "b"], msLeft: 19_500,
-        limitMs: 20_000)),
-    .answerTaken(question: 1, choice: 0),
+    .stage(stage(.lobby, names: ["Ann"])),
+    .stage(stage(.question(question))),
+    .stage(stage(.reveal(NightAnswer(number: 1, correct: 1, text: "b")))),
+    .stage(stage(.standings(standings))),
+    .stage(stage(.final(standings))),
+    .stage(stage(.ended(reason: "The host ended the night.", table: standings))),
+    .stage(stage(.ended(reason: "The host ended the night.", table: nil))),
+    .you(NightYou(name: "Zoë", since: 2, answer: .init(question: 1, choice: 0), points: 950, score: 1900, place: 3)),
+    .you(NightYou(name: "Zoë", since: 1, points: 0, score: 0, place: 12, moved: -2)),
     .late(question: 3),
-    .verdict(
-      NightVerdict(question: 1, correct: 1, correctText: "b", choice: nil, points: 0, total: 0, place: 3, of: 4)),
-    .standings(standings),
-    .final(standings),
     .ended("The host quit."),
     .kicked,
   ]
@@ -43,6 +52,10 @@ struct NightWireTests {
     #expect(NightWire.encode(PlayerMessage.answer(question: 2, choice: 3)) == #"{"answer":{"c":3,"q":2}}"#)
     #expect(NightWire.encode(PlayerMessage.join(name: "Ann", token: nil)) == #"{"join":{"name":"Ann"}}"#)
     #expect(NightWire.encode(HostMessage.late(question: 3)) == #"{"late":3}"#)
+    #expect(
+      NightWire.encode(HostMessage.stage(Self.stage(.reveal(NightAnswer(number: 2, correct: 1, text: "b")))))
+        == #"{"stage":{"count":12,"limit":20000,"names":[],"questions":10,"scene":{"reveal":{"correct":1,"n":2,"text":"b"}},"title":"Friday"}}"#
+    )
   }
 
   @Test(
@@ -71,7 +84,7 @@ struct NightWireTests {
     #expect(NightWireError.tooLarge(bytes: 5000).description.contains("4096"))
   }
 
-  @Test("The right answer is not in a question, only in a verdict")
+  @Test("The right answer is not in a question, only in the reveal")
   func rightAnswerStaysHome() {
     var night = NightRoom(
       title: "Friday",
@@ -89,6 +102,8 @@ struct NightWireTests {
     let after = night.tick(now: .seconds(5)).compactMap {
       if case .send(let m, _) = $0 { NightWire.encode(m) } else { nil }
     }
-    #expect(after.count == 2 && after.allSatisfy { $0.contains(#""correct":0"#) && $0.contains(#""text":"Sky""#) })
+    // Each player's own part, then the reveal, once for both, which names it.
+    #expect(after.count == 3)
+    #expect(after.last?.contains(#""correct":0"#) == true && after.last?.contains(#""text":"Sky""#) == true)
   }
 }

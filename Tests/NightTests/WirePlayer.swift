@@ -139,6 +139,31 @@ final class WirePlayer: Sendable {
 }
 
 extension HostMessage {
-  var isVerdict: Bool { if case .verdict = self { true } else { false } }
-  var isQuestion: Bool { if case .question = self { true } else { false } }
+  /// The scene of a stage, a welcome's included.
+  var scene: NightScene? {
+    switch self {
+    case .stage(let stage): stage.scene
+    case .welcome(let welcome): welcome.stage.scene
+    default: nil
+    }
+  }
+
+  /// A reveal: the player draws its verdict.
+  var isVerdict: Bool { if case .reveal = scene { true } else { false } }
+  var isQuestion: Bool { if case .question = scene { true } else { false } }
+  var question: NightQuestionView? { if case .question(let question) = scene { question } else { nil } }
+  var you: NightYou? {
+    switch self {
+    case .you(let you): you
+    case .welcome(let welcome): welcome.you
+    default: nil
+    }
+  }
+}
+
+/// The verdict a player draws from what it heard: its own part, sent at the close, then the
+/// reveal.
+func verdict(in heard: [HostMessage]) -> NightVerdict? {
+  guard case .stage(let stage) = heard.last, let you = heard.lazy.compactMap(\.you).last else { return nil }
+  return NightState(stage: stage, you: you).verdict
 }

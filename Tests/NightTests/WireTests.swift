@@ -45,12 +45,12 @@ import Testing
       for (message, raw) in heard.dropLast() {
         #expect(!raw.contains("correct"), "\(raw)")
         switch message {
-        case .welcome, .lobby, .question, .answerTaken, .standings: break
+        case .welcome, .stage, .you: break
         default: Issue.record("before the verdict of question \(number): \(raw)")
         }
       }
-      // The check above can fail: the verdict, after the deadline, does name it.
-      guard case .verdict(let verdict) = heard.last?.message else { throw Failure("no verdict") }
+      // The check above can fail: the reveal, after the deadline, does name it.
+      guard let verdict = verdict(in: heard.map(\.message)) else { throw Failure("no verdict") }
       #expect(verdict.question == number)
       #expect(heard.last?.raw.contains(#""correct":"#) == true)
     }
@@ -70,9 +70,11 @@ import Testing
     try await Task.sleep(for: .milliseconds(300))
     bob.send(.answer(question: 1, choice: 1))
     let heard = try await ann.receive { $0.isVerdict }.map(\.message)
-    #expect(heard.first == .answerTaken(question: 1, choice: 0))
-    #expect(heard.filter { if case .answerTaken = $0 { true } else { false } }.count == 1, "\(heard)")
-    guard case .verdict(let verdict) = heard.last else { throw Failure("no verdict") }
+    #expect(heard.first?.you?.answer == .init(question: 1, choice: 0))
+    // Her own part comes twice: the answer taken, and the close; a second answer taken would
+    // make it three.
+    #expect(heard.filter { $0.you != nil }.count == 2, "\(heard)")
+    guard let verdict = verdict(in: heard) else { throw Failure("no verdict") }
     #expect(verdict.choice == 0)
     #expect(verdict.points == (verdict.correct == 0 ? 1000 : 0))
     withExtendedLifetime(host) {}
@@ -82,12 +84,13 @@ import Testing
     let sandbox = try Sandbox()
     let (host, url) = try await Self.liveHost(sandbox, ["--time", "5", "--start-when", "1", "--count", "2"])
     let (ann, _) = try await WirePlayer.join(url, name: "Ann")
-    guard case .question(let question) = try await ann.receive(until: { $0.isQuestion }).last?.message else {
+    guard let question = try await ann.receive(until: { $0.isQuestion }).last?.message.question else {
       throw Failure("no question")
     }
     #expect(question.limitMs == 5000 && question.msLeft <= 5000)
     // Only the deadline closes a question its one player has not answered: the verdict.
-    guard case .verdict(let verdict) = try await ann.next() else { throw Failure("no verdict") }
+    let closed = try await ann.receive(until: { $0.isVerdict }).map(\.message)
+    guard let verdict = verdict(in: closed) else { throw Failure("no verdict") }
     #expect(verdict.choice == nil && verdict.points == 0)
     ann.send(.answer(question: 1, choice: verdict.correct))
     #expect(try await ann.next() == .late(question: 1))
@@ -137,7 +140,7 @@ import Testing
     _ = try await bob.receive { $0.isQuestion }
     bob.send(.answer(question: 1, choice: 0))
     let heard = try await bob.receive { $0.isVerdict }.map(\.message)
-    guard case .verdict(let verdict) = heard.last else { throw Failure("no verdict") }
+    guard let verdict = verdict(in: heard) else { throw Failure("no verdict") }
     #expect(verdict.choice == 0 && verdict.of == 2)
     #expect(!host.text.contains("Eve joined"))
   }
@@ -182,7 +185,7 @@ import Testing
       _ = try await player.receive { $0.isQuestion }
       player.send(.answer(question: 1, choice: choice))
     }
-    guard case .verdict(let first) = try await ann.receive(until: { $0.isVerdict }).last?.message else {
+    guard let first = verdict(in: try await ann.receive(until: { $0.isVerdict }).map(\.message)) else {
       throw Failure("no verdict")
     }
     try #require(first.total > 0)
@@ -197,15 +200,16 @@ import Testing
     try await host.expect("Ann left")
     try await Task.sleep(for: .seconds(1))
     let (back, again) = try await WirePlayer.join(url, name: "Ann", token: welcome.token)
-    #expect(again.name == "Ann" && again.token == welcome.token)
-    guard case .question(let question) = try await back.next() else { throw Failure("not on the question") }
+    // The welcome is the whole night as Ann sees it: the question, with the time it has left.
+    #expect(again.you.name == "Ann" && again.token == welcome.token && again.you.score == first.total)
+    guard case .question(let question) = again.stage.scene else { throw Failure("not on the question") }
     #expect(question.number == 2)
     #expect(question.msLeft > 0 && question.msLeft <= question.limitMs - 1000, "\(question.msLeft) ms left")
     try await host.expect("Ann is back")
 
     back.send(.answer(question: 2, choice: 1))
     bob.send(.answer(question: 2, choice: 0))
-    guard case .verdict(let second) = try await back.receive(until: { $0.isVerdict }).last?.message else {
+    guard let second = verdict(in: try await back.receive(until: { $0.isVerdict }).map(\.message)) else {
       throw Failure("no verdict")
     }
     #expect(second.question == 2 && second.choice == 1)

@@ -82,7 +82,7 @@ struct NightCoordinatorTests {
     await coordinator.runPending()
     // Two players in: it starts by itself, and the question carries no right answer.
     #expect(navigator.calls.last == "night hostQuestion(1)")
-    guard case .question(let question) = line.messages(to: 1).last else {
+    guard case .stage(let stage) = line.messages(to: 1).last, case .question(let question) = stage.scene else {
       Issue.record("no question sent: \(line.messages(to: 1))")
       return
     }
@@ -100,10 +100,16 @@ struct NightCoordinatorTests {
       coordinator.received([(line, .text(id, NightWire.encode(PlayerMessage.answer(question: 1, choice: choice))))])
     }
     await coordinator.runPending()
+    // Ann's own part at the close, then the reveal to everyone: her verdict is computed from both.
+    let toAnn = line.messages(to: 1)
     guard
-      case .verdict(let verdict) = line.messages(to: 1).first(where: { if case .verdict = $0 { true } else { false } })
+      let reveal = toAnn.firstIndex(where: {
+        if case .stage(let stage) = $0, case .reveal = stage.scene { true } else { false }
+      }),
+      case .stage(let stage) = toAnn[reveal], case .you(let you) = toAnn[reveal - 1],
+      let verdict = NightState(stage: stage, you: you).verdict
     else {
-      Issue.record("no verdict for Ann")
+      Issue.record("no verdict for Ann in \(toAnn)")
       return
     }
     #expect(verdict.points == 1000 && verdict.place == 1)
@@ -145,14 +151,17 @@ struct NightCoordinatorTests {
     #expect(network.joined == [NightAddress("http://10.0.0.2:7777/K7TQ4M")])
     coordinator.received([(line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M"))])
     #expect(line.sent == [.send(NightWire.encode(PlayerMessage.join(name: "Zoë", token: nil)), to: [0])])
-    let host = { (message: HostMessage) in coordinator.received([(line, .text(0, NightWire.encode(message)))]) }
-    host(.welcome(NightWelcome(token: "t0k3n", name: "Zoë", title: "Quiz", players: ["Zoë"], count: 1)))
+    let host = { (message: HostMessage) in _ = coordinator.received([(line, .text(0, NightWire.encode(message)))]) }
+    func stage(_ scene: NightScene) -> NightStage {
+      NightStage(title: "Quiz", questions: 2, limitMs: 20_000, count: 1, names: ["Zoë"], scene: scene)
+    }
+    host(.welcome(NightWelcome(token: "t0k3n", stage: stage(.lobby), you: NightYou(name: "Zoë", since: 1))))
     await coordinator.runPending()
     #expect(navigator.calls.last == "night waiting")
     let question = NightQuestionView(
       number: 1, total: 2, category: "Science", difficulty: "Easy", text: "Au?", choices: ["Gold", "Silver"],
       msLeft: 20_000, limitMs: 20_000)
-    host(.question(question))
+    host(.stage(stage(.question(question))))
     await coordinator.runPending()
     #expect(navigator.calls.last == "night question(1)")
     #expect(coordinator.wantsLine, "a script's next line answers the question")
@@ -160,7 +169,7 @@ struct NightCoordinatorTests {
     events.answer(0)
     #expect(!coordinator.wantsLine, "the answer went: the next line waits for the host")
     #expect(line.sent.last == .send(NightWire.encode(PlayerMessage.answer(question: 1, choice: 0)), to: [0]))
-    host(.answerTaken(question: 1, choice: 0))
+    host(.you(NightYou(name: "Zoë", since: 1, answer: .init(question: 1, choice: 0))))
     await coordinator.runPending()
     let answered = try #require(navigator.night)
     #expect(answered().chosen == 0)
@@ -168,9 +177,16 @@ struct NightCoordinatorTests {
     coordinator.received([(line, .closed(0, reason: "gone")), (line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M"))])
     #expect(line.sent.last == .send(NightWire.encode(PlayerMessage.join(name: "Zoë", token: "t0k3n")), to: [0]))
     host(
-      .verdict(
-        NightVerdict(
-          question: 1, correct: 0, correctText: "Gold", choice: 0, points: 1000, total: 1000, place: 1, of: 1)))
+      .you(
+        NightYou(
+          name: "Zoë", since: 1, answer: .init(question: 1, choice: 0), points: 1000, score: 1000, place: 1)))
+    host(.stage(stage(.reveal(NightAnswer(number: 1, correct: 0, text: "Gold")))))
+    await coordinator.runPending()
+    let revealed = try #require(navigator.night)
+    #expect(
+      revealed().verdict
+        == NightVerdict(
+          question: 1, correct: 0, correctText: "Gold", choice: 0, points: 1000, total: 1000, place: 1, of: 1))
     host(.ended("The host ended the night."))
     await coordinator.runPending()
     #expect(navigator.calls.suffix(2) == ["night verdict(1)", "night final"])
