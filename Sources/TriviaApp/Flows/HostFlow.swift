@@ -220,6 +220,10 @@ final class HostFlow {
       show()
       // Under a script `--auto` moves on at once, with nothing to wait for.
       if let autoAt, autoAt <= clock.now { tick() }
+    } else if room.phase == .lobby, outputs.contains(where: \.isLobbyUpdate) {
+      // Who is in changed, and the players were just told: the host's lobby is drawn again
+      // from the same room, so its list and its count never disagree.
+      show()
     }
   }
 
@@ -238,6 +242,14 @@ final class HostFlow {
     case .lobby, .question, .standings: break
     }
     follow(NightPlace(host: room.phase))
+  }
+}
+
+extension NightOutput {
+  /// The lobby's stage going out to the players.
+  var isLobbyUpdate: Bool {
+    if case .send(.stage(let stage), _) = self, case .lobby = stage.scene { return true }
+    return false
   }
 }
 

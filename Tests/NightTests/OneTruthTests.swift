@@ -1,0 +1,121 @@
+import NightKit
+import Testing
+
+/// What each person sees is computed from one value the host's room computes: these are the
+/// screens that drifted while a night's facts were kept in copies, each through the binaries.
+@Suite struct OneTruthTests {
+  /// A player joining after a question sees the night as it is: the standings with the
+  /// night's number of questions, and a reveal it had no part in said as such.
+  @Test func lateJoinersSeeTheNightAsItIs() async throws {
+    let sandbox = try Sandbox()
+    let (host, url) = try await WireTests.liveHost(sandbox, ["--time", "30", "--start-when", "1", "--count", "3"])
+    let (ann, _) = try await WirePlayer.join(url, name: "Ann")
+    _ = try await ann.receive { $0.isQuestion }
+    ann.send(.answer(question: 1, choice: 0))
+    try await host.expect("Question 1 of 3: the answers")
+
+    let cat = try NightProcess(
+      ["join", url, "--name", "Cat", "--no-color", "--script", try sandbox.write("cat.txt", "")], in: sandbox)
+    try await host.expect("Cat joined")
+    try await cat.waitFor("You joined after this question was asked")
+    try host.type("next")
+    try await host.expect("Standings after question 1 of 3")
+    let bob = try NightProcess(
+      ["join", url, "--name", "Bob", "--no-color", "--script", try sandbox.write("bob.txt", "")], in: sandbox)
+    try await host.expect("Bob joined")
+    try await bob.waitFor("Standings after question 1 of 3")
+    try host.type("end")
+    #expect(try await bob.waitForExit() == 0)
+    #expect(try await cat.waitForExit() == 0)
+    #expect(!bob.text.contains("Waiting for the host to start"), "\(bob.text)")
+    #expect(!cat.text.contains("No answer in time") && !cat.text.contains("Time's up"), "\(cat.text)")
+    #expect(cat.text.contains("Standings after question 1 of 3"), "\(cat.text)")
+    withExtendedLifetime(ann) {}
+  }
+
+  /// A player that answered and then left still counts among those who could answer.
+  @Test func theHostsCountNeverPassesThePlayersIn() async throws {
+    let sandbox = try Sandbox()
+    let (host, url) = try await WireTests.liveHost(sandbox, ["--time", "30", "--start-when", "2", "--count", "1"])
+    let (ann, _) = try await WirePlayer.join(url, name: "Ann")
+    let (bob, _) = try await WirePlayer.join(url, name: "Bob")
+    for player in [ann, bob] { _ = try await player.receive { $0.isQuestion } }
+    ann.send(.answer(question: 1, choice: 0))
+    _ = try await ann.receive { $0.you?.answer != nil }
+    ann.drop()
+    try await host.expect("Ann left")
+    bob.send(.answer(question: 1, choice: 1))
+    try await host.expect("Question 1 of 1: the answers")
+    try await host.expect("2 of 2 answered.")
+    #expect(!host.text.contains("2 of 1"), "\(host.text)")
+  }
+
+  /// The waiting room and the host's lobby list who is in as their prompts count them: each
+  /// is drawn again, from the one value, when that changes.
+  @Test func theLobbysListAndCountAgree() async throws {
+    let sandbox = try Sandbox()
+    let (host, url) = try await WireTests.liveHost(sandbox, ["--start-when", "9"])
+    let tara = try NightProcess(
+      ["join", url, "--name", "Tara", "--no-color", "--script", try sandbox.write("tara.txt", "")], in: sandbox)
+    try await host.expect("Tara joined")
+    let (ann, _) = try await WirePlayer.join(url, name: "Ann")
+    let (bob, _) = try await WirePlayer.join(url, name: "Bob")
+    try await tara.waitFor("3 players in: Tara, Ann, Bob")
+    try await host.expect("3 players in: Tara, Ann, Bob")
+    try host.type("end")
+    #expect(try await tara.waitForExit() == 0)
+    // Every list the host drew after a join names as many players as had joined by then.
+    let afterFirstJoin = try #require(host.text.firstRange(of: "Tara joined")).upperBound
+    #expect(!host.text[afterFirstJoin...].contains("No players yet."), "\(host.text)")
+    withExtendedLifetime((ann, bob)) {}
+  }
+
+  /// At a terminal, the countdown is the host's: it goes on once the player has answered.
+  @Test func aTerminalPlayersCountdownGoesOnAfterItAnswers() async throws {
+    let sandbox = try Sandbox()
+    let (host, url) = try await WireTests.liveHost(sandbox, ["--time", "30", "--start-when", "2", "--count", "1"])
+    let zoe = try PseudoTerminal(["join", url, "--name", "Zoë", "--no-color"], in: sandbox)
+    let (ann, _) = try await WirePlayer.join(url, name: "Ann")
+    try await zoe.expect("question 1/1 · ")
+    try zoe.type("1")
+    try await zoe.expect("Answer in: waiting for the others")
+    let answeredAt = zoe.text.utf8.count
+    try await Task.sleep(for: .seconds(3))
+    let after = String(zoe.text.utf8.dropFirst(answeredAt)) ?? ""
+    let seconds = after.matches(of: /question 1\/1 · (\d+)s/).compactMap { Int($0.output.1) }
+    #expect((seconds.min() ?? 30) <= 27, "the prompts after answering: \(seconds)")
+    withExtendedLifetime((host, ann)) {}
+  }
+
+  /// A line half typed when the question's time runs out is set aside, as in a solo round:
+  /// it is not carried into the next prompt.
+  @Test func aHalfTypedAnswerAtTheDeadlineIsSetAside() async throws {
+    let sandbox = try Sandbox()
+    let (host, url) = try await WireTests.liveHost(sandbox, ["--time", "5", "--start-when", "2", "--count", "1"])
+    let zoe = try PseudoTerminal(["join", url, "--name", "Zoë", "--no-color"], in: sandbox)
+    let (ann, _) = try await WirePlayer.join(url, name: "Ann")
+    try await zoe.expect("question 1/1 · ")
+    try zoe.press("Fal")
+    try await zoe.expect("the answer was", timeout: .seconds(15))
+    let revealedAt = zoe.text.utf8.count
+    try zoe.type("")
+    try await Task.sleep(for: .milliseconds(500))
+    let after = String(zoe.text.utf8.dropFirst(revealedAt)) ?? ""
+    #expect(!after.contains("Fal"), "\(after)")
+    withExtendedLifetime((host, ann)) {}
+  }
+
+  /// A host gone before any question closed leaves its players the reason, not an empty table.
+  @Test func aHostGoneBeforeAnyStandingsLeavesTheReasonAlone() async throws {
+    let sandbox = try Sandbox()
+    let (host, url) = try await WireTests.host(sandbox, ["--start-when", "9"])
+    let tara = try NightProcess(
+      ["join", url, "--name", "Tara", "--no-color", "--script", try sandbox.write("tara.txt", "")], in: sandbox)
+    try await host.waitFor("Tara joined")
+    host.kill()
+    #expect(try await tara.waitForExit() == 0)
+    #expect(tara.text.contains("The host has gone"), "\(tara.text)")
+    #expect(tara.text.contains("Trivia night: the night is over"), "\(tara.text)")
+    #expect(!tara.text.contains("Everyone"), "\(tara.text)")
+  }
+}
