@@ -70,13 +70,23 @@ import Testing
     withExtendedLifetime((ann, bob)) {}
   }
 
-  /// At a terminal, the countdown is the host's: it goes on once the player has answered.
-  @Test func aTerminalPlayersCountdownGoesOnAfterItAnswers() async throws {
+  /// A live host whose one question of `seconds` is on Zoë's terminal, Ann (a wire player) in
+  /// too; the sandbox they run in lives as long as the caller keeps it.
+  static func onAQuestionAtATerminal(seconds: Int) async throws -> (
+    host: PseudoTerminal, zoe: PseudoTerminal, ann: WirePlayer, sandbox: Sandbox
+  ) {
     let sandbox = try Sandbox()
-    let (host, url) = try await WireTests.liveHost(sandbox, ["--time", "30", "--start-when", "2", "--count", "1"])
+    let (host, url) = try await WireTests.liveHost(
+      sandbox, ["--time", "\(seconds)", "--start-when", "2", "--count", "1"])
     let zoe = try PseudoTerminal(["join", url, "--name", "Zoë", "--no-color"], in: sandbox)
     let (ann, _) = try await WirePlayer.join(url, name: "Ann")
     try await zoe.expect("question 1/1 · ")
+    return (host, zoe, ann, sandbox)
+  }
+
+  /// At a terminal, the countdown is the host's: it goes on once the player has answered.
+  @Test func aTerminalPlayersCountdownGoesOnAfterItAnswers() async throws {
+    let (host, zoe, ann, sandbox) = try await Self.onAQuestionAtATerminal(seconds: 30)
     try zoe.type("1")
     try await zoe.expect("Answer in: waiting for the others")
     let answeredAt = zoe.text.utf8.count
@@ -84,17 +94,13 @@ import Testing
     let after = String(zoe.text.utf8.dropFirst(answeredAt)) ?? ""
     let seconds = after.matches(of: /question 1\/1 · (\d+)s/).compactMap { Int($0.output.1) }
     #expect((seconds.min() ?? 30) <= 27, "the prompts after answering: \(seconds)")
-    withExtendedLifetime((host, ann)) {}
+    withExtendedLifetime((host, ann, sandbox)) {}
   }
 
   /// A line half typed when the question's time runs out is set aside, as in a solo round:
   /// it is not carried into the next prompt.
   @Test func aHalfTypedAnswerAtTheDeadlineIsSetAside() async throws {
-    let sandbox = try Sandbox()
-    let (host, url) = try await WireTests.liveHost(sandbox, ["--time", "5", "--start-when", "2", "--count", "1"])
-    let zoe = try PseudoTerminal(["join", url, "--name", "Zoë", "--no-color"], in: sandbox)
-    let (ann, _) = try await WirePlayer.join(url, name: "Ann")
-    try await zoe.expect("question 1/1 · ")
+    let (host, zoe, ann, sandbox) = try await Self.onAQuestionAtATerminal(seconds: 5)
     try zoe.press("Fal")
     try await zoe.expect("the answer was", timeout: .seconds(15))
     let revealedAt = zoe.text.utf8.count
@@ -102,7 +108,7 @@ import Testing
     try await Task.sleep(for: .milliseconds(500))
     let after = String(zoe.text.utf8.dropFirst(revealedAt)) ?? ""
     #expect(!after.contains("Fal"), "\(after)")
-    withExtendedLifetime((host, ann)) {}
+    withExtendedLifetime((host, ann, sandbox)) {}
   }
 
   /// A host gone before any question closed leaves its players the reason, not an empty table.
