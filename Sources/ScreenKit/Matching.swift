@@ -83,3 +83,26 @@ private func letterIndex(_ key: String) -> Int? {
   }
   return Int(scalar.value) - Int(("a" as Unicode.Scalar).value)
 }
+
+extension String {
+  /// The words a name is matched by: its matching key cut at anything not a letter or a
+  /// digit, "and" left out, so that "Food & Drink" and "food and drink" are the same words.
+  var matchingWords: [Substring] {
+    matchingKey.split { !$0.isLetter && !$0.isNumber }.filter { $0 != "and" }
+  }
+
+  /// The names among `names` that this text, typed by a person, asks for: the same name
+  /// however it is typed; else those with the same words ("food and drink" for "Food &
+  /// Drink"); else those whose words begin with its words ("film" for "Film & TV").
+  public func matchingNames(in names: some Sequence<String>) -> [String] {
+    let key = matchingKey
+    let names = Array(names)
+    let same = names.filter { $0.matchingKey == key }
+    guard same.isEmpty else { return same }
+    let words = matchingWords
+    guard !words.isEmpty else { return [] }
+    let sameWords = names.filter { $0.matchingWords == words }
+    guard sameWords.isEmpty else { return sameWords }
+    return names.filter { $0.matchingWords.starts(with: words) }
+  }
+}

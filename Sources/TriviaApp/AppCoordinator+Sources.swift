@@ -98,8 +98,11 @@ extension AppCoordinator {
     }
     if argument.lowercased() == "all" {
       settings.choose(category: nil)
-    } else if let match = counts.first(where: { $0.name.matchingKey == argument.matchingKey }) {
-      settings.choose(category: match.name)
+    } else if case let matches = argument.matchingNames(in: counts.map(\.name)), let match = matches.first {
+      guard matches.count == 1 else {
+        return console.say("'\(argument)' could be \(matches.joined(separator: " or ")): type more of its name.")
+      }
+      settings.choose(category: match)
     } else {
       for line in UnknownCategory(name: argument, source: sources.name, categories: counts).lines { console.say(line) }
       return

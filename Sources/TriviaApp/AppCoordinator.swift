@@ -282,7 +282,7 @@ public final class AppCoordinator {
   /// The bank's names for the category `request` asks for, however it was typed.
   func categories(_ request: RoundRequest, _ bank: QuestionBank) -> Set<String>? {
     request.category.map { wanted in
-      Set(bank.questions.countsByCategory.map(\.category).filter { $0.matchingKey == wanted.matchingKey })
+      Set(wanted.matchingNames(in: bank.questions.countsByCategory.map(\.category)))
     }
   }
 }

@@ -68,6 +68,18 @@ struct OptionsTests {
     #expect(fresh.transcript.preamble.contains("  Difficulty: Mixed"))
   }
 
+  @Test("A category is found by the words people say: film, food and drink")
+  func categoriesByTheirWords() async throws {
+    let sandbox = try Sandbox()
+    let options = try await sandbox.run(["--no-history"], input: "options\ncategory film\ndone\nquit\n")
+    #expect(options.status == 0)
+    #expect(options.stdout.contains("Category: Film & TV."), "\(options.stdout)")
+    let played = try await sandbox.run(
+      ["--no-history", "--seed", "2", "--count", "1", "--category", "food and drink"], input: "play\nquit\n")
+    #expect(played.status == 0)
+    #expect(played.stdout.contains("Question 1 of 1  Food & Drink ·"), "\(played.stdout)")
+  }
+
   @Test("A choice in the popover opened from the landing screen is saved too")
   func landingDifficultyPersists() async throws {
     let sandbox = try Sandbox()

@@ -25,6 +25,18 @@ struct ChoiceTests {
     #expect(choiceIndex("sao paulo", among: ["Lima", "São Paulo"]) == 1)
   }
 
+  @Test func aCategoryIsFoundByItsWordsAndTheirStart() {
+    let names = ["Film & TV", "Food & Drink", "Science", "Science: Computers", "Social Science"]
+    #expect("food and drink".matchingNames(in: names) == ["Food & Drink"])
+    #expect("film".matchingNames(in: names) == ["Film & TV"])
+    #expect("FILM & tv".matchingNames(in: names) == ["Film & TV"])
+    // The same name first: "science" is Science, not every category whose words hold it.
+    #expect("science".matchingNames(in: names) == ["Science"])
+    #expect("science computers".matchingNames(in: names) == ["Science: Computers"])
+    #expect("tv".matchingNames(in: names).isEmpty)
+    #expect("&".matchingNames(in: names).isEmpty)
+  }
+
   @Test func outOfRangeOrUnknownIsNil() {
     for input in ["0", "5", "e", "Helium", ""] {
       #expect(choiceIndex(input, among: answers) == nil, "\(input)")

@@ -43,10 +43,11 @@ extension NoQuestions {
     // The category is part of the reason: what it has, and the categories that have the level.
     var inCategory: [Difficulty: Int] = [:]
     var withLevel: [String: Int] = [:]
+    let named = Set(category.matchingNames(in: questions.countsByCategory.map(\.category)))
     for index in questions.indices {
       let name = questions.category(at: index)
       let grade = questions.difficulty(at: index)
-      if name.matchingKey == category.matchingKey, let grade { inCategory[grade, default: 0] += 1 }
+      if named.contains(name), let grade { inCategory[grade, default: 0] += 1 }
       if grade == level { withLevel[name, default: 0] += 1 }
     }
     let has = Difficulty.allCases.compactMap { grade in inCategory[grade].map { "\($0) \(grade.rawValue)" } }
