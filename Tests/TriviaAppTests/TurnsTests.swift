@@ -140,6 +140,23 @@ struct TurnsTests {
     #expect(result.newBest == nil)
   }
 
+  @Test func aTieSaysWhyTheFirstIsPlacedFirst() throws {
+    let navigator = FakeRoundNavigator()
+    let flow = RoundFlow(
+      seed: 42, store: MemorySessionStore(), history: MemoryHistory(), navigator: navigator,
+      console: RecordingConsole(), clock: GameClock(virtual: true))
+    let request = RoundRequest(count: 2, players: ["Ann", "Bob"])
+    #expect(flow.prepare(request))
+    try flow.deal(request, from: QuestionList(sampleQuestions(10)), source: "fake", categories: nil)
+    for _ in 0..<2 {
+      flow.answer(try #require(flow.round?.current).correctIndex)
+      flow.next()
+    }
+    // Both right at once, untimed: the same points and time, so join order places Ann first.
+    let result = try #require(navigator.results.last)
+    #expect(result.message == ["Ann and Bob tie at 1,000 points; Ann played first."])
+  }
+
   @Test func theOptionsTakePlayersAndSayWhyNot() throws {
     let store = MemoryOptionsStore()
     let flow = OptionsFlow(

@@ -24,9 +24,15 @@ public struct RoundResult: Equatable, Sendable {
 
   public var message: [String] {
     if let first = standings.first?.player {
-      return [
-        first.points == 0 ? "Nobody scored." : "\(first.name) wins with \(NumberText.grouped(first.points)) points."
-      ]
+      guard first.points > 0 else { return ["Nobody scored."] }
+      let points = "\(NumberText.grouped(first.points)) points"
+      // Equal points go to the one quicker over the round: said, so a tie is not a mystery.
+      let tied = standings.dropFirst().map(\.player).filter { $0.points == first.points }
+      guard let next = tied.first else { return ["\(first.name) wins with \(points)."] }
+      let others = tied.map(\.name).joined(separator: " and ")
+      return next.milliseconds > first.milliseconds
+        ? ["\(first.name) wins on time: tied with \(others) at \(points), and quicker."]
+        : ["\(first.name) and \(others) tie at \(points); \(first.name) played first."]
     }
     let fraction = total == 0 ? 0 : Double(score) / Double(total)
     let tally = "You answered \(score) of \(total) correctly."
