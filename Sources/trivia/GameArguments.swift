@@ -23,7 +23,8 @@ struct GameArguments: ParsableArguments {
     parsing: .unconditional,
     help: """
       Seconds each question may take, \(GameOptions.timeRangeText); the prompt counts them down \
-      (default: the saved option, else 0). Under a script time passes only on 'wait N' lines.
+      (default: the saved option, else 0; for 'trivia host', else 20, and never 0). Under a script \
+      time passes only on 'wait N' lines.
       """)
   var time: Int?
 

@@ -64,8 +64,9 @@ struct Host: AsyncParsableCommand {
 
   func run() async throws {
     var arguments = try Trivia.parse([])
+    // No --time here: the night takes the saved option, else 20 s (AppCoordinator.host),
+    // and a round played after it is as untimed as it was before.
     arguments.game = game
-    if arguments.game.time == nil { arguments.game.time = 20 }
     arguments.input = input
     arguments.look = look
     let night = NightStart.host(
