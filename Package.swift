@@ -44,7 +44,10 @@ let package = Package(
     .target(name: "NavigatorKit", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
     // Recorders and assertions for an app's navigation tests; import it from test targets only.
     .target(name: "NavigatorKitTesting", dependencies: ["NavigatorKit"]),
-    .target(name: "ScreenKit"),
+    // Numbers as a sentence says them: for ScreenKit, which passes them on to the screens, and
+    // for TriviaData's messages, which see no ScreenKit.
+    .target(name: "NumberWords"),
+    .target(name: "ScreenKit", dependencies: ["NumberWords"]),
   ]
     + screens.map { name in
       .target(name: name, dependencies: ["ScreenKit"], path: "Sources/Screens/\(name)")
@@ -52,7 +55,7 @@ let package = Package(
     + [
       .target(
         name: "TriviaData",
-        dependencies: ["CurlShim"],
+        dependencies: ["CurlShim", "NumberWords"],
         resources: [.embedInCode("Bundled/questions.json")]
       ),
       // libcurl through dlopen, so it loads only when a web source does.

@@ -88,10 +88,6 @@ import Testing
     bank.skipped = [.init(location: "a:1", reason: "r")]
     bank.filesRead = 0
     #expect(bank.summary(source: "Open Trivia DB").text == "Loaded 3 questions from Open Trivia DB (1 skipped)")
-    #expect(LoadSummary.grouped(47175) == "47,175")
-    #expect(LoadSummary.grouped(1_234_567) == "1,234,567")
-    #expect(LoadSummary.grouped(999) == "999")
-    #expect(LoadSummary.grouped(0) == "0")
   }
 
   @Test func nameEndsWithASlash() {
