@@ -130,7 +130,7 @@ let package = Package(
       .testTarget(name: "NavigatorKitTests", dependencies: ["NavigatorKit", "NavigatorKitTesting", "ProcessSpawn"]),
       .testTarget(
         name: "ScreenTests", dependencies: ["ScreenKit", "ProcessSpawn"] + screens.map { .target(name: $0) }),
-      .testTarget(name: "TriviaDataTests", dependencies: ["TriviaData", "ProcessSpawn"]),
+      .testTarget(name: "TriviaDataTests", dependencies: ["TriviaData", "ProcessSpawn", "FixtureFolders"]),
       .testTarget(
         name: "TriviaAppTests",
         dependencies: ["TriviaApp", "TriviaData", "TriviaTerminal", "NavigatorKit", "NavigatorKitTesting", "ScreenKit"]),
@@ -147,12 +147,14 @@ let package = Package(
           .product(name: "NIOWebSocket", package: "swift-nio", condition: night),
           .product(name: "Logging", package: "swift-log", condition: night),
         ]),
-      .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData"]),
+      .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData", "FixtureFolders"]),
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
       // A raw TCP connection to a night, for its transport's tests and its wire tests.
       .target(name: "LoopbackSocket", path: "Tests/LoopbackSocket"),
       // Starting a child as a shell would, with no Foundation `Process`: every test target's.
       .target(name: "ProcessSpawn", path: "Tests/ProcessSpawn"),
+      // A temporary folder for a test's fixtures, and the OpenTriviaQA data beside the repository.
+      .target(name: "FixtureFolders", path: "Tests/FixtureFolders"),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia", "ProcessSpawn"]),
       // Whole nights: `trivia host` and `trivia join` processes, and a wire client of its own.
       .testTarget(

@@ -1,3 +1,4 @@
+import FixtureFolders
 import Foundation
 import ProcessSpawn
 import Testing
@@ -111,7 +112,7 @@ import Testing
     "television": 5230, "world": 4875,
   ]
 
-  @Test(.enabled(if: SharedData.openTriviaQAExists, "needs ../shared/data/opentriviaqa beside the repository"))
+  @Test(.enabled(if: SharedData.exists, "needs ../shared/data/opentriviaqa beside the repository"))
   func wholeFolderMatchesTheReferenceReader() async throws {
     let bank = try await DirectoryDataSource(path: SharedData.openTriviaQA).load(
       LoadRequest(count: 10, difficulty: .mixed))
@@ -135,7 +136,7 @@ import Testing
       })
   }
 
-  @Test(.enabled(if: SharedData.openTriviaQAExists, "needs ../shared/data/opentriviaqa beside the repository"))
+  @Test(.enabled(if: SharedData.exists, "needs ../shared/data/opentriviaqa beside the repository"))
   func eachFileAloneGivesTheReferenceCountsPerReason() throws {
     for (file, usable) in Self.usableByFile {
       let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: SharedData.openTriviaQA + "/" + file)))
