@@ -151,7 +151,8 @@ let package = Package(
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
       // A raw TCP connection to a night, for its transport's tests and its wire tests.
       .target(name: "LoopbackSocket", path: "Tests/LoopbackSocket"),
-      // Starting a child as a shell would, with no Foundation `Process`: every test target's.
+      // Starting a child as a shell would, with no Foundation `Process`, on pipes or on a terminal
+      // of its own: every test target's.
       .target(name: "ProcessSpawn", path: "Tests/ProcessSpawn"),
       // A temporary folder for a test's fixtures, and the OpenTriviaQA data beside the repository.
       .target(name: "FixtureFolders", path: "Tests/FixtureFolders"),
