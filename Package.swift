@@ -44,7 +44,10 @@ let package = Package(
     .target(name: "NavigatorKit", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
     // Recorders and assertions for an app's navigation tests; import it from test targets only.
     .target(name: "NavigatorKitTesting", dependencies: ["NavigatorKit"]),
-    .target(name: "ScreenKit"),
+    // Numbers as a sentence says them: for ScreenKit, which passes them on to the screens, and
+    // for TriviaData's messages, which see no ScreenKit.
+    .target(name: "NumberWords"),
+    .target(name: "ScreenKit", dependencies: ["NumberWords"]),
   ]
     + screens.map { name in
       .target(name: name, dependencies: ["ScreenKit"], path: "Sources/Screens/\(name)")
@@ -52,7 +55,7 @@ let package = Package(
     + [
       .target(
         name: "TriviaData",
-        dependencies: ["CurlShim"],
+        dependencies: ["CurlShim", "NumberWords"],
         resources: [.embedInCode("Bundled/questions.json")]
       ),
       // libcurl through dlopen, so it loads only when a web source does.
@@ -127,7 +130,7 @@ let package = Package(
       .testTarget(name: "NavigatorKitTests", dependencies: ["NavigatorKit", "NavigatorKitTesting", "ProcessSpawn"]),
       .testTarget(
         name: "ScreenTests", dependencies: ["ScreenKit", "ProcessSpawn"] + screens.map { .target(name: $0) }),
-      .testTarget(name: "TriviaDataTests", dependencies: ["TriviaData", "ProcessSpawn"]),
+      .testTarget(name: "TriviaDataTests", dependencies: ["TriviaData", "ProcessSpawn", "FixtureFolders"]),
       .testTarget(
         name: "TriviaAppTests",
         dependencies: ["TriviaApp", "TriviaData", "TriviaTerminal", "NavigatorKit", "NavigatorKitTesting", "ScreenKit"]),
@@ -144,12 +147,15 @@ let package = Package(
           .product(name: "NIOWebSocket", package: "swift-nio", condition: night),
           .product(name: "Logging", package: "swift-log", condition: night),
         ]),
-      .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData"]),
+      .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData", "FixtureFolders"]),
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
       // A raw TCP connection to a night, for its transport's tests and its wire tests.
       .target(name: "LoopbackSocket", path: "Tests/LoopbackSocket"),
-      // Starting a child as a shell would, with no Foundation `Process`: every test target's.
+      // Starting a child as a shell would, with no Foundation `Process`, on pipes or on a terminal
+      // of its own: every test target's.
       .target(name: "ProcessSpawn", path: "Tests/ProcessSpawn"),
+      // A temporary folder for a test's fixtures, and the OpenTriviaQA data beside the repository.
+      .target(name: "FixtureFolders", path: "Tests/FixtureFolders"),
       .testTarget(name: "EndToEndTests", dependencies: ["trivia", "ProcessSpawn"]),
       // Whole nights: `trivia host` and `trivia join` processes, and a wire client of its own.
       .testTarget(

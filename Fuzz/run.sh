@@ -110,10 +110,19 @@ build() {
   local inputs=("${files[@]}" Fuzz/run.sh)
   [ "$target" = route ] && inputs+=("$td/Questions/Difficulty.swift")
   [ "$target" = kept ] && inputs+=("${data_files[@]}")
+  local words=()
+  case $target in json | opentdb | otqa | kept) words=("$sources"/NumberWords/*.swift) && inputs+=("${words[@]}") ;; esac
   if [ -x "$binary" ] && [ -z "$(find "${inputs[@]}" -newer "$binary" 2>/dev/null)" ]; then return 0; fi
   mkdir -p "$dir"
   echo "building $target…"
   local extra=()
+  if [ ${#words[@]} -gt 0 ]; then
+    # TriviaData imports NumberWords, which spells its numbers: build that as its module.
+    mkdir -p "$dir/lib"
+    "$swiftc" "${flags[@]}" -module-name NumberWords -emit-library -static -emit-module \
+      -emit-module-path "$dir/lib/NumberWords.swiftmodule" -o "$dir/lib/libNumberWords.a" "${words[@]}"
+    extra=(-I "$dir/lib" -L "$dir/lib" -lNumberWords)
+  fi
   if [ "$target" = route ]; then
     # TriviaRoute.swift imports TriviaData: build the part it uses as that module.
     mkdir -p "$dir/lib"
@@ -126,8 +135,8 @@ build() {
     for file in "${data_files[@]}"; do [ "$file" = Fuzz/QuestionInvariants.swift ] || library+=("$file"); done
     mkdir -p "$dir/lib" "$dir/datasrc" && cp --parents "${library[@]}" "$dir/datasrc/"
     (cd "$dir/datasrc" && "$swiftc" "${flags[@]}" -module-name TriviaData -emit-library -static -emit-module \
-      -emit-module-path "$dir/lib/TriviaData.swiftmodule" -o "$dir/lib/libTriviaData.a" "${library[@]}")
-    extra=(-I "$dir/lib" -L "$dir/lib" -lTriviaData)
+      -emit-module-path "$dir/lib/TriviaData.swiftmodule" -o "$dir/lib/libTriviaData.a" -I "$dir/lib" "${library[@]}")
+    extra+=(-lTriviaData)
   fi
   # Compile a copy: others may be editing the tree, and swiftc stops when a file changes
   # under it.

@@ -13,6 +13,6 @@ public enum PlayerList {
 
   /// `1 player`, `1,204 players`.
   public static func counted(_ count: Int) -> String {
-    "\(NumberText.grouped(count)) \(count == 1 ? "player" : "players")"
+    NumberText.counted(count, "player")
   }
 }

@@ -93,7 +93,7 @@ extension AppCoordinator {
     let counts = bank.questions.categoryCounts
     if argument.isEmpty {
       console.say("Categories (\(settings.options.category ?? "all") chosen):")
-      for entry in counts { console.say("  \(entry.name) (\(LoadSummary.grouped(entry.count)))") }
+      for entry in counts { console.say("  \(entry.name) (\(NumberText.grouped(entry.count)))") }
       return
     }
     if argument.lowercased() == "all" {

@@ -1,6 +1,7 @@
 import CSQLite
 import Glibc
 import Synchronization
+import TriviaData
 
 /// `PRAGMA quick_check` of a history file, run on a thread and a connection of its own while
 /// the game goes on: it reads every page, some 40 ms for 100,000 answers, which the first
@@ -51,19 +52,10 @@ final class IntegrityCheck: Sendable {
     self.path = path
     begin = Signal(semaphore: .allocate(capacity: 1))
     sem_init(begin.semaphore, 0, 0)
-    let context = Unmanaged.passRetained(self).toOpaque()
-    var thread = pthread_t()
-    let created = pthread_create(
-      &thread, nil,
-      { context in
-        Unmanaged<IntegrityCheck>.fromOpaque(context!).takeRetainedValue().run()
-        return nil
-      }, context)
-    if created == 0 {
+    if let thread = SystemThread.start({ self.run() }) {
       self.thread.withLock { $0 = thread }
     } else {
       // No thread to be had: nothing is checked this game.
-      Unmanaged<IntegrityCheck>.fromOpaque(context).release()
       state.withLock { $0.outcome = .unknown }
     }
   }

@@ -209,45 +209,22 @@ public final class SQLiteHistory: History {
   public func stats(category: String?) -> PlayerStats? {
     read(orIfNone: PlayerStats()) { database throws(SQLiteDatabase.Failure) in
       var stats = PlayerStats()
-      // The tallies and runs the answers' trigger keeps: a few rows, however long the history.
-      let filter = category == nil ? "" : "WHERE category = ?"
-      let values: [SQLiteDatabase.Value] = category.map { [.text($0)] } ?? []
-      func tallies(_ sql: String) throws(SQLiteDatabase.Failure) -> [PlayerStats.Tally] {
-        try database.query(sql, values).map { row in
-          PlayerStats.Tally(
-            name: row[0].text ?? "", answered: Int(row[1].integer ?? 0), right: Int(row[2].integer ?? 0))
-        }
-      }
-      let overall = try database.query(
-        "SELECT coalesce(sum(answered), 0), coalesce(sum(correct), 0), coalesce(sum(seconds), 0) FROM tallies \(filter)",
-        values
-      ).first
-      stats.overall = PlayerStats.Tally(
-        name: "all", answered: Int(overall?[0].integer ?? 0), right: Int(overall?[1].integer ?? 0))
-      if stats.overall.answered > 0 {
-        stats.meanSeconds = (overall?[2].number ?? 0) / Double(stats.overall.answered)
-      }
-      stats.categories = try tallies(
-        "SELECT category, sum(answered), sum(correct) FROM tallies \(filter) GROUP BY category ORDER BY category")
-      stats.levels = try tallies(
-        """
-        SELECT CASE difficulty WHEN '' THEN 'no level' ELSE difficulty END, sum(answered), sum(correct)
-        FROM tallies \(filter) GROUP BY difficulty
-        ORDER BY CASE difficulty WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 WHEN 'hard' THEN 3 ELSE 4 END
-        """)
+      let query = StatsQuery.tallies(category: category)
+      try query.read(into: &stats, from: database)
+      // The runs the trigger keeps too.
       let run = try database.query("SELECT current, best FROM runs WHERE category = ?", [.text(category ?? "")]).first
       stats.currentStreak = Int(run?[0].integer ?? 0)
       stats.bestStreak = Int(run?[1].integer ?? 0)
       let rounds = category == nil ? "" : "AND category = ?"
       stats.roundsCompleted = Int(
-        try database.query("SELECT count(*) FROM rounds WHERE ended_how = 'completed' \(rounds)", values)
+        try database.query("SELECT count(*) FROM rounds WHERE ended_how = 'completed' \(rounds)", query.values)
           .first?.first?.integer ?? 0)
       stats.best = try database.query(
         """
         SELECT coalesce(category, 'All'), total, max(score) FROM rounds
         WHERE ended_how = 'completed' AND players IS NULL \(rounds)
         GROUP BY category, total ORDER BY 1, 2
-        """, values
+        """, query.values
       ).map { row in
         PlayerStats.Best(category: row[0].text ?? "", total: Int(row[1].integer ?? 0), score: Int(row[2].integer ?? 0))
       }
@@ -266,40 +243,18 @@ public final class SQLiteHistory: History {
     read(orIfNone: PlayerStats()) { database throws(SQLiteDatabase.Failure) in
       var stats = PlayerStats()
       stats.player = names.first
-      // Read from the player's own answers: rounds of turns are few, so no tallies are kept.
-      let filter = "WHERE player IN (" + names.map { _ in "?" }.joined(separator: ", ") + ")"
-      let values = names.map { SQLiteDatabase.Value.text($0) }
-      func tallies(_ sql: String) throws(SQLiteDatabase.Failure) -> [PlayerStats.Tally] {
-        try database.query(sql, values).map { row in
-          PlayerStats.Tally(
-            name: row[0].text ?? "", answered: Int(row[1].integer ?? 0), right: Int(row[2].integer ?? 0))
-        }
-      }
-      let overall = try database.query(
-        "SELECT count(*), coalesce(sum(is_right), 0), coalesce(sum(seconds), 0) FROM answers \(filter)", values
-      ).first
-      stats.overall = PlayerStats.Tally(
-        name: "all", answered: Int(overall?[0].integer ?? 0), right: Int(overall?[1].integer ?? 0))
-      if stats.overall.answered > 0 {
-        stats.meanSeconds = (overall?[2].number ?? 0) / Double(stats.overall.answered)
-      }
-      stats.categories = try tallies(
-        "SELECT category, count(*), sum(is_right) FROM answers \(filter) GROUP BY category ORDER BY category")
-      stats.levels = try tallies(
-        """
-        SELECT coalesce(difficulty, 'no level'), count(*), sum(is_right) FROM answers \(filter) GROUP BY difficulty
-        ORDER BY CASE difficulty WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 WHEN 'hard' THEN 3 ELSE 4 END
-        """)
-      for row in try database.query("SELECT is_right FROM answers \(filter) ORDER BY id", values) {
+      let query = StatsQuery.answers(players: names)
+      try query.read(into: &stats, from: database)
+      for row in try database.query("SELECT is_right FROM \(query.rows) ORDER BY id", query.values) {
         stats.currentStreak = row[0].integer == 1 ? stats.currentStreak + 1 : 0
         stats.bestStreak = max(stats.bestStreak, stats.currentStreak)
       }
       stats.roundsCompleted = Int(
         try database.query(
           """
-          SELECT count(DISTINCT round_id) FROM answers \(filter)
+          SELECT count(DISTINCT round_id) FROM \(query.rows)
           AND round_id IN (SELECT id FROM rounds WHERE ended_how = 'completed')
-          """, values
+          """, query.values
         ).first?.first?.integer ?? 0)
       return stats
     }

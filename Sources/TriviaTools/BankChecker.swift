@@ -40,7 +40,7 @@ public struct BankChecker: Sendable {
         if noneGraded, let first = bank.locations.first {
           found.add(
             .warning, first.start,
-            "no question in this file has a level (easy, medium or hard): all \(LoadSummary.grouped(ungraded)) "
+            "no question in this file has a level (easy, medium or hard): all \(NumberText.grouped(ungraded)) "
               + "play only under Mixed")
         }
         for (index, question) in bank.questions.enumerated() {

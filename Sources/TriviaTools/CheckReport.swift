@@ -1,3 +1,4 @@
+import ScreenKit
 import TriviaData
 
 /// What `trivia check FILE…` prints, and the status it exits with. Each path is checked as a
@@ -45,9 +46,9 @@ public struct CheckReport: Sendable {
   /// `Checked 1,536 questions in 1 file: no errors, 2 warnings.`
   public func summary(strict: Bool) -> String {
     func count(_ number: Int, _ noun: String) -> String {
-      number == 0 ? "no \(noun)s" : LoadSummary.counted(number, noun)
+      number == 0 ? "no \(noun)s" : NumberText.counted(number, noun)
     }
-    var text = "Checked \(LoadSummary.counted(questionCount, "question")) in \(LoadSummary.counted(fileCount, "file"))"
+    var text = "Checked \(NumberText.counted(questionCount, "question")) in \(NumberText.counted(fileCount, "file"))"
     if !passedOver.isEmpty {
       text += " (passed over, not question files: \(passedOver.map(Self.fileName).joined(separator: ", ")))"
     }

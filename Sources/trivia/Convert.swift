@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScreenKit
 import TriviaData
 import TriviaTerminal
 import TriviaTools
@@ -34,8 +35,8 @@ struct Convert: AsyncParsableCommand {
     for skipped in outcome.skipped {
       TextOutput.standardError.write(Sanitizer.clean("\(skipped.location): skipped: \(skipped.reason)") + "\n")
     }
-    let questions = LoadSummary.counted(outcome.questionCount, "question")
-    let skipped = LoadSummary.grouped(outcome.skipped.count)
+    let questions = NumberText.counted(outcome.questionCount, "question")
+    let skipped = NumberText.grouped(outcome.skipped.count)
     TextOutput.standardOutput.write(Sanitizer.clean("Wrote \(questions) to \(output) (\(skipped) skipped).") + "\n")
   }
 }

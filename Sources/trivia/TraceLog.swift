@@ -27,25 +27,11 @@ final class TraceLog {
   }
 
   static func line(for event: NavigationEvent) -> String {
+    let quoted = JSONString.quoted
     let stack = event.stack.map(quoted).joined(separator: ",")
     let steps = (event.cause as? RoutePlan)?.steps.map { quoted($0.description) } ?? []
     let plan = steps.isEmpty ? "" : ",\"plan\":[\(steps.joined(separator: ","))]"
     return
       "{\"seq\":\(event.sequence),\"event\":\(quoted(event.kind.rawValue)),\"screen\":\(quoted(event.screen)),\"stack\":[\(stack)]\(plan)}"
-  }
-
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\u{0}"..."\u{1F}":
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 }

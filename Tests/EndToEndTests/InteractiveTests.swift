@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import Testing
 
 /// The game on a real terminal: line editing, completion, Ctrl-C, Ctrl-D, history, colour.
@@ -14,7 +15,7 @@ struct InteractiveTests {
     _ sandbox: Sandbox, _ arguments: [String] = ["--seed", "7"], environment: [String: String] = [:]
   ) throws -> PseudoTerminal {
     try PseudoTerminal(
-      arguments: arguments,
+      TriviaBinary.path, arguments: arguments,
       environment: sandbox.environment.merging(["TERM": "xterm-256color"].merging(environment) { _, new in new }) {
         _, new in new
       })
@@ -63,7 +64,7 @@ struct InteractiveTests {
           words, correct: "The Danube, which flows through ten countries", incorrect: ["Rhine", "Volga", "Elbe"])
       ]))
     let terminal = try PseudoTerminal(
-      arguments: ["--source", source, "--seed", "1", "--no-color"],
+      TriviaBinary.path, arguments: ["--source", source, "--seed", "1", "--no-color"],
       environment: sandbox.environment.merging(["TERM": "xterm-256color"]) { _, new in new }, columns: 32)
     try Self.awaitPrompt(terminal, "trivia", colour: false)
     try terminal.send("play\r")
@@ -321,7 +322,8 @@ struct InteractiveTests {
     environment["LANG"] = nil
     environment["LC_ALL"] = nil
     let terminal = try PseudoTerminal(
-      arguments: ["--seed", "7", "--no-color"], environment: environment.merging(locale) { _, new in new })
+      TriviaBinary.path, arguments: ["--seed", "7", "--no-color"],
+      environment: environment.merging(locale) { _, new in new })
     try Self.awaitPrompt(terminal, "trivia", colour: false)
     try terminal.type("Emily Brontë")
     let reply = try Self.awaitPrompt(terminal, "trivia", colour: false)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 import Testing
 
 /// A source that stalls (a named pipe whose writer sends the start of a file, then nothing)

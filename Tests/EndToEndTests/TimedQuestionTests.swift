@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import Testing
 
 /// Timed questions: the prompt counts down, and at zero the question counts as unanswered.

@@ -1,3 +1,4 @@
+import ProcessSpawn
 import Testing
 
 /// A night's row of the pair table (README, "What happens when things meet"): the host's
@@ -7,15 +8,15 @@ import Testing
   func aLineTypedAsTheQuestionArrives() async throws {
     let (host, url) = try await WireTests.liveHost(try Sandbox(), ["--count", "1", "--time", "30"])
     let ann = try PseudoTerminal(["join", url, "--name", "Ann", "--no-color"], in: try Sandbox())
-    try await ann.expect("waiting · 1 player in> ")
-    try ann.press("lea")
-    try await ann.expect("lea")
+    try await ann.waitFor("waiting · 1 player in> ")
+    try ann.send("lea")
+    try await ann.waitFor("lea")
     try host.type("start")
-    try await ann.expect("Question 1 of 1")
-    try await ann.expect("s> lea")
+    try await ann.waitFor("Question 1 of 1")
+    try await ann.waitFor("s> lea")
     // The rest of the word: one command, `leave`, typed across the host's message.
     try ann.type("ve")
-    try await host.expect("Ann left")
-    try await ann.expect("trivia> ")
+    try await host.waitFor("Ann left")
+    try await ann.waitFor("trivia> ")
   }
 }

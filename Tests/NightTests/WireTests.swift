@@ -2,6 +2,7 @@ import LoopbackSocket
 import NIOCore
 import NIOWebSocket
 import NightKit
+import ProcessSpawn
 import Testing
 
 /// A real `trivia host` on loopback, and players that are test clients speaking the wire's
@@ -189,15 +190,15 @@ import Testing
       throw Failure("no verdict")
     }
     try #require(first.total > 0)
-    try await host.expect("Question 1 of 2: the answers")
+    try await host.waitFor("Question 1 of 2: the answers")
     try host.type("next")
-    try await host.expect("Standings after question 1 of 2")
+    try await host.waitFor("Standings after question 1 of 2")
     try host.type("next")
     for player in [ann, bob] { _ = try await player.receive { $0.isQuestion } }
-    try await host.expect("Question 2 of 2")
+    try await host.waitFor("Question 2 of 2")
 
     ann.drop()
-    try await host.expect("Ann left")
+    try await host.waitFor("Ann left")
     try await Task.sleep(for: .seconds(1))
     let (back, again) = try await WirePlayer.join(url, name: "Ann", token: welcome.token)
     // The welcome is the whole night as Ann sees it: the question, with the time it has left.
@@ -205,7 +206,7 @@ import Testing
     guard case .question(let question) = again.stage.scene else { throw Failure("not on the question") }
     #expect(question.number == 2)
     #expect(question.msLeft > 0 && question.msLeft <= question.limitMs - 1000, "\(question.msLeft) ms left")
-    try await host.expect("Ann is back")
+    try await host.waitFor("Ann is back")
 
     back.send(.answer(question: 2, choice: 1))
     bob.send(.answer(question: 2, choice: 0))

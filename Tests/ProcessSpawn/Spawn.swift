@@ -1,7 +1,7 @@
 import Glibc
 
-/// Starting a child the way a shell would, for the end-to-end tests' `LiveProcess` and
-/// `PseudoTerminal` and the night's processes: no
+/// Starting a child the way a shell would, for `Child`, `PseudoTerminal`, the end-to-end
+/// tests' `LiveProcess` and the night's processes: no
 /// signal blocked, the usual handlers (the test runner ignores SIGPIPE), and no descriptor
 /// but the standard ones, which `arrange` sets up (pipes of runs going on in parallel must
 /// not stay open in this child).

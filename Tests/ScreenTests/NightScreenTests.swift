@@ -213,6 +213,9 @@ struct NightScreenTests {
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th", "112th",
         "1,003rd",
       ])
+    #expect(NumberText.counted(1, "file") == "1 file")
+    #expect(NumberText.counted(47175, "question") == "47,175 questions")
+    #expect(NumberText.counted(0, "question") == "0 questions")
   }
 
   func question(note: String? = nil, chosen: Int? = nil, answerable: Bool = true) -> GameScreen.State {

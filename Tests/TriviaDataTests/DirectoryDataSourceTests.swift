@@ -1,3 +1,4 @@
+import FixtureFolders
 import Foundation
 import ProcessSpawn
 import Testing
@@ -88,10 +89,6 @@ import Testing
     bank.skipped = [.init(location: "a:1", reason: "r")]
     bank.filesRead = 0
     #expect(bank.summary(source: "Open Trivia DB").text == "Loaded 3 questions from Open Trivia DB (1 skipped)")
-    #expect(LoadSummary.grouped(47175) == "47,175")
-    #expect(LoadSummary.grouped(1_234_567) == "1,234,567")
-    #expect(LoadSummary.grouped(999) == "999")
-    #expect(LoadSummary.grouped(0) == "0")
   }
 
   @Test func nameEndsWithASlash() {
@@ -115,7 +112,7 @@ import Testing
     "television": 5230, "world": 4875,
   ]
 
-  @Test(.enabled(if: SharedData.openTriviaQAExists, "needs ../shared/data/opentriviaqa beside the repository"))
+  @Test(.enabled(if: SharedData.exists, "needs ../shared/data/opentriviaqa beside the repository"))
   func wholeFolderMatchesTheReferenceReader() async throws {
     let bank = try await DirectoryDataSource(path: SharedData.openTriviaQA).load(
       LoadRequest(count: 10, difficulty: .mixed))
@@ -139,7 +136,7 @@ import Testing
       })
   }
 
-  @Test(.enabled(if: SharedData.openTriviaQAExists, "needs ../shared/data/opentriviaqa beside the repository"))
+  @Test(.enabled(if: SharedData.exists, "needs ../shared/data/opentriviaqa beside the repository"))
   func eachFileAloneGivesTheReferenceCountsPerReason() throws {
     for (file, usable) in Self.usableByFile {
       let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: SharedData.openTriviaQA + "/" + file)))

@@ -1,3 +1,4 @@
+import FixtureFolders
 import Testing
 
 @testable import TriviaData

@@ -1,3 +1,4 @@
+import FixtureFolders
 import Foundation
 import Testing
 

@@ -95,12 +95,12 @@ public final class SourceFlow {
 
   /// `source` alone: the counts per level and category.
   public func describe(_ bank: QuestionBank) {
-    console.say("Source: \(source.name), \(LoadSummary.counted(bank.questions.count, "question")).")
-    let ungraded = bank.questions.countsByDifficulty[nil].map { ["\(LoadSummary.grouped($0)) without a level"] } ?? []
+    console.say("Source: \(source.name), \(NumberText.counted(bank.questions.count, "question")).")
+    let ungraded = bank.questions.countsByDifficulty[nil].map { ["\(NumberText.grouped($0)) without a level"] } ?? []
     console.say("  By difficulty: " + (bank.questions.gradedCounts + ungraded).joined(separator: ", ") + ".")
     console.say(
       "  By category: "
-        + bank.questions.categoryCounts.map { "\($0.name) \(LoadSummary.grouped($0.count))" }.joined(separator: ", ")
+        + bank.questions.categoryCounts.map { "\($0.name) \(NumberText.grouped($0.count))" }.joined(separator: ", ")
         + ".")
   }
 
@@ -149,7 +149,7 @@ extension QuestionList {
   public var gradedCounts: [String] {
     let counts = countsByDifficulty
     return Difficulty.allCases.compactMap { level in
-      counts[level].map { "\(LoadSummary.grouped($0)) \(level.rawValue)" }
+      counts[level].map { "\(NumberText.grouped($0)) \(level.rawValue)" }
     }
   }
 

@@ -1,3 +1,4 @@
+import ScreenKit
 import TriviaData
 
 extension NoQuestions {
@@ -25,7 +26,7 @@ extension NoQuestions {
     return Self(
       reason: "\(source) does not grade its questions by difficulty, so there are no \(difficulty.rawValue) ones.",
       details: [
-        "Choose Mixed to play its \(LoadSummary.counted(questions.count, "question")): type options, then difficulty."
+        "Choose Mixed to play its \(NumberText.counted(questions.count, "question")): type options, then difficulty."
       ])
   }
 
@@ -51,7 +52,7 @@ extension NoQuestions {
       if grade == level { withLevel[name, default: 0] += 1 }
     }
     let has = Difficulty.allCases.compactMap { grade in inCategory[grade].map { "\($0) \(grade.rawValue)" } }
-    let others = withLevel.sorted { $0.key < $1.key }.map { "\($0.key) (\(LoadSummary.grouped($0.value)))" }
+    let others = withLevel.sorted { $0.key < $1.key }.map { "\($0.key) (\(NumberText.grouped($0.value)))" }
     return Self(
       reason: reason,
       details: (has.isEmpty ? [] : ["\(category) has \(has.joined(separator: ", "))."])

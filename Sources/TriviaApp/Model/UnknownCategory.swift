@@ -1,3 +1,4 @@
+import ScreenKit
 import TriviaData
 
 /// A category asked for that the source does not have, said with the ones it has: to the
@@ -9,7 +10,7 @@ struct UnknownCategory {
 
   var lines: [String] {
     ["No category '\(name)' in \(source). Its categories:"]
-      + categories.map { "  \($0.name) (\(LoadSummary.grouped($0.count)))" }
+      + categories.map { "  \($0.name) (\(NumberText.grouped($0.count)))" }
   }
 
   var sentence: String {

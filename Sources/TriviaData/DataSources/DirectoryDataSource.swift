@@ -1,4 +1,5 @@
 import Glibc
+import NumberWords
 
 /// Every question file in a folder, merged into one bank.
 ///
@@ -50,7 +51,7 @@ public struct DirectoryDataSource: DataSource {
       throw DataSourceError(
         count == 0
           ? "\(path): the folder has no question files"
-          : "\(path): no questions in \(LoadSummary.counted(count, "file")) (\(detail))")
+          : "\(path): no questions in \(NumberText.counted(count, "file")) (\(detail))")
     }
     return bank
   }

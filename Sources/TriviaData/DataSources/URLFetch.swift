@@ -6,23 +6,11 @@ import Synchronization
 /// Runs `body` on a thread of its own, so a call that blocks for seconds does not hold one
 /// of the few threads Swift's tasks share.
 private func detachThread(_ body: @escaping @Sendable () -> Void) {
-  final class Body: Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-  }
-  let context = Unmanaged.passRetained(Body(body)).toOpaque()
-  var thread = pthread_t()
-  let created = pthread_create(
-    &thread, nil,
-    { context in
-      Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-      return nil
-    }, context)
-  if created == 0 {
+  if let thread = SystemThread.start(body) {
     pthread_detach(thread)
   } else {
     // No thread to be had: run here rather than never.
-    Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+    body()
   }
 }
 

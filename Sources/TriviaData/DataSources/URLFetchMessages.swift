@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import NumberWords
 
 /// The sentences a failed load shows: what happened, and what the player can do about it.
 extension URLDataSource {
@@ -59,7 +60,7 @@ extension URLDataSource {
 
   static func sizeText(_ bytes: Int) -> String {
     bytes >= 1 << 20 && bytes % (1 << 20) == 0
-      ? "\(bytes >> 20) MB" : LoadSummary.counted(bytes, "byte")
+      ? "\(bytes >> 20) MB" : NumberText.counted(bytes, "byte")
   }
 
   static func secondsText(_ seconds: Double) -> String {

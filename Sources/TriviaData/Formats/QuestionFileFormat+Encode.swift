@@ -4,6 +4,7 @@ extension QuestionFileFormat {
   /// question without a level is written without `difficulty`. What this writes, `decode`
   /// reads back as the same questions.
   public static func encode(_ questions: some Sequence<Question>) -> [UInt8] {
+    let quoted = JSONString.quoted
     var out = "{\n  \"schema\": \"\(schema)\",\n  \"questions\": [\n"
     var first = true
     for question in questions {
@@ -17,24 +18,5 @@ extension QuestionFileFormat {
     }
     out += "\n  ]\n}\n"
     return Array(out.utf8)
-  }
-
-  /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "\u{0}"..."\u{1F}", "\u{7F}":
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }

@@ -3,20 +3,12 @@
 /// no level and plays under Mixed), `type` (multiple|boolean), `question`, `correct_answer`
 /// and `incorrect_answers`. Other members (`$schema`, say) are passed over. See Data/README.md
 /// and Data/questions.schema.json.
-public enum QuestionFileFormat {
+public enum QuestionFileFormat: QuestionDecoding {
   public static let schema = "trivia-questions/1"
 
-  /// Reads a whole file. A question with a bad field is skipped and reported; a file that
-  /// is not JSON, or has no question array, throws. `locating` keeps where each question is.
-  public static func decode(_ bytes: [UInt8], name: String, locating: Bool = false) throws(DataSourceError)
-    -> QuestionBank
-  {
-    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in
-      try decode(bytes, name: name, locating: locating)
-    }
-  }
-
-  static func decode(
+  /// A question with a bad field is skipped and reported; a file that is not JSON, or has no
+  /// question array, throws.
+  public static func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, locating: Bool = false
   ) throws(DataSourceError) -> QuestionBank {
     // The questions are read as the parser reaches them, and not kept as JSON values; most

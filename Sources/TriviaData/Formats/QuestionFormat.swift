@@ -1,5 +1,5 @@
 /// The kinds of question file this program reads, told apart by content, never by name.
-public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConvertible {
+public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConvertible, QuestionDecoding {
   /// The project's own JSON: an object with a `"questions"` array (`QuestionFileFormat`).
   case questionFile
   /// A saved Open Trivia DB API response: `"response_code"` and `"results"`.
@@ -65,17 +65,8 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     return format
   }
 
-  /// Reads a file of any of the formats; `locating` also keeps where each question is
-  /// (`QuestionBank.locations`, `Skipped.position`), which tools need and the game does not.
-  public static func decode(_ bytes: [UInt8], name: String, locating: Bool = false) throws(DataSourceError)
-    -> QuestionBank
-  {
-    try bytes.withUnsafeBufferPointer { bytes throws(DataSourceError) in
-      try decode(bytes, name: name, locating: locating)
-    }
-  }
-
-  static func decode(
+  /// Reads a file of any of the formats, told by `detect`.
+  public static func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, locating: Bool = false
   ) throws(DataSourceError) -> QuestionBank {
     try detect(bytes, name: name).decode(bytes, name: name, locating: locating)

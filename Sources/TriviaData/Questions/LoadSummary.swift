@@ -1,3 +1,5 @@
+import NumberWords
+
 /// What a load gave, in numbers, and the line to tell the player.
 public struct LoadSummary: Sendable, Equatable {
   /// The source's name, used when it is not a folder.
@@ -20,25 +22,21 @@ public struct LoadSummary: Sendable, Equatable {
   /// `Loaded 47,175 questions from 18 files (0 skipped)`, or for a source that is not a
   /// folder, `Loaded 10 questions from opentdb (0 skipped)`.
   public var text: String {
-    let from = filesRead > 0 ? Self.counted(filesRead, "file") : source
-    let skipped = Self.grouped(questionsSkipped)
-    return "Loaded \(Self.counted(questionsLoaded, "question")) from \(from) (\(skipped) skipped)"
+    let from = filesRead > 0 ? NumberText.counted(filesRead, "file") : source
+    let skipped = NumberText.grouped(questionsSkipped)
+    return "Loaded \(NumberText.counted(questionsLoaded, "question")) from \(from) (\(skipped) skipped)"
   }
 
-  /// `1 file`, `47,175 questions`: the number grouped, the noun in the plural but for one.
+  /// `NumberText.counted`, kept for AppNavigator+Home, which says it here; new code says
+  /// `NumberText.counted`.
   public static func counted(_ number: Int, _ noun: String) -> String {
-    "\(grouped(number)) \(number == 1 ? noun : noun + "s")"
+    NumberText.counted(number, noun)
   }
 
-  /// `47175` as `47,175`.
+  /// `NumberText.grouped`, kept for AppNavigator+Home, which says it here; new code says
+  /// `NumberText.grouped`.
   public static func grouped(_ number: Int) -> String {
-    let digits = String(number.magnitude)
-    var result = ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-      result.append(digit)
-    }
-    return number < 0 ? "-" + result : result
+    NumberText.grouped(number)
   }
 }
 
