@@ -1,4 +1,5 @@
 import NightKit
+import ProcessSpawn
 import Testing
 
 /// What each person sees is computed from one value the host's room computes: these are the
@@ -12,17 +13,17 @@ import Testing
     let (ann, _) = try await WirePlayer.join(url, name: "Ann")
     _ = try await ann.receive { $0.isQuestion }
     ann.send(.answer(question: 1, choice: 0))
-    try await host.expect("Question 1 of 3: the answers")
+    _ = try await host.waitFor("Question 1 of 3: the answers")
 
     let cat = try NightProcess(
       ["join", url, "--name", "Cat", "--no-color", "--script", try sandbox.write("cat.txt", "")], in: sandbox)
-    try await host.expect("Cat joined")
+    _ = try await host.waitFor("Cat joined")
     try await cat.waitFor("You joined after this question was asked")
     try host.type("next")
-    try await host.expect("Standings after question 1 of 3")
+    _ = try await host.waitFor("Standings after question 1 of 3")
     let bob = try NightProcess(
       ["join", url, "--name", "Bob", "--no-color", "--script", try sandbox.write("bob.txt", "")], in: sandbox)
-    try await host.expect("Bob joined")
+    _ = try await host.waitFor("Bob joined")
     try await bob.waitFor("Standings after question 1 of 3")
     try host.type("end")
     #expect(try await bob.waitForExit() == 0)
@@ -43,10 +44,10 @@ import Testing
     ann.send(.answer(question: 1, choice: 0))
     _ = try await ann.receive { $0.you?.answer != nil }
     ann.drop()
-    try await host.expect("Ann left")
+    _ = try await host.waitFor("Ann left")
     bob.send(.answer(question: 1, choice: 1))
-    try await host.expect("Question 1 of 1: the answers")
-    try await host.expect("2 of 2 answered.")
+    _ = try await host.waitFor("Question 1 of 1: the answers")
+    _ = try await host.waitFor("2 of 2 answered.")
     #expect(!host.text.contains("2 of 1"), "\(host.text)")
   }
 
@@ -57,11 +58,11 @@ import Testing
     let (host, url) = try await WireTests.liveHost(sandbox, ["--start-when", "9"])
     let tara = try NightProcess(
       ["join", url, "--name", "Tara", "--no-color", "--script", try sandbox.write("tara.txt", "")], in: sandbox)
-    try await host.expect("Tara joined")
+    _ = try await host.waitFor("Tara joined")
     let (ann, _) = try await WirePlayer.join(url, name: "Ann")
     let (bob, _) = try await WirePlayer.join(url, name: "Bob")
     try await tara.waitFor("3 players in: Tara, Ann, Bob")
-    try await host.expect("3 players in: Tara, Ann, Bob")
+    _ = try await host.waitFor("3 players in: Tara, Ann, Bob")
     try host.type("end")
     #expect(try await tara.waitForExit() == 0)
     // Every list the host drew after a join names as many players as had joined by then.
@@ -80,7 +81,7 @@ import Testing
       sandbox, ["--time", "\(seconds)", "--start-when", "2", "--count", "1"])
     let zoe = try PseudoTerminal(["join", url, "--name", "Zoë", "--no-color"], in: sandbox)
     let (ann, _) = try await WirePlayer.join(url, name: "Ann")
-    try await zoe.expect("question 1/1 · ")
+    _ = try await zoe.waitFor("question 1/1 · ")
     return (host, zoe, ann, sandbox)
   }
 
@@ -88,7 +89,7 @@ import Testing
   @Test func aTerminalPlayersCountdownGoesOnAfterItAnswers() async throws {
     let (host, zoe, ann, sandbox) = try await Self.onAQuestionAtATerminal(seconds: 30)
     try zoe.type("1")
-    try await zoe.expect("Answer in: waiting for the others")
+    _ = try await zoe.waitFor("Answer in: waiting for the others")
     let answeredAt = zoe.text.utf8.count
     try await Task.sleep(for: .seconds(3))
     let after = String(zoe.text.utf8.dropFirst(answeredAt)) ?? ""
@@ -101,8 +102,8 @@ import Testing
   /// it is not carried into the next prompt.
   @Test func aHalfTypedAnswerAtTheDeadlineIsSetAside() async throws {
     let (host, zoe, ann, sandbox) = try await Self.onAQuestionAtATerminal(seconds: 5)
-    try zoe.press("Fal")
-    try await zoe.expect("the answer was", timeout: .seconds(15))
+    try zoe.send("Fal")
+    _ = try await zoe.waitFor("the answer was", timeout: .seconds(15))
     let revealedAt = zoe.text.utf8.count
     try zoe.type("")
     try await Task.sleep(for: .milliseconds(500))
