@@ -33,7 +33,7 @@ struct DeepLinkTests {
     Place(name: "question", input: "play\n", prompt: "question 1/3", events: [root, pushGame]),
     Place(
       name: "feedback", input: "play\na\n", prompt: "continue",
-      events: [root, pushGame, TraceEvent("child", "feedback", ["landing", "game"])]),
+      events: [root, pushGame, TraceEvent("child", "feedback", ["landing", "game"], plan: ["child feedback"])]),
     Place(
       name: "difficulty popover on the landing", input: "difficulty\n", prompt: "difficulty",
       events: [
@@ -49,7 +49,8 @@ struct DeepLinkTests {
       ]),
     Place(
       name: "no data", input: "play\n", prompt: "no questions",
-      events: [root, TraceEvent("push", "no-data", ["landing", "no-data"])], missingSource: true),
+      events: [root, TraceEvent("push", "no-data", ["landing", "no-data"], plan: ["push no-data"])],
+      missingSource: true),
   ]
 
   enum Link: String, Sendable, CaseIterable, CustomTestStringConvertible {
@@ -116,7 +117,8 @@ struct DeepLinkTests {
     case (.play, _):
       // The source is still missing: back to the no-data screen, with the reason.
       return Outcome(
-        prompt: "no questions", events: [popNoData(""), TraceEvent("push", "no-data", ["landing", "no-data"])])
+        prompt: "no questions",
+        events: [popNoData(""), TraceEvent("push", "no-data", ["landing", "no-data"], plan: ["push no-data"])])
 
     case (.options, "landing"):
       return Outcome(prompt: "options", events: [openOptions])
@@ -328,7 +330,7 @@ struct DeepLinkTests {
     #expect(
       result.transcript.preamble.suffix(4)
         == Expected.noData(reason: "missing.json: No such file or directory").suffix(4))
-    #expect(events == [Self.root, TraceEvent("push", "no-data", ["landing", "no-data"])])
+    #expect(events == [Self.root, TraceEvent("push", "no-data", ["landing", "no-data"], plan: ["push no-data"])])
   }
 
   @Test("A category with a space and an ampersand travels percent-encoded, by --open and by open")
@@ -362,7 +364,8 @@ struct DeepLinkTests {
     let ignored = TraceEvent("ignored", "game", ["landing", "game"], plan: ["ignored game"])
     #expect(
       events == [
-        Self.root, Self.pushGame, ignored, TraceEvent("child", "feedback", ["landing", "game"]), ignored,
+        Self.root, Self.pushGame, ignored,
+        TraceEvent("child", "feedback", ["landing", "game"], plan: ["child feedback"]), ignored,
       ])
     #expect(transcript.questions.count == 1)
   }

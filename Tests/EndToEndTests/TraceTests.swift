@@ -26,10 +26,10 @@ struct TraceTests {
       events == [
         Event("root", "landing", ["landing"]),
         Event("push", "game", ["landing", "game"], plan: ["push game"]),
-        Event("child", "feedback", ["landing", "game"]),
+        Event("child", "feedback", ["landing", "game"], plan: ["child feedback"]),
         Event("remove-child", "feedback", ["landing", "game"]),
-        Event("child", "feedback", ["landing", "game"]),
-        Event("present", "complete", ["landing", "game", "complete"]),
+        Event("child", "feedback", ["landing", "game"], plan: ["child feedback"]),
+        Event("present", "complete", ["landing", "game", "complete"], plan: ["present complete"]),
         Event("dismiss", "complete", ["landing", "game"], plan: Self.leaveComplete),
         Event("pop", "game", ["landing"], plan: Self.leaveComplete),
       ])
@@ -40,8 +40,8 @@ struct TraceTests {
     let events = try await Self.trace(["--count", "1", "--seed", "3"], input: "play\na\n\ndone\nplay\na\n\ndone\n")
     let round = [
       Event("push", "game", ["landing", "game"], plan: ["push game"]),
-      Event("child", "feedback", ["landing", "game"]),
-      Event("present", "complete", ["landing", "game", "complete"]),
+      Event("child", "feedback", ["landing", "game"], plan: ["child feedback"]),
+      Event("present", "complete", ["landing", "game", "complete"], plan: ["present complete"]),
       Event("dismiss", "complete", ["landing", "game"], plan: Self.leaveComplete),
       Event("pop", "game", ["landing"], plan: Self.leaveComplete),
     ]
@@ -89,12 +89,12 @@ struct TraceTests {
         Event("push", "game", ["landing", "game"], plan: ["push game"]),
         Event("pop", "game", ["landing"], plan: ["pop game"]),
         Event("push", "game", ["landing", "game"], plan: ["push game"]),
-        Event("child", "feedback", ["landing", "game"]),
+        Event("child", "feedback", ["landing", "game"], plan: ["child feedback"]),
         // The feedback goes with the game it belongs to.
         Event("pop", "game", ["landing"], plan: ["pop game"]),
         Event("push", "game", ["landing", "game"], plan: ["push game"]),
-        Event("child", "feedback", ["landing", "game"]),
-        Event("present", "complete", ["landing", "game", "complete"]),
+        Event("child", "feedback", ["landing", "game"], plan: ["child feedback"]),
+        Event("present", "complete", ["landing", "game", "complete"], plan: ["present complete"]),
         Event("dismiss", "complete", ["landing", "game"], plan: Self.leaveComplete),
         Event("pop", "game", ["landing"], plan: Self.leaveComplete),
       ])
@@ -106,10 +106,27 @@ struct TraceTests {
     #expect(
       events == [
         Event("root", "landing", ["landing"]),
-        Event("push", "no-data", ["landing", "no-data"]),
+        Event("push", "no-data", ["landing", "no-data"], plan: ["push no-data"]),
         Event("pop", "no-data", ["landing"], plan: ["pop no-data"]),
-        Event("push", "no-data", ["landing", "no-data"]),
+        Event("push", "no-data", ["landing", "no-data"], plan: ["push no-data"]),
         Event("pop", "no-data", ["landing"], plan: ["pop no-data"]),
+      ])
+  }
+
+  @Test("Every screen is reached by a route: about, over the landing and over the options, and stats")
+  func everyScreenByARoute() async throws {
+    let events = try await Self.trace(input: "about\ndone\noptions\nabout\ndone\ndone\nstats\ndone\nquit\n")
+    #expect(
+      events == [
+        Event("root", "landing", ["landing"]),
+        Event("present", "about", ["landing", "about"], plan: ["present about"]),
+        Event("dismiss", "about", ["landing"]),
+        Event("present", "options", ["landing", "options"], plan: ["flow options"]),
+        Event("present", "about", ["landing", "options", "about"], plan: ["present about"]),
+        Event("dismiss", "about", ["landing", "options"]),
+        Event("dismiss", "options", ["landing"]),
+        Event("present", "stats", ["landing", "stats"], plan: ["present stats"]),
+        Event("dismiss", "stats", ["landing"]),
       ])
   }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Routes of an app with every transition, hosts and policies, to follow at random.
 enum RandomRoute: Hashable, CaseIterable {
-  case home, detail, log, settings, menu, tip, note, alert, sheet, wizard
+  case home, detail, log, settings, menu, tip, note, alert, sheet, wizard, badge
 
   func destination() -> Destination<RandomRoute, TestView> {
     switch self {
@@ -25,6 +25,8 @@ enum RandomRoute: Hashable, CaseIterable {
         shownOver: ["detail", "settings"])
     case .sheet: Destination(self, screen: .named("sheet"), transition: .present, policy: .allowDuplicates)
     case .wizard: Destination(self, screen: .named("wizard", anchors: ["tip"]), transition: .flow, policy: .singleTop)
+    // A child of whatever is on top.
+    case .badge: Destination(self, screen: .named("badge"), transition: .child)
     }
   }
 }
@@ -65,6 +67,7 @@ extension RoutePlan.Step {
     case .push(let name): "push \(name)"
     case .present(let name), .flow(let name): "present \(name)"
     case .popover(let name, _): "popover \(name)"
+    case .child(let name): "child \(name)"
     }
   }
 }
@@ -93,9 +96,11 @@ struct RoutePropertyTests {
           let lines = Array(log.lines[seen...])
           #expect(lines == plan.steps.map(\.eventLine), "seed \(seed): \(route) planned \(plan)")
           #expect(log.plans[seen...].allSatisfy { $0 == plan })
-          // Where it leads: the route's screen is on top.
+          // Where it leads: the route's screen is on top, or takes input as the top's child.
+          let state = navigator.activeNavigator.state
           #expect(
-            navigator.activeNavigator.state.top?.name == route.destination().screen.name, "seed \(seed): \(route)")
+            (route == .badge ? state.activeName : state.top?.name) == route.destination().screen.name,
+            "seed \(seed): \(route)")
           if plan.steps.contains(.dismiss("menu")), plan.steps.last != .dismiss("menu") { closedPopovers += 1 }
           if plan.steps.contains(.push("detail")), plan.steps.last == .popover("note", anchor: "tip") {
             builtHosts += 1

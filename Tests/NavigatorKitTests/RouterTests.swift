@@ -9,6 +9,8 @@ enum TestRoute: Hashable {
   case settings
   case menu
   case log(Int)
+  /// An overlay on a detail.
+  case note
 }
 
 func makeRouter() throws -> (Router<TestRoute, TestView>, Navigator<TestView>, NavigationRecorder) {
@@ -25,6 +27,8 @@ func makeRouter() throws -> (Router<TestRoute, TestView>, Navigator<TestView>, N
       Destination(route, screen: .named("menu"), transition: .popover(anchor: "line"), host: .home)
     case .log(let id):
       Destination(route, screen: .named("log-\(id)"), transition: .push, policy: .allowDuplicates)
+    case .note:
+      Destination(route, screen: .named("note"), transition: .child, host: .detail(1))
     }
   }
   // The root shows the home route, as an app's first screen would.
@@ -141,6 +145,20 @@ struct RouterTests {
     #expect(router.plan(to: .log(1)) == RoutePlan([.push("log-1")]))
     try router.navigate(to: .log(1))
     #expect(navigator.stack == ["home", "log-1", "log-1"])
+  }
+
+  @Test func aChildIsAddedToItsHostAndNeverSkipped() throws {
+    let (router, navigator, log) = try makeRouter()
+    #expect(router.plan(to: .note) == RoutePlan([.push("detail-1"), .child("note")]))
+    try router.navigate(to: .note)
+    log.expectLast(["push detail-1", "child note"])
+    #expect(navigator.state.activeName == "note")
+    // Not remembered, as children are no entries: added again, over the one there.
+    #expect(router.plan(to: .note) == RoutePlan([.child("note")]))
+    // The screen it is a child of is still the detail on top.
+    #expect(router.plan(to: .detail(1)) == RoutePlan([.ignored("detail-1")]))
+    try router.navigate(to: .menu)
+    #expect(navigator.stack == ["home", "menu"])
   }
 
   @Test func planningChangesNothing() throws {

@@ -19,6 +19,8 @@ public struct RoutePlan: Hashable, Sendable, CustomStringConvertible {
     case popover(String, anchor: String)
     /// Start a sub-navigator with the named screen as its root.
     case flow(String)
+    /// Add the named screen as a child of the screen on top.
+    case child(String)
 
     /// The step as a trace writes it.
     public var description: String {
@@ -31,6 +33,7 @@ public struct RoutePlan: Hashable, Sendable, CustomStringConvertible {
       case .present(let name): "present \(name)"
       case .popover(let name, let anchor): "popover \(name)@\(anchor)"
       case .flow(let name): "flow \(name)"
+      case .child(let name): "child \(name)"
       }
     }
   }

@@ -223,7 +223,7 @@ public final class Router<Route: Hashable, View> {
         level = navigator.activeNavigator
       case .dismiss: batch.append(.dismiss)
       case .pop: batch.append(.pop)
-      case .push, .present, .popover, .flow:
+      case .push, .present, .popover, .flow, .child:
         guard let target = pending.next() else { continue }
         guard let navigation = target.navigation(showing: target.screen) else {
           try flush()
@@ -234,7 +234,8 @@ public final class Router<Route: Hashable, View> {
           continue
         }
         batch.append(navigation)
-        arriving.append(target.route)
+        // A child is no entry: nothing to remember it by.
+        if target.transition != .child { arriving.append(target.route) }
       }
     }
     try flush()
@@ -285,6 +286,7 @@ extension Destination {
     case .present: .present(screen)
     case .popover(let anchor): .popover(screen, anchor: anchor)
     case .flow: nil
+    case .child: .addChild(screen)
     }
   }
 
@@ -295,6 +297,7 @@ extension Destination {
     case .present: .present(screen.name)
     case .popover(let anchor): .popover(screen.name, anchor: anchor)
     case .flow: .flow(screen.name)
+    case .child: .child(screen.name)
     }
   }
 }

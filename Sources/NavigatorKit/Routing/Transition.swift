@@ -1,5 +1,5 @@
 /// How a route's screen is shown when it has to be built.
-public enum Transition: Equatable, Sendable {
+public enum Transition: Hashable, Sendable {
   /// Pushed on the stack, after dismissing anything presented.
   case push
   /// Presented as a modal.
@@ -8,4 +8,7 @@ public enum Transition: Equatable, Sendable {
   case popover(anchor: String)
   /// As the root of a new sub-navigator above the current screens.
   case flow
+  /// As a child of the screen below it, such as an overlay. A child is not an entry: the
+  /// router does not remember it, so it is never skipped or brought back.
+  case child
 }

@@ -5,16 +5,26 @@ import ScreenKit
 /// factory or other flow changes to offer it.
 public struct AppCommand {
   public let command: Command
-  /// The screens it is offered on; nil: every screen.
+  /// The screens it is offered on; nil: every screen but `except`.
   public let screens: Set<ScreenName>?
+  /// The screens it is not offered on, when it is offered on every other.
+  public let except: Set<ScreenName>
 
   public init(_ command: Command, on screens: Set<ScreenName>?) {
     self.command = command
     self.screens = screens
+    except = []
+  }
+
+  /// Offered on every screen but `screens`, a screen added later included.
+  public init(_ command: Command, except screens: Set<ScreenName>) {
+    self.command = command
+    self.screens = nil
+    except = screens
   }
 
   func isOffered(on screen: ScreenName?) -> Bool {
-    guard let screens else { return true }
+    guard let screens else { return screen.map { !except.contains($0) } ?? true }
     return screen.map(screens.contains) ?? false
   }
 }
@@ -30,7 +40,7 @@ public struct AppCommands {
 
   /// The commands offered on the screen named `screen`, in the table's order.
   public func table(on screen: String?) -> CommandTable {
-    let name = screen.flatMap(ScreenName.init(rawValue:))
+    let name = screen.map(ScreenName.init(rawValue:))
     return CommandTable(offers.filter { $0.isOffered(on: name) }.map(\.command))
   }
 }

@@ -34,7 +34,7 @@ public final class AboutFlow {
     }
     // Not in a night, where the host moves everyone on.
     let night = ScreenName.hosting.union(ScreenName.playing)
-    return [AppCommand(command, on: Set(ScreenName.allCases).subtracting(night.union([.game, .feedback, .about])))]
+    return [AppCommand(command, except: night.union([.game, .feedback, .about]))]
   }
 
   public func show() async {

@@ -2,9 +2,18 @@ import AboutScreen
 import NavigatorKit
 import ScreenKit
 
+extension ScreenName {
+  public static let about = ScreenName(rawValue: "about")
+}
+
+extension Place {
+  /// Over the screen it was asked from, the options' own included.
+  static var about: Place { Place(.about, transition: .present) }
+}
+
 extension AppNavigator: AboutNavigating {
   public func showAbout(_ about: About, onDone: @escaping () -> Void) {
-    attempt { () throws(NavigationError) in try navigator.activeNavigator.handle(.present(.about(about, onDone))) }
+    show(.about, .about(about, onDone))
   }
 
   public func closeAbout() {

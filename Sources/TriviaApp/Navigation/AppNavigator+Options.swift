@@ -1,32 +1,29 @@
-import DifficultyScreen
 import NavigatorKit
 import OptionsScreen
 import ScreenKit
 import TriviaData
 
+extension ScreenName {
+  public static let options = ScreenName(rawValue: "options")
+}
+
+extension Place {
+  /// A flow with a navigator of its own over the landing, or over the no-data screen whose
+  /// options it changes.
+  static var options: Place { Place(.options, transition: .flow, host: .landing, shownOver: [.noData]) }
+}
+
 extension AppNavigator: OptionsNavigating {
-  /// The options run as a flow with a navigator of their own, removed when they close.
   public func showOptions(_ setup: @escaping () -> Setup, events: OptionsEvents) {
-    screens[.options] = .options(setup, events)
-    follow(.options)
+    show(.options, .options(setup, events))
   }
 
+  /// The options' navigator is removed when they close.
   public func closeOptions() {
     guard
       let flow = navigator.subNavigators.last(where: { $0.state.entries.first?.name == ScreenName.options.rawValue })
     else { return }
     attempt { () throws(NavigationError) in try navigator.removeSubNavigator(flow) }
-  }
-
-  public func showDifficulty(
-    current: DifficultyChoice, onChoice: @escaping (DifficultyChoice) -> Void, onBack: @escaping () -> Void
-  ) {
-    screens[.difficulty] = .difficulty(current: current, onChoice: onChoice, onBack: onBack)
-    follow(.difficulty)
-  }
-
-  public func closeDifficulty() {
-    dismiss(.difficulty)
   }
 }
 
@@ -47,19 +44,6 @@ extension Screen where View == any TerminalView {
       screen.onDifficulty = events.difficulty
       screen.onDone = events.done
       screen.onBack = events.done
-      return screen
-    }
-  }
-
-  static func difficulty(
-    current: DifficultyChoice, onChoice: @escaping (DifficultyChoice) -> Void, onBack: @escaping () -> Void
-  ) -> Self {
-    let choices = DifficultyChoice.allCases
-    let state = DifficultyScreen.State(choices: choices.map(\.title), selected: choices.firstIndex(of: current) ?? 0)
-    return Self(.difficulty) {
-      let screen = DifficultyScreen(state: state)
-      screen.onChoice = { onChoice(choices[$0]) }
-      screen.onBack = onBack
       return screen
     }
   }

@@ -3,9 +3,18 @@ import ReviewScreen
 import ScreenKit
 import TriviaHistory
 
+extension ScreenName {
+  public static let review = ScreenName(rawValue: "review")
+}
+
+extension Place {
+  /// Over the screen it was asked from.
+  static var review: Place { Place(.review, transition: .present) }
+}
+
 extension AppNavigator: ReviewNavigating {
   public func showReview(_ answers: [AnsweredQuestion], onDone: @escaping () -> Void) {
-    attempt { () throws(NavigationError) in try navigator.activeNavigator.handle(.present(.review(answers, onDone))) }
+    show(.review, .review(answers, onDone))
   }
 
   public func closeReview() {

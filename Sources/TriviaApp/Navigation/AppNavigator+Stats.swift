@@ -3,11 +3,18 @@ import ScreenKit
 import StatsScreen
 import TriviaHistory
 
+extension ScreenName {
+  public static let stats = ScreenName(rawValue: "stats")
+}
+
+extension Place {
+  /// Over the screen it was asked from.
+  static var stats: Place { Place(.stats, transition: .present) }
+}
+
 extension AppNavigator: StatsNavigating {
   public func showStats(_ stats: PlayerStats, category: String?, onDone: @escaping () -> Void) {
-    attempt { () throws(NavigationError) in
-      try navigator.activeNavigator.handle(.present(.stats(stats, category, onDone)))
-    }
+    show(.stats, .stats(stats, category, onDone))
   }
 
   public func closeStats() {

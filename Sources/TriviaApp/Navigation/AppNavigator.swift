@@ -13,8 +13,8 @@ public final class AppNavigator {
   public let navigator: Navigator<any TerminalView>
   /// Where refusals and guard answers are told.
   private let console: any Console
-  /// The screen of each place, set by the flow that shows it; the router builds one only
-  /// when it must. The landing's stays, for the routes that pass through it on their way.
+  /// The screen of each place, set as the place is shown; the router builds one only when it
+  /// must. The landing's stays, for the routes that pass through it on their way.
   var screens: [ScreenName: TriviaScreen] = [:]
   /// Remembers which place each screen it built shows, to skip or bring back a place.
   private(set) lazy var router = Router<Place, any TerminalView>(navigator: navigator) { [unowned self] place in
@@ -35,27 +35,16 @@ public final class AppNavigator {
     navigator.refresh()
   }
 
-  /// Places the router takes the player to: contexts it recognises on screen.
-  enum Place: Hashable {
-    case landing
-    case game(RoundRequest)
-    case options
-    case difficulty
-    case night(NightPlace)
-
-    var screen: ScreenName {
-      switch self {
-      case .landing: .landing
-      case .game: .game
-      case .options: .options
-      case .difficulty: .difficulty
-      case .night(let place): place.screen
-      }
-    }
+  /// Shows `screen` at `place`: the one way a screen is reached. The router skips the place
+  /// when it is on top and brings it back when it is open; else it builds `screen`, after
+  /// closing what is in the way.
+  @discardableResult
+  func show(_ place: Place, _ screen: TriviaScreen) -> Bool {
+    screens[place.screen] = screen
+    return follow(place)
   }
 
-  /// Follows `place` with the router's policies: ignored when on top, brought back when
-  /// open, else its screen is built after closing what is in the way.
+  /// Follows `place` with the router's policies, to the screen its flow last set.
   @discardableResult
   func follow(_ place: Place) -> Bool {
     attempt { () throws(NavigationError) in try router.navigate(to: place) }
@@ -64,22 +53,11 @@ public final class AppNavigator {
   /// Where each place is shown, and its screen as the flow that shows it last set it.
   private func destination(_ place: Place) -> Destination<Place, any TerminalView> {
     guard let screen = screens[place.screen] else {
-      preconditionFailure("\(place.screen) was followed before its flow said how to build it")
+      preconditionFailure("\(place.screen.rawValue) was followed before its flow said how to build it")
     }
-    switch place {
-    case .landing:
-      return Destination(place, screen: screen, transition: .push)
-    case .game:
-      return Destination(place, screen: screen, transition: .push, policy: .singleTop, host: .landing)
-    case .options:
-      return Destination(
-        place, screen: screen, transition: .flow, host: .landing, shownOver: [ScreenName.noData.rawValue])
-    case .difficulty:
-      return Destination(place, screen: screen, transition: .popover(anchor: Anchor.difficulty), host: .landing)
-    case .night:
-      // Each replaces the last, over the landing the night ends on.
-      return Destination(place, screen: screen, transition: .push, policy: .singleTop, host: .landing)
-    }
+    return Destination(
+      place, screen: screen, transition: place.transition, policy: place.policy, host: place.host,
+      shownOver: Set(place.shownOver.map(\.rawValue)))
   }
 
   /// Back to the landing from anywhere, closing what is open. False when a guard kept the

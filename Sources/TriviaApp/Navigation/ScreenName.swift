@@ -1,23 +1,15 @@
 import NavigatorKit
 import ScreenKit
 
-/// The game's screens, by the name the navigator holds each under. Guards, `close…` and
-/// the trace match on these: a misspelt screen does not compile.
-public enum ScreenName: String, CaseIterable, Sendable {
-  case landing, game, feedback, complete, options, difficulty, stats, review, about
-  case noData = "no-data"
-  // A night's: the host's, then a player's.
-  case lobby, reveal
-  case hostQuestion = "host-question"
-  case hostStandings = "host-standings"
-  case hostFinal = "host-final"
-  case waiting, verdict, standings, final
-  case nightQuestion = "night-question"
+/// The name the navigator holds a screen under. Guards, `close…`, the commands offered on a
+/// screen and the trace match on these: each is declared once, with its screen's place, so a
+/// misspelt screen does not compile and a new screen needs no list of them all.
+public struct ScreenName: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
 
-  /// The screens a night's host is on.
-  static let hosting: Set<ScreenName> = [.lobby, .hostQuestion, .reveal, .hostStandings, .hostFinal]
-  /// The screens a night's player is on.
-  static let playing: Set<ScreenName> = [.waiting, .nightQuestion, .verdict, .standings, .final]
+  public init(rawValue: String) {
+    self.rawValue = rawValue
+  }
 }
 
 extension Screen where View == any TerminalView {

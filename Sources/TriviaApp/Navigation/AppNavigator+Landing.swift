@@ -1,19 +1,21 @@
 import LandingScreen
 import NavigatorKit
-import NoDataScreen
 import ScreenKit
 import TriviaData
+
+extension ScreenName {
+  public static let landing = ScreenName(rawValue: "landing")
+}
+
+extension Place {
+  /// The root: every session starts there, and most places are reached over it.
+  static var landing: Place { Place(.landing, transition: .push) }
+}
 
 extension AppNavigator: HomeNavigating {
   public func showLanding(_ setup: @escaping () -> Setup, events: LandingEvents) {
     screens[.landing] = .landing(setup, events)
     attempt { () throws(NavigationError) in try router.reset(to: .landing) }
-  }
-
-  public func showNoData(_ problem: @escaping () -> NoQuestions, events: NoDataEvents) {
-    guard returnToLanding(fromLink: false) else { return }
-    let screen = TriviaScreen.noData(problem, events)
-    attempt { () throws(NavigationError) in try navigator.handle(.push(screen)) }
   }
 }
 
@@ -38,25 +40,5 @@ extension Screen where View == any TerminalView {
       screen.onResume = events.resume
       return screen
     }
-  }
-
-  static func noData(_ problem: @escaping () -> NoQuestions, _ events: NoDataEvents) -> Self {
-    Self(.noData) {
-      let screen = NoDataScreen {
-        let problem = problem()
-        return NoDataScreen.State(reason: problem.reason, details: problem.details)
-      }
-      screen.onPlay = events.play
-      screen.onRetry = events.retry
-      screen.onBack = events.back
-      return screen
-    }
-  }
-}
-
-extension AppNavigator {
-  public func closeNoData() {
-    guard navigator.activeState.isActive(.noData) else { return }
-    returnToLanding(fromLink: false)
   }
 }

@@ -1,8 +1,18 @@
-import CompleteScreen
-import FeedbackScreen
 import GameScreen
 import NavigatorKit
 import ScreenKit
+
+extension ScreenName {
+  public static let game = ScreenName(rawValue: "game")
+}
+
+extension Place {
+  /// The round `request` deals, over the landing; that very round on top is skipped ("you
+  /// are already playing that round").
+  static func game(_ request: RoundRequest) -> Place {
+    Place(.game, detail: request, transition: .push, policy: .singleTop, host: .landing)
+  }
+}
 
 extension AppNavigator: RoundNavigating {
   public func prepareToPlay(_ request: RoundRequest, round: @escaping () -> Round?, events: RoundEvents)
@@ -18,38 +28,8 @@ extension AppNavigator: RoundNavigating {
   }
 
   public func showGame(for request: RoundRequest, round: @escaping () -> Round?, events: RoundEvents) {
-    screens[.game] = .game(round, events)
-    follow(.game(request))
+    show(.game(request), .game(round, events))
     watchRound(round, events)
-  }
-
-  public func showFeedback(_ round: Round, events: RoundEvents) {
-    guard let item = round.current else { return }
-    // Turns at one terminal: the points and the place of whose turn it was, not a run of
-    // answers that were not all theirs.
-    let standing = round.turn.flatMap { turn in
-      round.standings.first { $0.player.name == turn.name }.map {
-        FeedbackScreen.State.Standing(
-          points: round.lastPoints, total: turn.points, place: $0.place, of: round.players.count)
-      }
-    }
-    let state = FeedbackScreen.State(
-      isCorrect: round.lastAnswerWasRight ?? false, correctAnswer: item.correctAnswer, score: round.score,
-      answered: round.answered, isLast: round.isLastQuestion, run: standing == nil ? round.run : 0,
-      timedOut: round.lastTimedOut, standing: standing, nextPlayer: round.nextTurn?.name)
-    attempt { () throws(NavigationError) in try navigator.handle(.addChild(.feedback(state, events))) }
-  }
-
-  public func showNextQuestion() {
-    attempt { () throws(NavigationError) in try navigator.handle(.removeChild) }
-  }
-
-  public func showComplete(_ result: RoundResult, events: RoundEvents) {
-    let state = CompleteScreen.State(
-      score: result.score, total: result.total, message: result.message + (result.newBest.map { [$0 + "."] } ?? []),
-      bestRun: result.standings.isEmpty ? result.bestRun : 0,
-      standings: result.standings.map { StandingRow(place: $0.place, name: $0.player.name, score: $0.player.points) })
-    attempt { () throws(NavigationError) in try navigator.handle(.present(.complete(state, events))) }
   }
 
   /// Asks before a round in progress is thrown away, and tells the round when its game
@@ -81,25 +61,6 @@ extension Screen where View == any TerminalView {
       }
       screen.onAnswer = events.answer
       screen.onBack = events.leave
-      return screen
-    }
-  }
-
-  static func feedback(_ state: FeedbackScreen.State, _ events: RoundEvents) -> Self {
-    Self(.feedback) {
-      let screen = FeedbackScreen(state: state)
-      screen.onContinue = events.next
-      screen.onBack = events.leave
-      return screen
-    }
-  }
-
-  static func complete(_ state: CompleteScreen.State, _ events: RoundEvents) -> Self {
-    Self(.complete) {
-      let screen = CompleteScreen(state: state)
-      screen.onDone = events.finish
-      screen.onBack = events.finish
-      screen.onPlay = events.playAgain
       return screen
     }
   }
