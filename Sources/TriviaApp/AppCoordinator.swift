@@ -3,29 +3,28 @@ import TriviaData
 import TriviaHistory
 
 /// Owns the data source, the flows that hold the game's state and the navigator, and
-/// decides where each event leads. It and its flows see navigation only through the flows'
-/// protocols, so each flow is tested with a fake of its own, and the coordinator with fakes.
+/// decides where each event leads. It sees navigation only as the protocols it calls itself
+/// (the landing, the no-data screen, a night's places), and each flow only as its own, so
+/// each flow is tested with a fake of its own, and the coordinator with fakes.
 @MainActor
 public final class AppCoordinator {
   /// Set by `quit`; the input loop stops when it is.
   public private(set) var isFinished = false
 
-  let navigator: any AppNavigating
+  let navigator: any HomeNavigating & NightNavigating
   let console: any Console
   let sources: SourceFlow
   let settings: OptionsFlow
   let rounds: RoundFlow
-  private let stats: StatsFlow
-  private let review: ReviewFlow
-  private let about: AboutFlow
+  /// Flows kept for the commands they offer, which open their screens.
+  private let flows: [any CommandOffering]
   /// The game's time, which timed questions count down on.
   public let clock: GameClock
   /// Work an event asked for that waits on a load, run by `runPending`.
-  let work = PendingWork()
+  let work: PendingWork
   /// Commands offered on screens besides their own, each declared once, by the flow it opens.
   public private(set) lazy var commands = AppCommands(
-    settings.commands + categoryCommands + stats.commands + review.commands + sourceCommands + about.commands
-      + nightCommands)
+    settings.commands + categoryCommands + sourceCommands + flows.flatMap(\.commands) + nightCommands)
   /// Where the game keeps what it knows of its player: a night hosted here too.
   let history: (any History)?
   /// Opens a night's connections; nil where this program has no network.
@@ -39,36 +38,23 @@ public final class AppCoordinator {
   /// What the no-data screen's `retry` does again: exactly what failed.
   var failed: @MainActor () async -> Void = {}
 
-  /// `options` are what this run plays with; `savedOptions` (by default the same) are what
-  /// was saved, so that a change made in the options screen saves that change alone.
-  /// `about` is what only the program knows of itself: its version and the files it keeps.
+  /// The coordinator of flows composed for it (`init(source:navigator:…)` composes the game's),
+  /// sharing `work` with those that wait on a load.
   public init(
-    source: any DataSource, navigator: any AppNavigating, console: any Console, optionsStore: any OptionsStore,
-    sessionStore: (any SessionStore)? = nil, history: (any History)? = nil, options: GameOptions,
-    savedOptions: GameOptions? = nil, seed: UInt64, clock: GameClock = GameClock(virtual: false),
-    about: About = About(version: "", files: []),
-    makeSource: @escaping (String) -> any DataSource = makeDataSource(spec:), network: (any NightNetwork)? = nil
+    navigator: any HomeNavigating & NightNavigating, console: any Console, sources: SourceFlow,
+    settings: OptionsFlow, rounds: RoundFlow, flows: [any CommandOffering] = [], work: PendingWork,
+    history: (any History)? = nil, clock: GameClock, network: (any NightNetwork)? = nil
   ) {
-    self.clock = clock
-    self.network = network
-    self.history = history
     self.navigator = navigator
     self.console = console
-    let sources = SourceFlow(source: source, console: console, makeSource: makeSource)
     self.sources = sources
-    let settings = OptionsFlow(
-      options: options, savedOptions: savedOptions ?? options, store: optionsStore, navigator: navigator,
-      console: console, sourceName: { [sources] in sources.name })
     self.settings = settings
-    rounds = RoundFlow(
-      seed: seed, store: sessionStore, history: history, navigator: navigator, console: console, clock: clock)
-    stats = StatsFlow(history: history, navigator: navigator, console: console, work: work) {
-      await sources.peek(settings.load).map { (sources.name, $0.questions.categoryCounts.map(\.name)) }
-    }
-    review = ReviewFlow(history: history, navigator: navigator, console: console)
-    self.about = AboutFlow(facts: about, navigator: navigator, work: work) {
-      (sources.name, await sources.peek(settings.load))
-    }
+    self.rounds = rounds
+    self.flows = flows
+    self.work = work
+    self.history = history
+    self.clock = clock
+    self.network = network
     rounds.onPlay = { [unowned self] in later { await self.play(RoundRequest()) } }
     settings.didChange = { [unowned self] in self.navigator.redraw() }
     settings.ungradedSource = {

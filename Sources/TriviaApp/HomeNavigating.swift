@@ -14,11 +14,6 @@ public protocol HomeNavigating: AnyObject {
   func redraw()
 }
 
-/// All the coordinator asks of navigation: its flows' protocols, and nothing of how they
-/// are met, so a test can drive the coordinator with fakes alone.
-public typealias AppNavigating = HomeNavigating & RoundNavigating & OptionsNavigating & StatsNavigating
-  & ReviewNavigating & AboutNavigating & NightNavigating
-
 /// What the landing reports.
 public struct LandingEvents {
   public var play: () -> Void

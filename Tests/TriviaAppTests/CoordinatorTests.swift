@@ -5,12 +5,14 @@ import TriviaData
 import TriviaHistory
 
 /// The coordinator driven with fakes alone: a navigator that records what it is asked to
-/// show, no NavigatorKit, no screens. The coordinator sees navigation only through its
-/// flows' protocols, so this is all it needs.
+/// show, no NavigatorKit, no screens. The coordinator and each flow see navigation only
+/// through their own protocols, so this is all they need.
 @MainActor
 @Suite("Coordinator, with fakes")
 struct CoordinatorTests {
-  final class FakeNavigator: AppNavigating {
+  final class FakeNavigator: HomeNavigating, RoundNavigating, OptionsNavigating, StatsNavigating, ReviewNavigating,
+    AboutNavigating, NightNavigating
+  {
     let round = FakeRoundNavigator()
     let options = FakeOptionsNavigator()
     var calls: [String] = []
@@ -79,10 +81,34 @@ struct CoordinatorTests {
   func coordinator(_ source: any DataSource = FakeSource(result: .success(QuestionBank(questions: sampleQuestions(6)))))
     -> AppCoordinator
   {
-    AppCoordinator(
-      source: source, navigator: navigator, console: console, optionsStore: MemoryOptionsStore(),
-      options: GameOptions(questionCount: 2, difficulty: .mixed), seed: 3,
+    Self.compose(
+      source: source, navigator: navigator, console: console,
       about: About(version: "9.9", files: [.init(holds: "Options", path: "/o.json")]))
+  }
+
+  /// The coordinator and the game's flows, each flow given the fake as its own protocol alone,
+  /// as the game's composition gives them the AppNavigator; two questions a round.
+  static func compose(
+    source: any DataSource, navigator: FakeNavigator, console: RecordingConsole, history: (any History)? = nil,
+    clock: GameClock = GameClock(virtual: false), about: About = About(version: "", files: []),
+    network: (any NightNetwork)? = nil
+  ) -> AppCoordinator {
+    let options = GameOptions(questionCount: 2, difficulty: .mixed)
+    let work = PendingWork()
+    let sources = SourceFlow(source: source, console: console, makeSource: makeDataSource(spec:))
+    let load = LoadRequest(count: options.questionCount, difficulty: options.difficulty)
+    return AppCoordinator(
+      navigator: navigator, console: console, sources: sources,
+      settings: OptionsFlow(
+        options: options, savedOptions: options, store: MemoryOptionsStore(), navigator: navigator, console: console,
+        sourceName: { sources.name }),
+      rounds: RoundFlow(seed: 3, store: nil, history: history, navigator: navigator, console: console, clock: clock),
+      flows: [
+        StatsFlow(history: history, navigator: navigator, console: console, work: work),
+        ReviewFlow(history: history, navigator: navigator, console: console),
+        AboutFlow(facts: about, navigator: navigator, work: work) { (sources.name, await sources.peek(load)) },
+      ],
+      work: work, history: history, clock: clock, network: network)
   }
 
   @Test func aRoundPlayedThroughTheFakesAlone() async throws {
@@ -119,7 +145,7 @@ struct CoordinatorTests {
     coordinator.start()
     let names = { (screen: ScreenName) in coordinator.commands.table(on: screen.rawValue).commands.map(\.name) }
     #expect(
-      names(.landing) == ["options", "difficulty", "category", "stats", "review", "source", "about", "host", "join"])
+      names(.landing) == ["options", "difficulty", "category", "source", "stats", "review", "about", "host", "join"])
     #expect(names(.noData) == ["options", "category", "source", "about"])
     #expect(names(.options) == ["category", "source", "about"])
     #expect(names(.complete) == ["about"], "no history: the score screen offers no stats or review")

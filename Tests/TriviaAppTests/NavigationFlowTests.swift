@@ -62,7 +62,7 @@ struct NavigationFlowTests {
     start(confirming: true)
     await type("help")
     let words = [
-      "play", "options", "difficulty", "category", "stats", "review", "source", "about", "host", "join", "help",
+      "play", "options", "difficulty", "category", "source", "stats", "review", "about", "host", "join", "help",
       "back", "where", "open", "quit",
     ]
     let help = console.lines.suffix(words.count + 1)

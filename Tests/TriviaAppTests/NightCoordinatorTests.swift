@@ -49,11 +49,9 @@ struct NightCoordinatorTests {
   let history = MemoryHistory()
 
   func coordinator() -> AppCoordinator {
-    AppCoordinator(
+    CoordinatorTests.compose(
       source: FakeSource(result: .success(QuestionBank(questions: sampleQuestions(6)))), navigator: navigator,
-      console: console, optionsStore: MemoryOptionsStore(), history: history,
-      options: GameOptions(questionCount: 2, difficulty: .mixed), seed: 3, clock: GameClock(virtual: true),
-      network: network)
+      console: console, history: history, clock: GameClock(virtual: true), network: network)
   }
 
   func join(_ name: String) -> String { NightWire.encode(PlayerMessage.join(name: name, token: nil)) }

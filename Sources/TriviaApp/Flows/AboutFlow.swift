@@ -10,7 +10,7 @@ public protocol AboutNavigating: AnyObject {
 
 /// Tells what the game is, what it keeps and where, and credits the questions' publisher.
 @MainActor
-public final class AboutFlow {
+public final class AboutFlow: CommandOffering {
   private let facts: About
   private let navigator: any AboutNavigating
   private let work: PendingWork

@@ -10,7 +10,7 @@ public protocol ReviewNavigating: AnyObject {
 
 /// Shows the last round's questions with the answers given and the right ones.
 @MainActor
-public final class ReviewFlow {
+public final class ReviewFlow: CommandOffering {
   private let history: (any History)?
   private let navigator: any ReviewNavigating
   private let console: any Console

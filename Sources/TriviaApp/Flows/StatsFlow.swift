@@ -10,7 +10,7 @@ public protocol StatsNavigating: AnyObject {
 
 /// Reads how the player has done from their history, overall or for one category.
 @MainActor
-public final class StatsFlow {
+public final class StatsFlow: CommandOffering {
   private let history: (any History)?
   private let navigator: any StatsNavigating
   private let console: any Console
