@@ -15,6 +15,38 @@ struct ScriptWait {
 }
 
 extension Session {
+  /// Wires what the game waits on besides the keyboard (a timed question's clock, a night's
+  /// connections, links), and the questions the game asks (a guard's yes or no, a night's
+  /// name), asked on the same input with every other event held until the answer.
+  func listen() {
+    // Captured one by one, not through the session, which holds what they are given to.
+    let coordinator = coordinator
+    let events = events
+    let reader = lines.reader
+    let renderer = renderer
+    let input = input
+    let links = links
+    let clock = coordinator.clock
+    lines.editor?.events = events
+    // A timed question wakes the game each second its count goes down, and at its end.
+    events.wakeAt = { coordinator.nextWake.map(clock.instant(at:)) }
+    events.sources.append(network)
+    if let links { events.sources.append(links) }
+    reader.completer = { prefix in input.commands.completions(for: prefix) }
+    coordinator.ask = { question in
+      guard case .line(let answer) = events.holdingEvents({ reader.ask(question) }) else { return nil }
+      return answer.trimmingWhitespace
+    }
+    // The question's clock stands still while a guard asks.
+    navigator.confirm = { question in
+      links?.asking(question)
+      let ask = { clock.standingStill { reader.confirm(question, say: renderer.say) } }
+      let yes = events.holdingEvents(ask)
+      links?.answered(yes)
+      return yes
+    }
+  }
+
   func wait(_ wait: ScriptWait) {
     guard let seconds = wait.seconds else {
       renderer.write([Line("wait takes a number of seconds from 0 to 86400, as in wait 5.", style: .failure)])
@@ -30,7 +62,7 @@ extension Session {
     let coordinator = coordinator
     let arrived = network.take()
     if !arrived.isEmpty {
-      if coordinator.received(arrived) { editor?.dropSetAside() }
+      if coordinator.received(arrived) { lines.editor?.dropSetAside() }
       await runPendingWork()
     }
     await links?.followWaiting(navigator: navigator, console: renderer) { link, refused in
@@ -39,7 +71,7 @@ extension Session {
     }
     let limit = coordinator.round?.timeLimit
     guard coordinator.tick() else { return }
-    editor?.dropSetAside()
-    if let limit { recorder?.note("wait \(limit)") }
+    lines.editor?.dropSetAside()
+    if let limit { lines.recorder?.note("wait \(limit)") }
   }
 }

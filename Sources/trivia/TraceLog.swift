@@ -1,3 +1,4 @@
+import ArgumentParser
 import FoundationEssentials
 import Glibc
 import NavigatorKit
@@ -19,6 +20,21 @@ final class TraceLog {
   }
 
   deinit { close(descriptor) }
+
+  /// `--trace FILE`: a log of every navigation of `navigator`, or a usage error that says why not.
+  static func following(_ navigator: Navigator<some Any>, to path: String) throws -> TraceLog {
+    // A name that is not UTF-8 reaches here repaired: it would name another file.
+    guard !path.unicodeScalars.contains("\u{FFFD}") else {
+      throw ValidationError.clean("--trace: \(path) is not a name this system can be given back (not UTF-8).")
+    }
+    do {
+      let log = try TraceLog(path: path)
+      navigator.addObserver(didNavigate: log.record)
+      return log
+    } catch {
+      throw ValidationError.clean("--trace: cannot write \(path).")
+    }
+  }
 
   func record(_ event: NavigationEvent) {
     var line = Self.line(for: event) + "\n"

@@ -1,0 +1,35 @@
+import TriviaApp
+import TriviaData
+
+/// Where the game keeps what it knows of its player, in the environment's XDG folders: the
+/// paths the stores are opened at, and what `about` says of them.
+struct GameFiles {
+  let options: String
+  /// A round left unfinished, for `resume`.
+  let session: String
+  let tokens: String
+  /// The lines typed, for the line editor's history.
+  let lines: String
+  let history: String
+
+  init(environment: [String: String]) {
+    let state = XDGDirectory.state.path(environment: environment) + "/trivia"
+    options = FileOptionsStore.standardPath(environment: environment)
+    session = FileSessionStore.standardPath(environment: environment)
+    tokens = OpenTriviaDBTokenStore.standardPath(environment: environment)
+    lines = state + "/history"
+    history = state + "/history.sqlite"
+  }
+
+  /// What `about` tells: the version, and the files kept (the history's only when it is).
+  func about(keepsHistory: Bool) -> About {
+    About(
+      version: Trivia.configuration.version,
+      files: [
+        .init(holds: "Options", path: options),
+        .init(holds: "A round left to resume", path: session),
+        .init(holds: "Lines typed", path: lines),
+        .init(holds: "Open Trivia DB tokens", path: tokens),
+      ] + (keepsHistory ? [.init(holds: "Answers (SQLite)", path: history)] : []))
+  }
+}
