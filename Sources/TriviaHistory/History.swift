@@ -31,6 +31,8 @@ public protocol History: AnyObject {
   func lastRoundAnswers() -> [AnsweredQuestion]
   /// Keeps a night this player hosted, once it is over.
   func nightEnded(_ night: PlayedNight)
+  /// The nights kept by `nightEnded`, newest first; nil when there is no history to read.
+  func hostedNights() -> [HostedNight]?
   /// How the player has done, overall or in one category (as the file spells it); nil when
   /// there is no history to read.
   func stats(category: String?) -> PlayerStats?

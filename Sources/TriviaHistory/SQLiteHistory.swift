@@ -101,6 +101,41 @@ public final class SQLiteHistory: History {
     }
   }
 
+  public func hostedNights() -> [HostedNight]? {
+    read(orIfNone: []) { database throws(SQLiteDatabase.Failure) in
+      // A few rows a night, and a host hosts few nights: read whole, then put together.
+      var players: [Int64: [PlayedNight.Player]] = [:]
+      for row in try database.query("SELECT night_id, place, name, score, has_left FROM night_players ORDER BY 1, 2") {
+        players[row[0].integer ?? 0, default: []].append(
+          PlayedNight.Player(
+            place: Int(row[1].integer ?? 0), name: row[2].text ?? "", score: Int(row[3].integer ?? 0),
+            hasLeft: row[4].integer == 1))
+      }
+      var questions: [Int64: [PlayedNight.Question]] = [:]
+      for row in try database.query(
+        "SELECT night_id, number, question, correct_answer, answered, right_answers FROM night_questions ORDER BY 1, 2")
+      {
+        questions[row[0].integer ?? 0, default: []].append(
+          PlayedNight.Question(
+            number: Int(row[1].integer ?? 0), question: row[2].text ?? "", correctAnswer: row[3].text ?? "",
+            answered: Int(row[4].integer ?? 0), right: Int(row[5].integer ?? 0)))
+      }
+      return try database.query(
+        """
+        SELECT id, date(ended_at, 'localtime'), title, source, seconds_per_question, ended_early FROM nights
+        ORDER BY id DESC
+        """
+      ).map { row in
+        let id = row[0].integer ?? 0
+        return HostedNight(
+          number: Int(id), date: row[1].text ?? "",
+          night: PlayedNight(
+            title: row[2].text ?? "", source: row[3].text ?? "", secondsPerQuestion: Int(row[4].integer ?? 0),
+            endedEarly: row[5].integer == 1, players: players[id] ?? [], questions: questions[id] ?? []))
+      }
+    }
+  }
+
   public func roundResumed(_ round: Int64?, as played: PlayedRound) -> Int64? {
     let id = write { database throws(SQLiteDatabase.Failure) in
       if let round {

@@ -251,6 +251,9 @@ final class MemoryHistory: History {
   /// Nights hosted, in order.
   private(set) var nights: [PlayedNight] = []
   func nightEnded(_ night: PlayedNight) { nights.append(night) }
+  func hostedNights() -> [HostedNight]? {
+    nights.enumerated().reversed().map { HostedNight(number: $0.offset + 1, date: "2026-11-24", night: $0.element) }
+  }
 
   func missedQuestionIDs() -> Set<Int64> {
     var last: [Int64: Bool] = [:]

@@ -24,6 +24,7 @@ struct StatsFlowTests {
     func bestScore(category: String?, total: Int) -> Int? { nil }
     func lastRoundAnswers() -> [AnsweredQuestion] { [] }
     func nightEnded(_ night: PlayedNight) {}
+    func hostedNights() -> [HostedNight]? { [] }
     func missedQuestionIDs() -> Set<Int64> { [] }
     func askedQuestions() -> [Int64: Int64] { [:] }
     func lastAsked(_ id: Int64) -> Int64? { nil }
