@@ -7,7 +7,7 @@ import PackageDescription
 let screens = [
   "CompleteScreen", "DifficultyScreen", "FeedbackScreen", "GameScreen", "LandingScreen", "NoDataScreen",
   "OptionsScreen", "ReviewScreen", "StatsScreen", "AboutScreen", "LobbyScreen", "WaitingRoomScreen", "RevealScreen",
-  "StandingsScreen", "PodiumScreen",
+  "StandingsScreen", "PodiumScreen", "NightsScreen",
 ]
 
 /// The night's network (Hummingbird, NIO, swift-websocket) is a trait: without it (`make play`)
@@ -156,7 +156,8 @@ let package = Package(
       .target(name: "ProcessSpawn", path: "Tests/ProcessSpawn"),
       // A temporary folder for a test's fixtures, and the OpenTriviaQA data beside the repository.
       .target(name: "FixtureFolders", path: "Tests/FixtureFolders"),
-      .testTarget(name: "EndToEndTests", dependencies: ["trivia", "ProcessSpawn"]),
+      // TriviaHistory: a history file written as the game writes it, for the game to read.
+      .testTarget(name: "EndToEndTests", dependencies: ["trivia", "ProcessSpawn", "TriviaHistory"]),
       // Whole nights: `trivia host` and `trivia join` processes, and a wire client of its own.
       .testTarget(
         name: "NightTests",

@@ -33,6 +33,7 @@ extension AppCoordinator {
         AboutFlow(facts: about, navigator: navigator, work: work) {
           (sources.name, await sources.peek(settings.load))
         },
+        NightsFlow(history: history, navigator: navigator, console: console),
       ],
       work: work, history: history, clock: clock, network: network)
   }

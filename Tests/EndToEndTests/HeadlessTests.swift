@@ -290,8 +290,8 @@ struct HeadlessTests {
     let words = help.dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" }
     #expect(
       words == [
-        "play", "options", "difficulty", "category", "source", "stats", "review", "about", "host", "join", "help",
-        "back", "where", "open", "quit",
+        "play", "options", "difficulty", "category", "source", "stats", "review", "about", "nights", "host", "join",
+        "help", "back", "where", "open", "quit",
       ])
     #expect(help.dropFirst().allSatisfy { $0.hasPrefix("  ") && $0.split(separator: " ").count > 1 })
   }

@@ -25,7 +25,7 @@ struct Transcript {
   static let abandonPrompt = "Abandon this round? (y/n)"
 
   static let fixedPrompts = [
-    "trivia", "continue", "round over", "options", "difficulty", "no questions", "stats", "review", "about",
+    "trivia", "continue", "round over", "options", "difficulty", "no questions", "stats", "review", "about", "nights",
     abandonPrompt,
   ]
 

@@ -62,8 +62,8 @@ struct NavigationFlowTests {
     start(confirming: true)
     await type("help")
     let words = [
-      "play", "options", "difficulty", "category", "source", "stats", "review", "about", "host", "join", "help",
-      "back", "where", "open", "quit",
+      "play", "options", "difficulty", "category", "source", "stats", "review", "about", "nights", "host", "join",
+      "help", "back", "where", "open", "quit",
     ]
     let help = console.lines.suffix(words.count + 1)
     #expect(help.first == "You can type:")
