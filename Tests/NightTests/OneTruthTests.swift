@@ -119,6 +119,7 @@ import Testing
     let tara = try NightProcess(
       ["join", url, "--name", "Tara", "--no-color", "--script", try sandbox.write("tara.txt", "")], in: sandbox)
     try await host.waitFor("Tara joined")
+    try await tara.waitFor("You are in as Tara")
     host.kill()
     #expect(try await tara.waitForExit() == 0)
     #expect(tara.text.contains("The host has gone"), "\(tara.text)")

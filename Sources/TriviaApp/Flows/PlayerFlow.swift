@@ -128,7 +128,14 @@ final class PlayerFlow {
       name = welcome.you.name
       change(NightState(stage: welcome.stage, you: welcome.you), redrawing: true)
     case .stage, .you, .ended:
-      guard var state else { return }
+      guard var state else {
+        // The host went before this player was in: there is no night to show, only why.
+        if case .ended(let reason) = message {
+          console.say(reason)
+          end(leave: true)
+        }
+        return
+      }
       state.apply(message)
       change(state, redrawing: false)
     case .refused(let reason):
