@@ -136,10 +136,10 @@ extension AppCoordinator {
     }
   }
 
-  /// Shows a night's place, which the host (or, for the host, its room) led to: the route
-  /// `.night(place)` leads here. It is followed at once, not queued as a link's is, so that a
-  /// burst of messages (an answer taken, its verdict, the standings, the next question) shows
-  /// each screen as it was, in the order the host sent them.
+  /// Shows a night's place, which the host (or, for the host, its room) led to, through the
+  /// router's `Place.night`. It is followed at once, not queued as a link's is, so that a burst
+  /// of messages (an answer taken, the reveal, the standings, the next question) shows each
+  /// screen as it was, in the order the host sent them.
   func showNight(_ place: NightPlace) {
     switch night {
     case .none: break

@@ -176,7 +176,8 @@ public final class AppCoordinator {
     await go(route, refused: refused)
   }
 
-  /// Where a route leads: a link's, or a night's, where the host sends each player.
+  /// Where a link's route leads. A night's places go through the same router, followed as they
+  /// arrive (`showNight`).
   func go(_ route: TriviaRoute, refused: @escaping @MainActor (String) -> Void = { _ in }) async {
     switch route {
     case .landing: rounds.leave(fromLink: true)
@@ -184,7 +185,6 @@ public final class AppCoordinator {
     case .options: settings.open()
     case .difficulty: settings.openDifficulty()
     case .source(let spec): await switchSource(to: spec)
-    case .night(let place): showNight(place)
     }
   }
 

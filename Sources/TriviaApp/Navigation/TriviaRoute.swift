@@ -8,8 +8,6 @@ public enum TriviaRoute: Hashable, Sendable {
   case options
   case difficulty
   case source(String)
-  /// A night's screen, where its host sends a player (never from a link: the host's alone).
-  case night(NightPlace)
 
   public static let scheme = "trivia"
 
