@@ -21,7 +21,10 @@ struct AboutTests {
       #expect(about.contains { $0.hasPrefix("  " + holds) && $0.hasSuffix("  " + path) }, "\(holds)")
     }
     #expect(about.contains("  Source: bundled"))
-    #expect(about.contains("  Written and fact-checked for this game."))
+    #expect(
+      about.contains(
+        "  Written and fact-checked for this game, licensed CC BY-SA 4.0 (Data/LICENSE): reuse them crediting "
+          + "\"the trivia project's bundled bank, CC BY-SA 4.0\"."))
     #expect(result.transcript.prompts == ["trivia", "about", "about", "trivia"])
     // Its own screen offers done, and no second about.
     let help = try #require(result.transcript.response(to: "help"))
@@ -52,5 +55,19 @@ struct AboutTests {
     let credited = try #require(result.transcript.response(to: "about", occurrence: 1))
     #expect(credited.contains("  From OpenTriviaQA (github.com/uberspot/OpenTriviaQA), licensed CC BY-SA 4.0."))
     #expect(result.transcript.prompts.suffix(2) == ["round over", "about"])
+  }
+
+  @Test(
+    "A folder's LICENSE beside its questions is named, with the format's credit",
+    .enabled(
+      if: FileManager.default.fileExists(atPath: SourceSwitchTests.openTriviaQAPath + "/LICENSE"),
+      "the OpenTriviaQA collection is not at ../shared/data/opentriviaqa"))
+  func namesAFoldersLicence() async throws {
+    let sandbox = try Sandbox()
+    let result = try await sandbox.run(
+      ["--no-history", "--source", SourceSwitchTests.openTriviaQAPath], input: "about\n", timeout: .seconds(30))
+    let about = try #require(result.transcript.response(to: "about"))
+    #expect(about.contains("  From OpenTriviaQA (github.com/uberspot/OpenTriviaQA), licensed CC BY-SA 4.0."))
+    #expect(about.contains("  The folder's LICENSE says: CC BY-SA 4.0."), "\(about)")
   }
 }

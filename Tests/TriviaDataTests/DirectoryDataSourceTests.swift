@@ -16,6 +16,8 @@ import Testing
     let bank = try await DirectoryDataSource(path: folder.path).load(request)
     #expect(bank.questions.map(\.category) == ["Science: Computers", "Science", "C Metals"])
     #expect(bank.filesRead == 3)
+    #expect(bank.formats.isSuperset(of: [.openTriviaDB, .openTriviaQA]), "each file's credit is kept")
+    #expect(bank.licence == nil)
     #expect(bank.filesIgnored.isEmpty)
     #expect(
       bank.skipped == [
@@ -37,6 +39,8 @@ import Testing
     #expect(bank.questions.count == 1)
     #expect(bank.filesRead == 1)
     #expect(bank.filesIgnored.map(\.location) == ["LICENSE", "README.md", "broken.json", "empty-block"])
+    // Passed over as questions, but read for the licence it names.
+    #expect(bank.licence?.file == "LICENSE" && bank.licence?.name == "CC BY-SA 4.0")
     #expect(bank.filesIgnored[0].reason.hasPrefix("not a question file; expected"))
     #expect(bank.filesIgnored[2].reason.hasPrefix("line 1, column 16: expected a value"))
     #expect(bank.filesIgnored[3].reason.hasPrefix("no usable questions; 1 skipped"))

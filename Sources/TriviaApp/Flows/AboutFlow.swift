@@ -46,10 +46,21 @@ public final class AboutFlow: CommandOffering {
   }
 
   static func credits(source: String, bank: QuestionBank?) -> [String] {
-    guard source != BundledDataSource.name else { return ["Written and fact-checked for this game."] }
+    guard source != BundledDataSource.name else {
+      return [
+        "Written and fact-checked for this game, licensed CC BY-SA 4.0 (Data/LICENSE): reuse them crediting "
+          + "\"the trivia project's bundled bank, CC BY-SA 4.0\"."
+      ]
+    }
     guard let bank else { return ["Not read yet: who wrote its questions is known once they are."] }
-    let credits = bank.formats.compactMap(\.credit).sorted()
-    return credits.isEmpty
-      ? ["Written by whoever wrote the file, which names no licence."] : credits.map { "From " + $0 + "." }
+    let credits = bank.formats.compactMap(\.credit).sorted().map { "From " + $0 + "." }
+    // A licence file beside a folder's questions is what their authors said: named as it is.
+    let folder = bank.licence.map { licence in
+      "The folder's \(licence.file) " + (licence.name.map { "says: \($0)." } ?? "names the licence: read it.")
+    }
+    guard !credits.isEmpty || folder != nil else {
+      return ["Written by whoever wrote the file, which names no licence."]
+    }
+    return credits + (folder.map { [$0] } ?? [])
   }
 }

@@ -43,6 +43,8 @@ public struct DirectoryDataSource: DataSource {
       bank.skipped += part.skipped
       bank.filesIgnored += part.filesIgnored
       bank.filesRead += part.filesRead
+      bank.formats.formUnion(part.formats)
+      bank.licence = bank.licence ?? part.licence
     }
     if Task.isCancelled { throw .cancelled(loading: path) }
     guard !bank.questions.isEmpty else {
@@ -113,6 +115,7 @@ public struct DirectoryDataSource: DataSource {
           try Self.append(bytes, format: format, name: file.path, category: file.name, to: &bank)
           bank.filesRead = 1
         } else {
+          if LicenceFile.isLicence(file.name) { bank.licence = LicenceFile(file: file.name, bytes: bytes) }
           bank.filesIgnored.append(
             .init(location: file.name, reason: QuestionFormat.notAQuestionFile, isNotQuestionFile: true))
         }

@@ -35,6 +35,9 @@ public struct QuestionBank: Sendable, Equatable {
   public var notes: [String] = []
   /// The formats its questions were read in, for the credit a third party's asks for.
   public var formats: Set<QuestionFormat> = []
+  /// A folder's licence file beside its questions: the file's name and the licence it names
+  /// (nil when it names none this program knows).
+  public var licence: LicenceFile?
   /// Where each question is in its file, in the order of `questions`: filled by a read that
   /// locates (`QuestionFormat.decode(_:name:locating:)`), for tools; empty for the game.
   public var locations: [QuestionLocation] = []
