@@ -48,11 +48,13 @@ extension AppCoordinator {
         ) { [unowned self] name in night.host?.kick(name) }, on: hosting),
       AppCommand(
         Command("end", summary: "end the night now, with the standings as they are") { [unowned self] in
-          night.host?.end()
+          guard let host = night.host, leavingQuestion.map(confirm) ?? true else { return }
+          host.end()
         }, on: hosting),
       AppCommand(
         Command("leave", summary: "leave the night") { [unowned self] in
-          if case .playing(let flow) = night { flow.leave() }
+          guard case .playing(let flow) = night, leavingQuestion.map(confirm) ?? true else { return }
+          flow.leave()
         }, on: ScreenName.playing.subtracting([.final])),
     ]
   }
@@ -145,6 +147,16 @@ extension AppCoordinator {
     case .none: break
     case .hosting(let flow): navigator.showNight(place, night: { flow.view }, events: flow.events)
     case .playing(let flow): navigator.showNight(place, night: { flow.view }, events: flow.events)
+    }
+  }
+
+  /// What to ask before this person leaves a night under way (Ctrl-D, `quit`, `end`, `leave`):
+  /// nil when leaving costs nobody anything (no night, or one over, or a lobby nobody is in).
+  public var leavingQuestion: String? {
+    switch night {
+    case .none: nil
+    case .hosting(let flow): flow.endQuestion
+    case .playing(let flow): flow.isOver ? nil : "Leave the night?"
     }
   }
 

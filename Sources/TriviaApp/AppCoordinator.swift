@@ -33,6 +33,8 @@ public final class AppCoordinator {
   var night = NightRole.none
   /// Asks the person for a line (a name to join a night with); nil when none comes.
   public var ask: (String) -> String? = { _ in nil }
+  /// Asks the person a yes/no question (leaving a night); true when there is nobody to ask.
+  public var confirm: (String) -> Bool = { _ in true }
   /// The round being dealt, from getting ready to its first question.
   private var playing: RoundRequest?
   /// What the no-data screen's `retry` does again: exactly what failed.

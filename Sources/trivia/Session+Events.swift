@@ -37,6 +37,9 @@ extension Session {
       guard case .line(let answer) = events.holdingEvents({ reader.ask(question) }) else { return nil }
       return answer.trimmingWhitespace
     }
+    coordinator.confirm = { question in
+      clock.standingStill { events.holdingEvents { reader.confirm(question, say: renderer.say) } }
+    }
     // The question's clock stands still while a guard asks.
     navigator.confirm = { question in
       links?.asking(question)

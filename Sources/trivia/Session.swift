@@ -68,7 +68,12 @@ final class Session {
       makeSource: makeSource, network: network)
     let coordinator = coordinator
     input = CommandInput(
-      navigator: navigator, console: renderer, open: { coordinator.open($0) }, quit: { coordinator.quit() },
+      navigator: navigator, console: renderer, open: { coordinator.open($0) },
+      quit: {
+        // Mid-night, leaving is asked: the players, or the host, would be left behind.
+        guard coordinator.leavingQuestion.map(coordinator.confirm) ?? true else { return }
+        coordinator.quit()
+      },
       links: TriviaRoute.examples, offered: { coordinator.commands.table(on: $0) })
     lines = try SessionInput(
       arguments: arguments, interactive: interactive, style: style, lines: files.lines,
@@ -127,6 +132,8 @@ final class Session {
       case .interrupted:
         continue
       case .end:
+        // Ctrl-D at a terminal asks mid-night; a script's end is its last word.
+        if lines.editor != nil, let question = coordinator.leavingQuestion, !coordinator.confirm(question) { continue }
         coordinator.quit()
       }
     }

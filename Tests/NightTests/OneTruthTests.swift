@@ -26,6 +26,8 @@ import Testing
     _ = try await host.waitFor("Bob joined")
     try await bob.waitFor("Standings after question 1 of 3")
     try host.type("end")
+    _ = try await host.waitFor("End the night for")
+    try host.type("y")
     #expect(try await bob.waitForExit() == 0)
     #expect(try await cat.waitForExit() == 0)
     #expect(!bob.text.contains("Waiting for the host to start"), "\(bob.text)")
@@ -64,6 +66,8 @@ import Testing
     try await tara.waitFor("3 players in: Tara, Ann, Bob")
     _ = try await host.waitFor("3 players in: Tara, Ann, Bob")
     try host.type("end")
+    _ = try await host.waitFor("End the night for")
+    try host.type("y")
     #expect(try await tara.waitForExit() == 0)
     // Every list the host drew after a join names as many players as had joined by then.
     let afterFirstJoin = try #require(host.text.firstRange(of: "Tara joined")).upperBound

@@ -134,6 +134,12 @@ final class HostFlow {
     apply(step(&room, clock.now), since: before)
   }
 
+  /// Asked before the host ends the night or quits while players are in it.
+  var endQuestion: String? {
+    guard room.phase != .final, room.phase != .ended, room.connectedCount > 0 else { return nil }
+    return "End the night for \(PlayerList.counted(room.connectedCount))?"
+  }
+
   /// The host leaves: players hear the night is over, and the host is back on the landing.
   func leave() {
     stop()

@@ -1,0 +1,35 @@
+import ProcessSpawn
+import Testing
+
+/// Leaving a night under way is asked, by a player and by the host (issue 27).
+@Suite struct LeavingTests {
+  @Test func ctrlDInANightAsksAndNoStays() async throws {
+    let (host, zoe, ann, sandbox) = try await OneTruthTests.onAQuestionAtATerminal(seconds: 60)
+    try zoe.send("\u{04}")
+    _ = try await zoe.waitFor("Leave the night? (y/n)")
+    try zoe.type("n")
+    // Still in: the answer goes to the host.
+    try zoe.type("1")
+    _ = try await zoe.waitFor("Answer in: waiting for the others")
+    try zoe.send("\u{04}")
+    _ = try await zoe.waitFor("Leave the night? (y/n)")
+    try zoe.type("y")
+    _ = try await host.waitFor("Zoë left")
+    #expect(zoe.waitForExit(timeout: .seconds(10)) != nil)
+    withExtendedLifetime((ann, sandbox)) {}
+  }
+
+  @Test func theHostsQuitMidNightAsksAndYesEndsItForEveryone() async throws {
+    let (host, zoe, ann, sandbox) = try await OneTruthTests.onAQuestionAtATerminal(seconds: 60)
+    try host.type("quit")
+    _ = try await host.waitFor("End the night for 2 players? (y/n)")
+    try host.type("n")
+    #expect(host.isRunning)
+    try host.type("quit")
+    _ = try await host.waitFor("End the night for 2 players? (y/n)")
+    try host.type("y")
+    _ = try await zoe.waitFor("The host ended the night.")
+    #expect(host.waitForExit(timeout: .seconds(10)) != nil)
+    withExtendedLifetime((ann, sandbox)) {}
+  }
+}
