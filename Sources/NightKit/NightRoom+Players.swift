@@ -11,12 +11,14 @@ extension NightRoom {
       return [.close(connection, .refused("The night is over."))]
     }
     if let token {
-      guard let seat = seatByToken[token], seats[seat].status == .playing,
-        seats[seat].leftAt.map({ now - $0 < Self.grace }) ?? true
-      else {
-        return [
-          .close(connection, .refused("Your place was given up after 60 s away; join again under another name."))
-        ]
+      // A place is kept for the whole night: past the grace it stops counting against the
+      // night's size, but its token still brings its player back, name and score.
+      guard let seat = seatByToken[token], seats[seat].status != .removed else {
+        return [.close(connection, .refused("That place is no longer in the night: join again."))]
+      }
+      if seats[seat].status == .gone {
+        seats[seat].status = .playing
+        holding += 1
       }
       comeBack(seat, on: connection, into: &outputs)
       outputs.append(.host(.back(seats[seat].name)))

@@ -4,7 +4,8 @@
 /// test as behind a socket, and is fast enough for thousands of players: an answer costs
 /// O(1), the standings are sorted once per question.
 public struct NightRoom: Sendable {
-  /// How long a dropped player's place, name and score wait for it to come back.
+  /// How long a dropped player's place counts against the night's size. Its name, score and
+  /// token stay for the whole night: the token brings the player back at any time.
   public static let grace = Duration.seconds(60)
   /// The lobby tells everyone who is in at most this often, however fast players join.
   public static let lobbyInterval = Duration.seconds(1)
@@ -106,11 +107,11 @@ public struct NightRoom: Sendable {
     return outputs
   }
 
-  /// The place of a seat away past its grace is given up; before the night starts, the seat
-  /// leaves the night altogether (it has no score to keep).
+  /// A seat away past its grace no longer counts against the night's size (its token still
+  /// brings it back); before the night starts, it leaves the night altogether (it has no score
+  /// to keep, and its name is free again).
   private mutating func giveUp(_ seat: Int, into outputs: inout [NightOutput]) {
     holding -= 1
-    seatByToken[seats[seat].token] = nil
     if phase == .lobby {
       remove(seat)
       lobbyChanged(now: nil, into: &outputs)

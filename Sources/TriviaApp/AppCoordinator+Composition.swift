@@ -14,7 +14,8 @@ extension AppCoordinator {
     sessionStore: (any SessionStore)? = nil, history: (any History)? = nil, options: GameOptions,
     savedOptions: GameOptions? = nil, seed: UInt64, clock: GameClock = GameClock(virtual: false),
     about: About = About(version: "", files: []),
-    makeSource: @escaping (String) -> any DataSource = makeDataSource(spec:), network: (any NightNetwork)? = nil
+    makeSource: @escaping (String) -> any DataSource = makeDataSource(spec:), network: (any NightNetwork)? = nil,
+    nightSeats: (any NightSeatStore)? = nil
   ) {
     let work = PendingWork()
     let sources = SourceFlow(source: source, console: console, makeSource: makeSource)
@@ -35,6 +36,6 @@ extension AppCoordinator {
         },
         NightsFlow(history: history, navigator: navigator, console: console),
       ],
-      work: work, history: history, clock: clock, network: network)
+      work: work, history: history, clock: clock, network: network, nightSeats: nightSeats)
   }
 }

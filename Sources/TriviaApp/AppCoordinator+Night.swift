@@ -103,10 +103,14 @@ extension AppCoordinator {
     guard let address = NightAddress(url) else {
       return console.say("'\(url)' is not a night's address: expected http://HOST:PORT/CODE.")
     }
-    guard let name = name ?? ask("Your name in the night"), !name.trimmingWhitespace.isEmpty else {
+    // A place kept from this night (the program was closed mid-night) is this player's.
+    let claim = nightSeats?.claim(address)
+    guard let name = claim?.seat?.name ?? name ?? ask("Your name in the night"), !name.trimmingWhitespace.isEmpty
+    else {
       return console.say("A night needs a name to join with.")
     }
-    let flow = PlayerFlow(address: address, name: name, network: network, console: console, clock: clock)
+    let flow = PlayerFlow(
+      address: address, name: name, network: network, console: console, clock: clock, claim: claim)
     flow.follow = { [unowned self] place in showNight(place) }
     flow.ask = { [unowned self] question in ask(question) }
     flow.closed = { [unowned self] in

@@ -29,6 +29,8 @@ public final class AppCoordinator {
   let history: (any History)?
   /// Opens a night's connections; nil where this program has no network.
   let network: (any NightNetwork)?
+  /// Where a player's place in a night is kept while it lasts.
+  let nightSeats: (any NightSeatStore)?
   /// A night hosted here, or joined, while it lasts.
   var night = NightRole.none
   /// Asks the person for a line (a name to join a night with); nil when none comes.
@@ -45,7 +47,8 @@ public final class AppCoordinator {
   public init(
     navigator: any HomeNavigating & NightNavigating, console: any Console, sources: SourceFlow,
     settings: OptionsFlow, rounds: RoundFlow, flows: [any CommandOffering] = [], work: PendingWork,
-    history: (any History)? = nil, clock: GameClock, network: (any NightNetwork)? = nil
+    history: (any History)? = nil, clock: GameClock, network: (any NightNetwork)? = nil,
+    nightSeats: (any NightSeatStore)? = nil
   ) {
     self.navigator = navigator
     self.console = console
@@ -57,6 +60,7 @@ public final class AppCoordinator {
     self.history = history
     self.clock = clock
     self.network = network
+    self.nightSeats = nightSeats
     rounds.onPlay = { [unowned self] in later { await self.play(RoundRequest()) } }
     settings.didChange = { [unowned self] in self.navigator.redraw() }
     settings.ungradedSource = {

@@ -11,6 +11,8 @@ struct GameFiles {
   /// The lines typed, for the line editor's history.
   let lines: String
   let history: String
+  /// A player's place in each night under way, to come back to after a crash.
+  let nights: String
 
   init(environment: [String: String]) {
     let state = XDGDirectory.state.path(environment: environment) + "/trivia"
@@ -19,6 +21,7 @@ struct GameFiles {
     tokens = OpenTriviaDBTokenStore.standardPath(environment: environment)
     lines = state + "/history"
     history = state + "/history.sqlite"
+    nights = FileNightSeatStore.standardFolder(environment: environment)
   }
 
   /// What `about` tells: the version, and the files kept (the history's only when it is).
@@ -30,6 +33,7 @@ struct GameFiles {
         .init(holds: "A round left to resume", path: session),
         .init(holds: "Lines typed", path: lines),
         .init(holds: "Open Trivia DB tokens", path: tokens),
+        .init(holds: "Your place in a night under way", path: nights + "/"),
       ] + (keepsHistory ? [.init(holds: "Answers (SQLite)", path: history)] : []))
   }
 }

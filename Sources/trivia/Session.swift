@@ -65,7 +65,8 @@ final class Session {
       options: options.run, savedOptions: options.saved, seed: seed,
       // Headless games are played by the line: time passes only on `wait N`.
       clock: GameClock(virtual: !interactive), about: files.about(keepsHistory: history != nil),
-      makeSource: makeSource, network: network)
+      makeSource: makeSource, network: network,
+      nightSeats: FileNightSeatStore(folder: files.nights))
     let coordinator = coordinator
     input = CommandInput(
       navigator: navigator, console: renderer, open: { coordinator.open($0) },

@@ -31,6 +31,8 @@ final class PlayerFlow {
   private let network: any NightNetwork
   private let console: any Console
   private let clock: GameClock
+  /// Where this player's place is kept while the night lasts, for `join` after a crash.
+  private let claim: (any NightSeatClaim)?
   let address: NightAddress
   private var name: String
   private var line: (any NightLine)?
@@ -55,17 +57,24 @@ final class PlayerFlow {
   /// Told when the player has left, so the coordinator forgets the night.
   var closed: () -> Void = {}
 
-  init(address: NightAddress, name: String, network: any NightNetwork, console: any Console, clock: GameClock) {
+  /// `kept`: the place this player had in the night, found in `seats`; it comes back as itself.
+  init(
+    address: NightAddress, name: String, network: any NightNetwork, console: any Console, clock: GameClock,
+    claim: (any NightSeatClaim)? = nil
+  ) {
     self.address = address
-    self.name = name
+    self.name = claim?.seat?.name ?? name
+    token = claim?.seat?.token
     self.network = network
     self.console = console
     self.clock = clock
+    self.claim = claim
   }
 
   func start() throws(NightError) {
     line = try network.join(address)
-    console.say("Joining \(address.description) as \(name)…")
+    console.say(
+      token == nil ? "Joining \(address.description) as \(name)…" : "Back in \(address.description) as \(name)…")
   }
 
   /// What the screens show, computed from the state now.
@@ -126,6 +135,7 @@ final class PlayerFlow {
     case .welcome(let welcome):
       token = welcome.token
       name = welcome.you.name
+      claim?.keep(KeptSeat(token: welcome.token, name: welcome.you.name))
       change(NightState(stage: welcome.stage, you: welcome.you), redrawing: true)
     case .stage, .you, .ended:
       guard var state else {
@@ -140,16 +150,16 @@ final class PlayerFlow {
       change(state, redrawing: false)
     case .refused(let reason):
       console.say(reason)
+      if state == nil, token != nil {
+        // A kept place the night no longer has: this player joins afresh, under its name.
+        token = nil
+        return rejoin()
+      }
       guard token == nil, let another = ask("Another name (or Enter to leave)"), !another.isEmpty else {
         return end(leave: true)
       }
       name = another
-      self.line?.stop()
-      do {
-        self.line = try network.join(address)
-      } catch {
-        lost(error.message)
-      }
+      rejoin()
     case .late:
       console.say("Too late: the host's time for that question was up.")
     case .kicked:
@@ -198,8 +208,20 @@ final class PlayerFlow {
     change(state, redrawing: true)
   }
 
-  /// The night is over here: on the last screen it had, or back to the landing.
+  /// A new connection, to join with the name as it is now.
+  private func rejoin() {
+    line?.stop()
+    do {
+      line = try network.join(address)
+    } catch {
+      lost(error.message)
+    }
+  }
+
+  /// The night is over here: on the last screen it had, or back to the landing. Its place is
+  /// kept no longer.
   private func end(leave: Bool) {
+    claim?.forget()
     isOver = true
     line?.stop()
     line = nil
