@@ -13,4 +13,6 @@ public enum RelayEvent: Codable, Equatable, Sendable {
   /// `trivia-night` could not do what it was started for, in one sentence (a port in use,
   /// a host that does not answer).
   case failed(String)
+  /// The host's: joins are being refused, and why, in one sentence (at most every 10 s).
+  case refusing(String)
 }

@@ -15,6 +15,17 @@ public final class NightServer: Sendable {
     var connections: [ConnectionID: NightConnection] = [:]
     /// Sockets that sent a first message, so `AcceptWatch` leaves them open.
     var spoken: Set<ObjectIdentifier> = []
+    /// Upgraded connections that have not spoken yet, by address.
+    var waiting: [String: Int] = [:]
+    var waitingTotal = 0
+    var lastRefusalNotice: ContinuousClock.Instant?
+
+    /// A connection from `address` spoke, or went without a word: it waits no longer.
+    mutating func stopWaiting(_ address: String) {
+      waitingTotal -= 1
+      waiting[address, default: 1] -= 1
+      if waiting[address] == 0 { waiting[address] = nil }
+    }
     var guesses: GuessLimiter
     var listener: (any Channel)?
     var port = 0
@@ -149,11 +160,35 @@ public final class NightServer: Sendable {
     }
     guard upgrading else { return .page(page) }
     guard page == .html else { return .refuse(status: 404, sentence: "The night's WebSocket is at /\(parts[0]).") }
-    let count = state.withLock { $0.connections.count }
-    guard count < limits.maxConnections else {
-      return .refuse(status: 503, sentence: "This night is full (\(limits.maxConnections) players): ask the host.")
+    let (count, waiting, waitingHere) = state.withLock {
+      ($0.connections.count, $0.waitingTotal, $0.waiting[address, default: 0])
     }
-    return .upgrade
+    let refusal: DoorAnswer
+    if waitingHere >= limits.maxWaitingPerAddress {
+      refusal = .refuse(
+        status: 429, sentence: "Too many connections from this address are waiting to join: try again shortly.")
+      notifyRefusing("\(waitingHere) connections from \(address) have not joined; more from there are refused.")
+    } else if waiting >= limits.maxWaiting {
+      refusal = .refuse(status: 503, sentence: "Too many are joining at once: try again in a few seconds.")
+      notifyRefusing("\(waiting) connections have not joined yet; new ones are refused until they do or go.")
+    } else if count >= limits.maxConnections {
+      refusal = .refuse(status: 503, sentence: "This night is full (\(limits.maxConnections) connections): ask the host.")
+      notifyRefusing("\(count) connections are open, the most this night takes; new ones are refused.")
+    } else {
+      return .upgrade
+    }
+    return refusal
+  }
+
+  /// Tells the host why joins are refused, at most once a `refusalNotice`.
+  private func notifyRefusing(_ sentence: String) {
+    let now = ContinuousClock.now
+    let due = state.withLock { state in
+      guard state.lastRefusalNotice.map({ now - $0 >= limits.refusalNotice }) ?? true else { return false }
+      state.lastRefusalNotice = now
+      return true
+    }
+    if due { events.post(.refusing("Joins refused: " + sentence)) }
   }
 
   private func shouldUpgrade(
@@ -175,6 +210,8 @@ public final class NightServer: Sendable {
         let connection = NightConnection(
           id: ConnectionID(value: state.nextID), address: address, channel: channel, heard: heard)
         state.connections[connection.id] = connection
+        state.waiting[address, default: 0] += 1
+        state.waitingTotal += 1
         return connection
       }
       return .upgrade([:]) { [weak self] inbound, outbound, _ in
@@ -211,7 +248,7 @@ public final class NightServer: Sendable {
     }
     state.withLock { state in
       state.connections[connection.id] = nil
-      state.spoken.remove(ObjectIdentifier(connection.channel))
+      if state.spoken.remove(ObjectIdentifier(connection.channel)) == nil { state.stopWaiting(connection.address) }
     }
     events.post(.closed(connection.id))
   }
@@ -232,7 +269,10 @@ public final class NightServer: Sendable {
           }
           if !spoken {
             spoken = true
-            state.withLock { _ = $0.spoken.insert(ObjectIdentifier(connection.channel)) }
+            state.withLock { state in
+              state.spoken.insert(ObjectIdentifier(connection.channel))
+              state.stopWaiting(connection.address)
+            }
           }
           events.post(.text(connection.id, text))
         case .binary:

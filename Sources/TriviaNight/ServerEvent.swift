@@ -6,4 +6,6 @@ public enum ServerEvent: Sendable, Equatable {
   case text(ConnectionID, String)
   /// Gone, for any reason: dropped, closed by either side, or closed by the limits.
   case closed(ConnectionID)
+  /// Joins are being refused, in one sentence for the host (at most once a `refusalNotice`).
+  case refusing(String)
 }

@@ -19,8 +19,9 @@ struct Serve: AsyncParsableCommand {
   @MainActor
   private func relay() async {
     var limits = NightLimits()
-    limits.maxConnections = maxConnections
-    DescriptorLimit.raise(toHold: maxConnections)
+    // The game's count is for players who joined; those still joining have a pool of their own.
+    limits.maxConnections = maxConnections + limits.maxWaiting
+    DescriptorLimit.raise(toHold: limits.maxConnections)
     let server: NightServer
     do {
       server = try await NightServer.start(code: code, bind: bind, port: port, limits: limits)
@@ -46,6 +47,7 @@ struct Serve: AsyncParsableCommand {
           case .closed(let id):
             open.remove(id.value)
             Relay.say(.closed(id.value, reason: nil))
+          case .refusing(let sentence): Relay.say(.refusing(sentence))
           }
         }
       }

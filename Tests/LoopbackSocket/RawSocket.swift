@@ -11,8 +11,22 @@ public final class RawSocket: @unchecked Sendable {
 
   public let socket: Int32
 
-  public init(port: Int) throws(Failure) {
+  /// Connects to `port` on 127.0.0.1 from `source`, another loopback address when a test needs
+  /// a second client machine (127.0.0.0/8 is all loopback).
+  public init(port: Int, from source: String = "127.0.0.1") throws(Failure) {
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var local = sockaddr_in()
+    local.sin_family = sa_family_t(AF_INET)
+    local.sin_addr.s_addr = inet_addr(source)
+    let bound = withUnsafePointer(to: &local) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0 else {
+      Glibc.close(socket)
+      throw Failure(description: "bind \(source): errno \(errno)")
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)

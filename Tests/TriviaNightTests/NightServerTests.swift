@@ -191,7 +191,8 @@ import WSClient
     }
     var silent: [RawSocket] = []
     for number in 0..<200 {
-      let raw = try RawSocket(port: server.port)
+      // Another client than the player's: each address has its share of connections waiting.
+      let raw = try RawSocket(port: server.port, from: "127.0.0.2")
       // Half stop in the middle of their request, half upgrade and then say nothing.
       if number.isMultiple(of: 2) {
         raw.send("GET /\(Self.code) HTTP/1.1\r\nHost: 12")

@@ -99,6 +99,8 @@ final class HostFlow {
     case .failed(let reason):
       console.say("The night cannot go on: \(reason)")
       leave()
+    case .refusing(let sentence):
+      console.write([Line(sentence, style: .failure)])
     }
   }
 

@@ -125,7 +125,7 @@ final class PlayerFlow {
       console.say("Connection lost (\(reason ?? "closed")): coming back…")
     case .failed(let reason):
       lost(reason)
-    case .listening:
+    case .listening, .refusing:
       break
     }
   }

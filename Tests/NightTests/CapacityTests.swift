@@ -1,0 +1,35 @@
+import LoopbackSocket
+import Testing
+
+/// Capacity is for players: connections that never join cannot lock anyone out (issue 27).
+@Suite struct CapacityTests {
+  @Test func twoHundredSilentWebSocketsFromOneClientLockNobodyOut() async throws {
+    let sandbox = try Sandbox()
+    let (host, url) = try await WireTests.host(sandbox, ["--count", "1", "--start-when", "3"])
+    let port = try WireTests.port(of: url)
+    let code = String(url[url.index(after: url.lastIndex(of: "/")!)...])
+    let (bob, welcome) = try await WirePlayer.join(url, name: "Bob")
+    bob.drop()
+    try await host.waitFor("Bob left")
+
+    // One client opens 200 WebSockets on the night's code and never says a word.
+    var silent: [RawSocket] = []
+    for _ in 0..<200 {
+      let socket = try RawSocket(port: port, from: "127.0.0.2")
+      socket.request("/\(code)", upgrade: true)
+      silent.append(socket)
+    }
+    try await host.waitFor("Joins refused: ")
+    try await host.waitFor(" connections from 127.0.0.2 have not joined; more from there are refused.")
+
+    // A new player still joins, and Bob still comes back with his token.
+    let ann = try NightProcess(
+      ["join", url, "--name", "Ann", "--no-color", "--script", try sandbox.write("ann.txt", "")], in: sandbox)
+    try await host.waitFor("Ann joined", timeout: .seconds(5))
+    let (back, again) = try await WirePlayer.join(url, name: "", token: welcome.token)
+    #expect(again.you.name == "Bob")
+    try await host.waitFor("Bob is back")
+    #expect(silent.count == 200)
+    withExtendedLifetime((ann, back)) {}
+  }
+}
