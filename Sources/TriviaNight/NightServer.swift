@@ -172,7 +172,8 @@ public final class NightServer: Sendable {
       refusal = .refuse(status: 503, sentence: "Too many are joining at once: try again in a few seconds.")
       notifyRefusing("\(waiting) connections have not joined yet; new ones are refused until they do or go.")
     } else if count >= limits.maxConnections {
-      refusal = .refuse(status: 503, sentence: "This night is full (\(limits.maxConnections) connections): ask the host.")
+      refusal = .refuse(
+        status: 503, sentence: "This night is full (\(limits.maxConnections) connections): ask the host.")
       notifyRefusing("\(count) connections are open, the most this night takes; new ones are refused.")
     } else {
       return .upgrade
