@@ -16,6 +16,9 @@ import Testing
     try await ann.waitFor("s> lea")
     // The rest of the word: one command, `leave`, typed across the host's message.
     try ann.type("ve")
+    // Leaving a night under way is asked.
+    try await ann.waitFor("Leave the night? (y/n)")
+    try ann.type("y")
     try await host.waitFor("Ann left")
     try await ann.waitFor("trivia> ")
   }
