@@ -28,7 +28,7 @@ extension NightRoom {
     guard holding < maxPlayers else {
       return [.close(connection, .refused("The night is full (\(maxPlayers) players)."))]
     }
-    switch PlayerName.validate(name, isTaken: { seatByKey[$0] != nil }) {
+    switch PlayerName.validate(name, holder: { seatByKey[$0].map { seats[$0].name } }) {
     case .failure(let refusal):
       return [.close(connection, .refused(refusal.description))]
     case .success(let name):

@@ -2,37 +2,89 @@
 // Foundation's costs its start-up.
 @_spi(_Unicode) import Swift
 
-/// The rules for a player's name in a night: 1 to 20 characters once trimmed, no control
-/// characters (they would move a terminal's cursor), unique ignoring case and accents so that
-/// two players never look the same on a standings screen.
+/// The rules for a player's name in a night: 1 to 20 characters once trimmed of spaces and
+/// invisible characters, no control characters (they would move a terminal's cursor), and
+/// unique once folded by `key`, so that two players never look the same on a standings screen.
 public enum PlayerName {
   public static let maxLength = 20
 
   /// The trimmed name, or the one rule it breaks.
   public static func validate(_ raw: String, taken: [String]) -> Result<String, NameRefusal> {
-    let keys = Set(taken.map(key))
-    return validate(raw) { keys.contains($0) }
+    var holders: [String: String] = [:]
+    for name in taken where holders[key(name)] == nil {
+      holders[key(name)] = name
+    }
+    return validate(raw) { holders[$0] }
   }
 
-  /// As `validate(_:taken:)`, asking `isTaken` about the name's `key`: a room with thousands of
-  /// players keeps its keys in a set rather than folding every name at each join.
-  public static func validate(_ raw: String, isTaken: (_ key: String) -> Bool) -> Result<String, NameRefusal> {
-    let name = String(raw.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  /// As `validate(_:taken:)`, asking `holder` which name, if any, already has the name's `key`:
+  /// a room with thousands of players keeps its keys in a dictionary rather than folding every
+  /// name at each join.
+  public static func validate(_ raw: String, holder: (_ key: String) -> String?) -> Result<String, NameRefusal> {
+    let name = trimmed(raw)
     if name.isEmpty { return .failure(.empty) }
     if name.count > maxLength { return .failure(.tooLong) }
     if name.contains(where: isControl) { return .failure(.controlCharacter) }
-    if isTaken(key(name)) { return .failure(.taken(name)) }
+    let key = key(name)
+    if key.isEmpty { return .failure(.empty) }
+    if let holder = holder(key) { return .failure(.taken(name, by: holder)) }
     return .success(name)
   }
 
-  /// What two names are compared by: decomposed, accents (nonspacing marks) dropped,
-  /// lowercased, so "Zoë", "zoe" and "ZOE" are one name.
+  /// What two names are compared by, so that names that look alike are one name: each code
+  /// point's compatibility form (NFKC: "Ａnn", "𝐀nn") and its Unicode confusables prototype
+  /// (the UTS #39 skeleton: Cyrillic "Аnn"), decomposed, with accents (nonspacing marks) and
+  /// invisible characters dropped, runs of spaces as one, lowercased; twice, so that what
+  /// lowercasing makes is folded too. "Zoë", "zoe", "ZOE" and "Ζое" are one name.
   public static func key(_ name: String) -> String {
-    var scalars = String.UnicodeScalarView()
-    for scalar in name._nfd where scalar.properties.generalCategory != .nonspacingMark {
-      scalars.append(scalar)
+    fold(fold(name))
+  }
+
+  private static func fold(_ text: String) -> String {
+    var mapped = String.UnicodeScalarView()
+    for scalar in text._nfd {
+      if let folded = Confusables.folds[scalar.value] {
+        mapped.append(contentsOf: folded)
+      } else {
+        mapped.append(scalar)
+      }
     }
-    return String(scalars).lowercased()
+    var kept = String.UnicodeScalarView()
+    var space = false
+    for scalar in String(mapped)._nfd {
+      let category = scalar.properties.generalCategory
+      if category == .nonspacingMark || isInvisible(scalar) { continue }
+      if category == .spaceSeparator {
+        space = !kept.isEmpty
+        continue
+      }
+      if space {
+        kept.append(" ")
+        space = false
+      }
+      kept.append(scalar)
+    }
+    return String(kept).lowercased()
+  }
+
+  /// The name without the spaces (any width: U+00A0, U+2000...U+200A, U+3000) and blank
+  /// characters (U+3164 HANGUL FILLER, U+2800 BRAILLE PATTERN BLANK) at either end.
+  private static func trimmed(_ raw: String) -> String {
+    let isBlank = { (character: Character) in
+      character.unicodeScalars.allSatisfy { scalar in
+        let category = scalar.properties.generalCategory
+        return category == .spaceSeparator || (category != .format && isInvisible(scalar))
+      }
+    }
+    return String(raw.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+  }
+
+  /// Default-ignorable code points (fillers, zero-width characters, variation selectors) and the
+  /// blank braille pattern, which show nothing; but not the joiner and tags inside an emoji.
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value == 0x2800 { return true }
+    guard scalar.properties.isDefaultIgnorableCodePoint else { return false }
+    return !(scalar == "\u{200D}" || (0xE0020...0xE007F).contains(scalar.value))
   }
 
   /// Cc, Cf, line and paragraph separators; but the joiner and tags inside an emoji (a family,
@@ -50,19 +102,60 @@ public enum PlayerName {
   }
 }
 
+extension Confusables {
+  /// `table` read: each code point that folds, and what it folds to.
+  static let folds: [UInt32: [Unicode.Scalar]] = {
+    var folds: [UInt32: [Unicode.Scalar]] = [:]
+    folds.reserveCapacity(6_400)
+    var code: UInt32 = 0
+    var value: UInt32 = 0
+    var target: [Unicode.Scalar] = []
+    var inTarget = false
+    func end() {
+      guard inTarget, let scalar = Unicode.Scalar(value) else { return }
+      target.append(scalar)
+      folds[code] = target
+      target = []
+      inTarget = false
+    }
+    for byte in table.utf8 {
+      switch byte {
+      case UInt8(ascii: ":"):
+        code = value
+        value = 0
+        inTarget = true
+      case UInt8(ascii: "."):
+        if let scalar = Unicode.Scalar(value) { target.append(scalar) }
+        value = 0
+      case UInt8(ascii: " "), UInt8(ascii: "\n"):
+        end()
+        value = 0
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        value = value << 4 | UInt32(byte - UInt8(ascii: "0"))
+      default:
+        value = value << 4 | UInt32(byte - UInt8(ascii: "A") + 10)
+      }
+    }
+    end()
+    return folds
+  }()
+}
+
 /// Why a name was refused, said in one sentence to the player.
 public enum NameRefusal: Error, Equatable, Sendable, CustomStringConvertible {
   case empty
   case tooLong
   case controlCharacter
-  case taken(String)
+  /// The name, and the name already in that it looks like.
+  case taken(String, by: String)
 
   public var description: String {
     switch self {
-    case .empty: "A name needs at least one character."
+    case .empty: "A name needs at least one character that shows."
     case .tooLong: "A name has at most \(PlayerName.maxLength) characters."
     case .controlCharacter: "A name cannot hold control characters."
-    case .taken(let name): "The name \(name) is taken (case and accents aside)."
+    case .taken(let name, let holder) where name == holder: "The name \(name) is taken."
+    case .taken(let name, let holder): "The name \(name) is taken: it looks like \(holder)."
     }
   }
 }

@@ -128,8 +128,30 @@ struct NightRoomHostTests {
     _ = night.join(ann, name: "Zoë", token: nil, now: .zero)
     #expect(
       night.join(bob, name: " zoe ", token: nil, now: .zero) == [
-        .close(bob, .refused(NameRefusal.taken("zoe").description))
+        .close(bob, .refused(NameRefusal.taken("zoe", by: "Zoë").description))
       ])
+  }
+
+  @Test("Names that look like a player's are refused, naming it; kick finds the one there is")
+  func lookAlikeNamesAreRefused() {
+    var night = room()
+    _ = night.join(ann, name: "Ann", token: nil, now: .zero)
+    for (index, name) in ["Ann\u{A0}", "Ann\u{2000}", "\u{410}nn", "\u{FF21}nn"].enumerated() {
+      let connection = ConnectionID(UInt64(10 + index))
+      let shown = name.hasPrefix("Ann") ? "Ann" : name
+      #expect(
+        night.join(connection, name: name, token: nil, now: .zero) == [
+          .close(connection, .refused(NameRefusal.taken(shown, by: "Ann").description))
+        ])
+    }
+    let blank = ConnectionID(20)
+    #expect(
+      night.join(blank, name: "\u{3164}", token: nil, now: .zero) == [
+        .close(blank, .refused(NameRefusal.empty.description))
+      ])
+    #expect(night.playerCount == 1)
+    #expect(night.kick(name: "\u{410}nn", now: .zero).contains(.host(.kicked("Ann"))))
+    #expect(night.playerCount == 0)
   }
 
   @Test func theLobbyIsToldAtMostOnceASecond() {

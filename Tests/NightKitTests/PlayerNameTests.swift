@@ -35,14 +35,70 @@ struct PlayerNameTests {
   }
 
   @Test func uniqueIgnoringCaseAndAccents() {
-    #expect(PlayerName.validate("zoe", taken: ["Zoë"]) == .failure(.taken("zoe")))
-    #expect(PlayerName.validate("Zoë", taken: ["ZOE"]) == .failure(.taken("Zoë")))
-    #expect(PlayerName.validate("Zoe\u{308}", taken: ["ZOË"]) == .failure(.taken("Zoe\u{308}")))
+    #expect(PlayerName.validate("zoe", taken: ["Zoë"]) == .failure(.taken("zoe", by: "Zoë")))
+    #expect(PlayerName.validate("Zoë", taken: ["ZOE"]) == .failure(.taken("Zoë", by: "ZOE")))
+    #expect(PlayerName.validate("Zoe\u{308}", taken: ["ZOË"]) == .failure(.taken("Zoe\u{308}", by: "ZOË")))
     #expect(PlayerName.validate("Zoey", taken: ["Zoë"]) == .success("Zoey"))
+  }
+
+  @Test(
+    "Spaces of any width and invisible characters are trimmed at the ends, so those names are Ann",
+    arguments: ["Ann\u{A0}", "Ann\u{2000}", "\u{3000}Ann\u{200A}", "Ann\u{3164}", "\u{2800}Ann", "Ann\u{FFA0}"])
+  func spacesAndBlanksAtTheEnds(name: String) {
+    #expect(PlayerName.validate(name, taken: []) == .success("Ann"))
+    #expect(PlayerName.validate(name, taken: ["Ann"]) == .failure(.taken("Ann", by: "Ann")))
+  }
+
+  @Test(
+    "Names that look like Ann are Ann, and the refusal names it",
+    arguments: [
+      "\u{410}nn",  // Cyrillic А
+      "\u{391}nn",  // Greek Α
+      "\u{FF21}nn",  // fullwidth Ａ
+      "\u{1D400}nn",  // mathematical bold 𝐀
+      "A\u{578}\u{578}",  // Armenian ո
+      "An\u{3164}n",  // a Hangul filler inside
+      "An\u{2800}n",  // a blank braille pattern inside
+      "\u{FF41}\u{FF4E}\u{FF4E}",  // fullwidth ａｎｎ
+    ])
+  func lookAlikes(name: String) {
+    #expect(PlayerName.key(name) == PlayerName.key("Ann"))
+    #expect(PlayerName.validate(name, taken: ["Bob", "Ann"]) == .failure(.taken(name, by: "Ann")))
+    #expect(PlayerName.validate("Ann", taken: [name]) == .failure(.taken("Ann", by: name)))
+  }
+
+  @Test func digitsAndLettersThatLookAlike() {
+    #expect(PlayerName.validate("B0b", taken: ["Bob"]) == .failure(.taken("B0b", by: "Bob")))
+    #expect(PlayerName.validate("Iris", taken: ["lris"]) == .failure(.taken("Iris", by: "lris")))
+    #expect(
+      PlayerName.validate("Ann  Lee", taken: ["Ann\u{A0}Lee"]) == .failure(.taken("Ann  Lee", by: "Ann\u{A0}Lee")))
+  }
+
+  @Test(
+    "A name of nothing but spaces and blanks is empty",
+    arguments: [
+      "\u{A0}", "\u{3164}", "\u{2800}", "\u{115F}\u{1160}", "\u{FFA0}", "\u{2000} \u{200A}\u{3000}", "\u{301}",
+    ])
+  func blank(name: String) {
+    #expect(PlayerName.validate(name, taken: []) == .failure(.empty))
+  }
+
+  @Test("Different names stay different", arguments: [("Ann", "Anna"), ("Zoey", "Zoë"), ("王芳", "王方"), ("Bob", "Rob")])
+  func distinct(name: String, other: String) {
+    #expect(PlayerName.validate(name, taken: [other]) == .success(name))
+    #expect(PlayerName.validate(other, taken: [name]) == .success(other))
+  }
+
+  @Test func namesInOtherScriptsAndEmojiAreKept() {
+    for name in ["王芳", "김민준", "Σοφία", "Дмитрий", "👨‍👩‍👧", "🏴󠁧󠁢󠁥󠁮󠁧󠁿 fan", "Ann Lee"] {
+      #expect(PlayerName.validate(name, taken: ["Ann", "Bob"]) == .success(name))
+    }
+    #expect(PlayerName.validate("👨‍👩‍👧", taken: ["👨‍👩‍👦"]) == .success("👨‍👩‍👧"))
   }
 
   @Test func aRefusalSaysItsRule() {
     #expect(NameRefusal.tooLong.description == "A name has at most 20 characters.")
-    #expect(NameRefusal.taken("Ann").description.contains("Ann"))
+    #expect(NameRefusal.taken("Ann", by: "Ann").description == "The name Ann is taken.")
+    #expect(NameRefusal.taken("\u{410}nn", by: "Ann").description == "The name \u{410}nn is taken: it looks like Ann.")
   }
 }
