@@ -69,7 +69,7 @@ final class Session {
     let coordinator = coordinator
     input = CommandInput(
       navigator: navigator, console: renderer, open: { coordinator.open($0) }, quit: { coordinator.quit() },
-      links: TriviaRoute.examples, offered: { coordinator.commands.table(on: $0) })
+      links: TriviaRoute.examples, offered: { coordinator.commands.table(on: $0) }, whereYouAre: ScreenName.whereYouAre)
     lines = try SessionInput(
       arguments: arguments, interactive: interactive, style: style, lines: files.lines,
       header: arguments.header(seed: seed, options: options.run), say: renderer.say)

@@ -110,7 +110,7 @@ struct ResumeTests {
     #expect(Array(resumed.suffix(2)) == verdict)
     #expect(
       transcript.response(to: "where") == [
-        "Open screens, from the first:", "  landing (root)", "    game (pushed)", "      feedback (child)",
+        "You are on the verdict on your answer, over a question of your round, over the start screen."
       ])
     #expect(transcript.prompts == ["trivia", "continue", "continue", "question 3/5"])
   }
