@@ -137,7 +137,7 @@ public final class AppCoordinator {
       playMissed: { [unowned self] in
         later { await self.play(RoundRequest(difficulty: .mixed, missed: true)) }
       },
-      resume: { [unowned self] in rounds.resume() })
+      resume: { [unowned self] in resume() })
   }
 
   private var noDataEvents: NoDataEvents {
@@ -147,8 +147,9 @@ public final class AppCoordinator {
       back: { [unowned self] in navigator.returnToLanding(fromLink: false) })
   }
 
+  /// Goes on with the saved round, timed as the landing shows.
   public func resume() {
-    rounds.resume()
+    rounds.resume(timeLimit: settings.options.timeLimit)
   }
 
   /// Ends the session. A round in progress is saved, never thrown away.
