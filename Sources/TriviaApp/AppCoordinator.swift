@@ -86,8 +86,8 @@ public final class AppCoordinator {
 
   /// What the landing and the options show.
   private var setup: Setup {
-    let (source, bank) = sources.current
-    let unasked = bank.flatMap { bank in
+    let source = sources.current.source
+    let unasked = sources.loaded.flatMap { bank in
       source.loadsPerRound
         ? nil
         : rounds.unasked(in: bank.questions, source: source.name).map {
@@ -150,6 +150,9 @@ public final class AppCoordinator {
   /// Goes on with the saved round, timed as the landing shows.
   public func resume() {
     rounds.resume(timeLimit: settings.options.timeLimit)
+    // A game that only resumed has not loaded its questions, which the landing after the
+    // round counts (Left:): they load quietly meanwhile, as for a round's first deal.
+    if rounds.round != nil { later { [unowned self] in _ = await sources.peek(settings.load) } }
   }
 
   /// Ends the session. A round in progress is saved, never thrown away.

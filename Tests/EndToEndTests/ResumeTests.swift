@@ -236,4 +236,17 @@ struct ResumeTests {
       #expect(transcript.questions.isEmpty)
     }
   }
+
+  @Test("The landing after a resumed round says how many questions are left, as after any round")
+  func leftAfterAResumedRound() async throws {
+    let sandbox = try Sandbox()
+    let arguments = ["--seed", "3", "--count", "2"]
+    let first = try await sandbox.run(arguments, input: "play\na\n\nquit\n")
+    try #require(first.transcript.response(to: "quit") == [Expected.roundSaved])
+    let second = try await sandbox.run(arguments, input: "resume\nb\n\ndone\n")
+    #expect(second.status == 0)
+    // Two questions answered, one in each game.
+    #expect(
+      second.transcript.response(to: "done")?.contains("  Left:       1,534 of 1,536 questions not yet asked") == true)
+  }
 }
