@@ -233,6 +233,12 @@ public final class Navigator<View> {
     state.stack + (subNavigators.last?.stack ?? [])
   }
 
+  /// Names of every open screen from the first, each entry's children after it, through
+  /// sub-navigators: what a person asking where they are has open.
+  public var openScreens: [String] {
+    state.entries.flatMap { [$0.name] + $0.children.map(\.name) } + subNavigators.flatMap(\.openScreens)
+  }
+
   /// The whole navigation as indented text, sub-navigators included: one line per entry
   /// and child, such as `"  options (sub-navigator)"`.
   public var tree: [String] { tree(depth: 0, rootLabel: "root") }

@@ -92,8 +92,8 @@ public final class AppCoordinator {
 
   /// What the landing and the options show.
   private var setup: Setup {
-    let (source, bank) = sources.current
-    let unasked = bank.flatMap { bank in
+    let source = sources.current.source
+    let unasked = sources.loaded.flatMap { bank in
       source.loadsPerRound
         ? nil
         : rounds.unasked(in: bank.questions, source: source.name).map {
@@ -143,7 +143,7 @@ public final class AppCoordinator {
       playMissed: { [unowned self] in
         later { await self.play(RoundRequest(difficulty: .mixed, missed: true)) }
       },
-      resume: { [unowned self] in rounds.resume() })
+      resume: { [unowned self] in resume() })
   }
 
   private var noDataEvents: NoDataEvents {
@@ -153,8 +153,12 @@ public final class AppCoordinator {
       back: { [unowned self] in navigator.returnToLanding(fromLink: false) })
   }
 
+  /// Goes on with the saved round, timed as the landing shows.
   public func resume() {
-    rounds.resume()
+    rounds.resume(timeLimit: settings.options.timeLimit)
+    // A game that only resumed has not loaded its questions, which the landing after the
+    // round counts (Left:): they load quietly meanwhile, as for a round's first deal.
+    if rounds.round != nil { later { [unowned self] in _ = await sources.peek(settings.load) } }
   }
 
   /// Ends the session. A round in progress is saved, never thrown away.

@@ -251,15 +251,18 @@ public final class SQLiteHistory: History {
       stats.currentStreak = Int(run?[0].integer ?? 0)
       stats.bestStreak = Int(run?[1].integer ?? 0)
       let rounds = category == nil ? "" : "AND category = ?"
+      let inCategory: [SQLiteDatabase.Value] = category.map { [.text($0)] } ?? []
+      // The player's own rounds: one of turns is its players' (as its score is no best).
       stats.roundsCompleted = Int(
-        try database.query("SELECT count(*) FROM rounds WHERE ended_how = 'completed' \(rounds)", query.values)
-          .first?.first?.integer ?? 0)
+        try database.query(
+          "SELECT count(*) FROM rounds WHERE ended_how = 'completed' AND players IS NULL \(rounds)", inCategory
+        ).first?.first?.integer ?? 0)
       stats.best = try database.query(
         """
         SELECT coalesce(category, 'All'), total, max(score) FROM rounds
         WHERE ended_how = 'completed' AND players IS NULL \(rounds)
         GROUP BY category, total ORDER BY 1, 2
-        """, query.values
+        """, inCategory
       ).map { row in
         PlayerStats.Best(category: row[0].text ?? "", total: Int(row[1].integer ?? 0), score: Int(row[2].integer ?? 0))
       }

@@ -12,12 +12,20 @@ struct StatsQuery {
   /// A row's level, `no level` for a question without one.
   var level: String
 
-  /// The player's, in `category` or in all, from the tallies the answers' trigger keeps: a
-  /// few rows, however long the history.
+  /// The player's own, in `category` or in all: the tallies the answers' trigger keeps (a
+  /// few rows, however long the history), less the answers players gave in rounds of turns,
+  /// which the trigger tallies too (those rounds are few, and their answers indexed).
   static func tallies(category: String?) -> StatsQuery {
-    StatsQuery(
-      rows: "tallies" + (category == nil ? "" : " WHERE category = ?"), values: category.map { [.text($0)] } ?? [],
-      answered: "sum(answered)", right: "sum(correct)",
+    let inCategory = category == nil ? "" : " AND category = ?"
+    let value: [SQLiteDatabase.Value] = category.map { [.text($0)] } ?? []
+    return StatsQuery(
+      rows: """
+        (SELECT category, difficulty, answered, correct, seconds FROM tallies WHERE 1\(inCategory)
+        UNION ALL
+        SELECT category, coalesce(difficulty, ''), -1, -is_right, -seconds FROM answers
+        WHERE player IS NOT NULL AND player <> ''\(inCategory))
+        """,
+      values: value + value, answered: "sum(answered)", right: "sum(correct)",
       level: "CASE difficulty WHEN '' THEN 'no level' ELSE difficulty END")
   }
 
@@ -40,10 +48,12 @@ struct StatsQuery {
       stats.meanSeconds = (overall?[2].number ?? 0) / Double(stats.overall.answered)
     }
     stats.categories = try tallies(
-      "SELECT category, \(answered), \(right) FROM \(rows) GROUP BY category ORDER BY category", in: database)
+      "SELECT category, \(answered), \(right) FROM \(rows) GROUP BY category HAVING \(answered) > 0 ORDER BY category",
+      in: database)
+    // A group whose every answer was a player's in turns is none of the player's own.
     stats.levels = try tallies(
       """
-      SELECT \(level), \(answered), \(right) FROM \(rows) GROUP BY difficulty
+      SELECT \(level), \(answered), \(right) FROM \(rows) GROUP BY difficulty HAVING \(answered) > 0
       ORDER BY CASE difficulty WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 WHEN 'hard' THEN 3 ELSE 4 END
       """, in: database)
   }

@@ -14,10 +14,14 @@ public final class CommandInput {
   private let links: [String]
   /// The commands the app offers on the screen of this name, besides its own.
   private let offered: (String?) -> CommandTable
+  /// What `where` says, in a person's words, of the screens open (their names, from the
+  /// first).
+  private let whereYouAre: ([String]) -> String
 
   public init(
     navigator: Navigator<any TerminalView>, console: any Console, open: @escaping (String) -> Void,
-    quit: @escaping () -> Void, links: [String] = [], offered: @escaping (String?) -> CommandTable = { _ in .init() }
+    quit: @escaping () -> Void, links: [String] = [], offered: @escaping (String?) -> CommandTable = { _ in .init() },
+    whereYouAre: @escaping ([String]) -> String = { "Open screens, from the first: \($0.joined(separator: ", "))." }
   ) {
     self.navigator = navigator
     self.console = console
@@ -25,6 +29,7 @@ public final class CommandInput {
     self.quit = quit
     self.links = links
     self.offered = offered
+    self.whereYouAre = whereYouAre
   }
 
   /// The prompt for the screen the player is on.
@@ -61,7 +66,7 @@ public final class CommandInput {
         back()
       },
       Command("where", summary: "show where you are: the screens open now") { [unowned self] in
-        console.write([Line("Open screens, from the first:", style: .title)] + navigator.tree.map { Line("  " + $0) })
+        console.say(whereYouAre(navigator.openScreens))
       },
       Command(
         "open", usage: "open LINK", summary: "follow a trivia:// link", takesArgument: true,

@@ -34,7 +34,10 @@ public struct BankChecker: Sendable {
       case .notQuestions: continue
       case .refused(let error): found.add(.error, error.position, error.reason)
       case .questions(let bank):
-        for skipped in bank.skipped { found.add(.error, skipped.position, Self.skipMessage(skipped.reason)) }
+        for skipped in bank.skipped {
+          found.add(.error, skipped.position, Self.skipMessage(skipped.reason))
+          for fault in skipped.otherFaults { found.add(.error, fault.position, Self.skipMessage(fault.reason)) }
+        }
         let ungraded = bank.questions.countsByDifficulty[nil] ?? 0
         let noneGraded = ungraded == bank.questions.count
         if noneGraded, let first = bank.locations.first {

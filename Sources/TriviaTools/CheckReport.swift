@@ -6,8 +6,11 @@ import TriviaData
 /// together (a question twice across a folder's files is a question twice in its rounds).
 public struct CheckReport: Sendable {
   public private(set) var findings: [Finding] = []
+  /// Questions read, those the game skips included.
   public private(set) var questionCount = 0
-  /// Question files read, refused ones included.
+  /// Questions the game skips (each named by an error).
+  public private(set) var skippedCount = 0
+  /// Question files read, refused ones included; not a path that names no file.
   public private(set) var fileCount = 0
   /// Files in folders that hold no questions (a README), which a folder source passes over.
   public private(set) var passedOver: [String] = []
@@ -18,7 +21,7 @@ public struct CheckReport: Sendable {
       do {
         files = try SourceFile.read(path)
       } catch {
-        fileCount += 1
+        // Nothing was read, so nothing was checked: an error, and no file in the count.
         findings.append(Finding(.error, file: path, position: error.position, message: error.reason))
         continue
       }
@@ -29,7 +32,10 @@ public struct CheckReport: Sendable {
         findings.append(Finding(.error, file: path, position: nil, message: "the folder has no question files"))
       }
       for file in questionFiles {
-        if case .questions(let bank) = file.content { questionCount += bank.questions.count }
+        if case .questions(let bank) = file.content {
+          questionCount += bank.questions.count + bank.skipped.count
+          skippedCount += bank.skipped.count
+        }
       }
       findings += checker.check(files)
     }
@@ -43,12 +49,15 @@ public struct CheckReport: Sendable {
     findings.map { $0.formatted(as: strict ? .error : $0.severity) } + [summary(strict: strict)]
   }
 
-  /// `Checked 1,536 questions in 1 file: no errors, 2 warnings.`
+  /// `Checked 1,536 questions in 1 file: no errors, 2 warnings.`, or with questions the game
+  /// skips, `Checked 10 questions (3 skipped) in 1 file: 3 errors, no warnings.`
   public func summary(strict: Bool) -> String {
     func count(_ number: Int, _ noun: String) -> String {
       number == 0 ? "no \(noun)s" : NumberText.counted(number, noun)
     }
-    var text = "Checked \(NumberText.counted(questionCount, "question")) in \(NumberText.counted(fileCount, "file"))"
+    var text = "Checked \(NumberText.counted(questionCount, "question"))"
+    if skippedCount > 0 { text += " (\(NumberText.grouped(skippedCount)) skipped)" }
+    text += " in \(NumberText.counted(fileCount, "file"))"
     if !passedOver.isEmpty {
       text += " (passed over, not question files: \(passedOver.map(Self.fileName).joined(separator: ", ")))"
     }

@@ -75,7 +75,8 @@ final class Session {
         guard coordinator.leavingQuestion.map(coordinator.confirm) ?? true else { return }
         coordinator.quit()
       },
-      links: TriviaRoute.examples, offered: { coordinator.commands.table(on: $0) })
+      links: TriviaRoute.examples, offered: { coordinator.commands.table(on: $0) },
+      whereYouAre: ScreenName.whereYouAre)
     lines = try SessionInput(
       arguments: arguments, interactive: interactive, style: style, lines: files.lines,
       header: arguments.header(seed: seed, options: options.run), say: renderer.say)

@@ -35,7 +35,29 @@ struct CheckCommandTests {
       result.stdout.components(separatedBy: "\n") == [
         "\(skipped):3:48: error: the game skips question 2: \"type\" must be multiple or boolean, not \"essay\"",
         "\(broken):2:25: error: expected a field name in double quotes, found '}'",
-        "Checked 1 question in 2 files: 2 errors, no warnings.", "",
+        "Checked 2 questions (1 skipped) in 2 files: 2 errors, no warnings.", "",
+      ])
+  }
+
+  @Test("Every fault of a skipped question is named; a missing file is an error, not a file checked")
+  func everyFaultAndAMissingFile() async throws {
+    let sandbox = try Sandbox()
+    let skipped = try sandbox.write(
+      "skipped.json",
+      QuestionFixtures.file([
+        QuestionFixtures.question("Which planet is red?", correct: "Mars", incorrect: ["Venus"]),
+        QuestionFixtures.question("Which is right?", difficulty: "tricky", type: "essay", correct: nil),
+      ]))
+    let missing = sandbox.work + "/missing.json"
+    let result = try await sandbox.run(["check", skipped, missing])
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.components(separatedBy: "\n") == [
+        "\(skipped):3:1: error: the game skips question 2: missing field \"correct_answer\"",
+        "\(skipped):3:26: error: the game skips question 2: \"difficulty\" must be easy, medium or hard, not \"tricky\"",
+        "\(skipped):3:50: error: the game skips question 2: \"type\" must be multiple or boolean, not \"essay\"",
+        "\(missing): error: No such file or directory",
+        "Checked 2 questions (1 skipped) in 1 file: 4 errors, no warnings.", "",
       ])
   }
 

@@ -187,15 +187,15 @@ struct DeepLinkTests {
   }
 
   /// What `where` prints for a stack.
+  /// What `where` says of `stack`, in a person's words: the screen in front first.
   static func whereLines(_ stack: [String]) -> [String] {
-    let labels = [
-      "landing": "(root)", "game": "(pushed)", "no-data": "(pushed)", "options": "(sub-navigator)",
-      "difficulty": "(popover on difficulty)",
+    let words = [
+      "landing": "the start screen", "game": "a question of your round",
+      "no-data": "the notice that there are no questions", "options": "the options",
+      "difficulty": "the choice of level",
     ]
-    return ["Open screens, from the first:"]
-      + stack.enumerated().map { depth, name in
-        String(repeating: "  ", count: depth + 1) + name + " " + (labels[name] ?? "?")
-      }
+    let named = stack.reversed().map { words[$0] ?? "?" }
+    return ["You are on " + ([named[0]] + named.dropFirst().map { "over " + $0 }).joined(separator: ", ") + "."]
   }
 
   @Test("open LINK goes where the link says from every place", arguments: places, Link.allCases)

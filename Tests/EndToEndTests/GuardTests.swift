@@ -92,8 +92,8 @@ struct GuardTests {
   func no(_ place: Place, _ exit: Exit) async throws {
     let (before, beforeEvents) = try await Sandbox().runTraced(Self.arguments, input: place.input)
     let screen = try Self.screen(at: place, in: before.transcript)
-    let feedback = place.prompt == "continue" ? ["      feedback (child)"] : []
-    let stack = ["  landing (root)", "    game (pushed)"] + feedback
+    let feedback = place.prompt == "continue" ? "the verdict on your answer, over " : ""
+    let whereYouAre = "You are on \(feedback)a question of your round, over the start screen."
     let sandbox = try Sandbox()
     let (result, events) = try await sandbox.runTraced(
       Self.arguments, input: place.input + exit.input + "\nn\nwhere\nquit\n")
@@ -101,7 +101,7 @@ struct GuardTests {
     let transcript = result.transcript
     #expect(transcript.prompts.suffix(4) == [place.prompt, Transcript.abandonPrompt, place.prompt, place.prompt])
     #expect(transcript.response(to: "n") == [Expected.stayingHere] + screen)
-    #expect(transcript.response(to: "where") == ["Open screens, from the first:"] + stack)
+    #expect(transcript.response(to: "where") == [whereYouAre])
     // Nothing moved.
     #expect(events == beforeEvents)
     #expect(transcript.response(to: "quit") == [Expected.roundSaved])

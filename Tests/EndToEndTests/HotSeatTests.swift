@@ -144,7 +144,7 @@ struct HotSeatTests {
     let source = try Self.source(sandbox)
     let result = try await sandbox.run(
       ["--players", "Ann,Zoë", "--source", source, "--seed", "4", "--count", "3"],
-      input: "play\nright\n\nwrong\n\nwrong\n\nstats zoe\ndone\nstats ANN\ndone\ndone\nquit\n")
+      input: "play\nright\n\nwrong\n\nwrong\n\nstats zoe\ndone\nstats ANN\ndone\nstats\ndone\ndone\nquit\n")
     #expect(result.status == 0)
     #expect(
       try HistoryTests.rows(sandbox, "SELECT player, is_right FROM answers ORDER BY id") == ["Ann|1", "Zoë|0", "Ann|0"])
@@ -154,5 +154,8 @@ struct HotSeatTests {
     #expect(zoe.contains("  Answers: 1, 0 right (0%)"))
     let ann = try #require(result.transcript.response(to: "stats ANN"))
     #expect(ann.contains("  Answers: 2, 1 right (50%)"))
+    // The player's own stats are not the players' answers (#27).
+    let own = try #require(result.transcript.response(to: "stats"))
+    #expect(own.joined(separator: " ").contains("No answers yet"), "\(own)")
   }
 }

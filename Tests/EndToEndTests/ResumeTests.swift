@@ -110,7 +110,7 @@ struct ResumeTests {
     #expect(Array(resumed.suffix(2)) == verdict)
     #expect(
       transcript.response(to: "where") == [
-        "Open screens, from the first:", "  landing (root)", "    game (pushed)", "      feedback (child)",
+        "You are on the verdict on your answer, over a question of your round, over the start screen."
       ])
     #expect(transcript.prompts == ["trivia", "continue", "continue", "question 3/5"])
   }
@@ -235,5 +235,18 @@ struct ResumeTests {
       #expect(transcript.response(to: "help")?.contains { $0.hasPrefix("  resume ") } == false)
       #expect(transcript.questions.isEmpty)
     }
+  }
+
+  @Test("The landing after a resumed round says how many questions are left, as after any round")
+  func leftAfterAResumedRound() async throws {
+    let sandbox = try Sandbox()
+    let arguments = ["--seed", "3", "--count", "2"]
+    let first = try await sandbox.run(arguments, input: "play\na\n\nquit\n")
+    try #require(first.transcript.response(to: "quit") == [Expected.roundSaved])
+    let second = try await sandbox.run(arguments, input: "resume\nb\n\ndone\n")
+    #expect(second.status == 0)
+    // Two questions answered, one in each game.
+    #expect(
+      second.transcript.response(to: "done")?.contains("  Left:       1,534 of 1,536 questions not yet asked") == true)
   }
 }

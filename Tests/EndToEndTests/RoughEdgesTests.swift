@@ -123,6 +123,10 @@ struct RoughEdgesTests {
     #expect(
       result.transcript.response(to: "stats Nope")?.first?.hasPrefix(
         "There is no category 'Nope' in bundled; its categories: Animals & Nature, ") == true)
+    // Nor a player: a name may be meant as either (#27).
+    #expect(
+      result.transcript.response(to: "stats Nope")?.joined(separator: " ").contains(
+        "There is no player 'Nope' either; no one has taken turns yet.") == true)
   }
 
   @Test(

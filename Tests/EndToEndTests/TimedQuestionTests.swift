@@ -26,6 +26,22 @@ struct TimedQuestionTests {
     #expect(rows == ["|0|5.0", "Right|1|4.5"])
   }
 
+  @Test("A resumed question goes on with the seconds it had left, and the round with the landing's time")
+  func resumedClock() async throws {
+    let sandbox = try Sandbox()
+    let source = try sandbox.write("four.json", QuestionFixtures.easy(4))
+    let arguments = ["--source", source, "--seed", "2", "--count", "2", "--no-history"]
+    let first = try await sandbox.run(arguments + ["--time", "10"], input: "play\nwait 4\nquit\n")
+    #expect(first.transcript.prompts.last == "question 1/2 · 6s")
+    // The landing says 20 s now: the saved question keeps its 6 s, the next has 20.
+    let second = try await sandbox.run(arguments + ["--time", "20"], input: "resume\nwait 5\nwait 1\n\nquit\n")
+    #expect(second.status == 0)
+    let transcript = second.transcript
+    #expect(
+      transcript.prompts == ["trivia", "question 1/2 · 6s", "question 1/2 · 1s", "continue", "question 2/2 · 20s"])
+    #expect(transcript.response(to: "wait 1")?.first == "Time's up — the answer was Right")
+  }
+
   @Test("The same script gives the same bytes, and a recording keeps its waits")
   func deterministic() async throws {
     let lines = ["play", "wait 2", "a", "", "wait 7", "", "done", "quit"]

@@ -43,7 +43,7 @@ struct TestApp {
     self.coordinator = coordinator
     input = CommandInput(
       navigator: navigator, console: console, open: { coordinator.open($0) }, quit: { coordinator.quit() },
-      offered: { coordinator.commands.table(on: $0) })
+      offered: { coordinator.commands.table(on: $0) }, whereYouAre: ScreenName.whereYouAre)
   }
 
   func type(_ lines: String...) async {

@@ -31,6 +31,24 @@ struct SessionStoreTests {
     #expect(try store.load().get() == nil)
   }
 
+  @Test func theSecondsAQuestionHadLeftAreKeptWithinItsLimitAndAFileWithoutThemStillReads() throws {
+    var timed = session()
+    timed.round.timeLimit = 10
+    timed.secondsLeft = 6
+    let bytes = Array(try JSONEncoder().encode(timed))
+    #expect(try SavedSession.decode(bytes).get() == timed)
+    // A file saved before the seconds were kept: the question starts at its full time.
+    var old = timed
+    old.secondsLeft = nil
+    let text = String(decoding: try JSONEncoder().encode(old), as: UTF8.self)
+    #expect(!text.contains("secondsLeft"))
+    #expect(try SavedSession.decode(Array(text.utf8)).get().secondsLeft == nil)
+    for left in [0, 11] {
+      timed.secondsLeft = left
+      #expect(throws: (any Error).self) { try SavedSession.decode(Array(try JSONEncoder().encode(timed))).get() }
+    }
+  }
+
   /// The one line a bad file gets: the reason, then where it is kept (moved aside).
   static func refusal(_ path: String, _ reason: String, in folder: String) throws -> String {
     let aside = try #require(

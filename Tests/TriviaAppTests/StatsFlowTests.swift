@@ -64,7 +64,22 @@ struct StatsFlowTests {
     let flow = StatsFlow(history: Kept(), navigator: navigator, console: console)
     flow.show("Astrology")
     #expect(navigator.shown.isEmpty)
-    #expect(console.lines == ["No answers in a category 'Astrology' yet; you have played Arts & Literature."])
+    #expect(
+      console.lines == [
+        "No answers in a category 'Astrology' yet; you have played Arts & Literature."
+          + " There is no player 'Astrology' either; the players who took turns: Ann, Zoë."
+      ])
+  }
+
+  @Test func neitherACategoryOfTheSourceNorAPlayerSaysBoth() {
+    let flow = StatsFlow(history: Kept(), navigator: navigator, console: console)
+    flow.show("Carol", source: (name: "bundled", categories: ["Arts & Literature", "Science"]))
+    #expect(navigator.shown.isEmpty)
+    #expect(
+      console.lines == [
+        "There is no category 'Carol' in bundled; its categories: Arts & Literature, Science."
+          + " There is no player 'Carol' either; the players who took turns: Ann, Zoë."
+      ])
   }
 
   @Test func withoutHistoryThereAreNoStats() {

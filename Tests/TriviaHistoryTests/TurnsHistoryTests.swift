@@ -58,8 +58,14 @@ final class TurnsHistoryTests {
     #expect(bob.currentStreak == 1 && bob.bestStreak == 1)
     #expect(bob.roundsCompleted == 1)
     #expect(bob.meanSeconds == 2)
-    // Every answer still counts in the stats of all, the one player's included.
-    #expect(history.stats(category: nil)?.overall == .init(name: "all", answered: 5, right: 3))
+    // The player's own stats are their own answers: not those of the players in turns (#27).
+    let own = try #require(history.stats(category: nil))
+    #expect(own.overall == .init(name: "all", answered: 1, right: 1))
+    #expect(own.categories == [.init(name: "Science", answered: 1, right: 1)])
+    #expect(own.levels == [.init(name: "easy", answered: 1, right: 1)])
+    #expect(own.meanSeconds == 2)
+    #expect(own.roundsCompleted == 0)
+    #expect(history.stats(category: "Music")?.overall == .init(name: "all", answered: 0, right: 0))
     #expect(messages.isEmpty)
   }
 
@@ -73,7 +79,7 @@ final class TurnsHistoryTests {
     history.roundEnded(turns, score: 2, how: .completed)
     #expect(history.bestScore(category: nil, total: 2) == 1)
     #expect(history.stats(category: nil)?.best == [.init(category: "All", total: 2, score: 1)])
-    #expect(history.stats(category: nil)?.roundsCompleted == 2)
+    #expect(history.stats(category: nil)?.roundsCompleted == 1, "the round of turns was its players'")
   }
 
   @Test func aFileOfVersionThreeGainsWhoseAnswersWereKeepingItsOwn() throws {
@@ -97,7 +103,7 @@ final class TurnsHistoryTests {
       ])
     #expect(try sqlite("SELECT coalesce(players, 'NULL') FROM rounds") == [["NULL"]])
     #expect(history.bestScore(category: nil, total: 1) == 1, "a round of version 3 was one player's")
-    #expect(history.stats(category: nil)?.overall == .init(name: "all", answered: 2, right: 2))
+    #expect(history.stats(category: nil)?.overall == .init(name: "all", answered: 1, right: 1), "Zoë's is hers")
     #expect(history.stats(players: ["Zoë"])?.overall == .init(name: "all", answered: 1, right: 1))
     #expect(try sqlite("SELECT name FROM sqlite_master WHERE name = 'answers_by_player'") == [["answers_by_player"]])
   }

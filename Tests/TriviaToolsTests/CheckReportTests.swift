@@ -57,6 +57,7 @@ struct CheckReportTests {
       lines(report, prefix) == [
         "bank.json:4:29: error: the game skips question 2: \"difficulty\" must be easy, medium or hard, not \"tricky\"",
         "bank.json:5:5: error: the game skips question 3: missing field \"correct_answer\"",
+        "bank.json:5:5: error: the game skips question 3: missing field \"incorrect_answers\"",
       ])
   }
 
@@ -207,7 +208,8 @@ struct CheckReportTests {
       ])
     #expect(
       report.summary(strict: false)
-        == "Checked 2 questions in 2 files (passed over, not question files: README.md): 1 error, 2 warnings.")
+        == "Checked 3 questions (1 skipped) in 2 files (passed over, not question files: README.md): 1 error, 2 warnings."
+    )
   }
 
   @Test func aMissingFileOrAFolderWithoutQuestions() throws {
@@ -222,5 +224,25 @@ struct CheckReportTests {
         "empty: error: the folder has no question files",
         "empty/notes.txt: error: not a question file; " + QuestionFormat.expectation,
       ])
+    // The file that is not there was not checked; the one that is not a question file was.
+    #expect(
+      report.summary(strict: false)
+        == "Checked 0 questions in 1 file (passed over, not question files: notes.txt): 3 errors, no warnings.")
+  }
+
+  @Test func everyFaultOfASkippedQuestionIsNamed() throws {
+    let file = questionFile([
+      questionLine(),
+      "{\"category\": \"\", \"difficulty\": \"tricky\", \"type\": \"multiple\", \"question\": \"Why?\"}",
+    ])
+    let (report, prefix) = try report(["bank.json": file])
+    #expect(
+      lines(report, prefix) == [
+        "bank.json:4:5: error: the game skips question 2: missing field \"correct_answer\"",
+        "bank.json:4:5: error: the game skips question 2: missing field \"incorrect_answers\"",
+        "bank.json:4:6: error: the game skips question 2: \"category\" is empty",
+        "bank.json:4:22: error: the game skips question 2: \"difficulty\" must be easy, medium or hard, not \"tricky\"",
+      ])
+    #expect(report.summary(strict: false) == "Checked 2 questions (1 skipped) in 1 file: 4 errors, no warnings.")
   }
 }

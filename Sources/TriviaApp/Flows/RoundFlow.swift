@@ -147,15 +147,27 @@ public final class RoundFlow {
   /// new to the player is then not known.
   public var historyIsOff: Bool { recorder.isOff }
 
+  /// Goes on with the saved round, with the time limit it was saved with.
   public func resume() {
-    guard let session = saved else {
+    resume(timeLimit: saved?.round.timeLimit)
+  }
+
+  /// Goes on with the saved round, its questions timed by `timeLimit` (nil: none), the one
+  /// the landing shows: the question on screen goes on with the seconds it had left, within
+  /// that limit.
+  public func resume(timeLimit: Int?) {
+    guard var session = saved else {
       console.say("There is no saved round to resume.")
       return
     }
     forgetSaved()
+    if session.round.timeLimit != timeLimit {
+      session.round.timeLimit = timeLimit
+      session.request.time = timeLimit ?? 0
+    }
     recorder.resumed(session)
     console.say("Resuming question \(session.round.index + 1) of \(session.round.total).")
-    show(session.round, for: session.request)
+    show(session.round, for: session.request, secondsLeft: session.secondsLeft)
     if session.round.isAwaitingNext { navigator.showFeedback(session.round, events: events) }
   }
 
@@ -232,19 +244,26 @@ public final class RoundFlow {
     guard isInProgress, let round, let store else { return }
     recorder.ended(round, how: .saved)
     let recorded = recorder.recorded
+    // A question's clock goes on where it stopped (at least a second, had it just run out).
+    let secondsLeft = round.isAwaitingNext ? nil : timer.secondsLeft.map { max($0, 1) }
     do {
       try store.save(
-        SavedSession(round: round, request: request, source: recorded.source, historyRound: recorded.round))
+        SavedSession(
+          round: round, request: request, source: recorded.source, historyRound: recorded.round,
+          secondsLeft: secondsLeft))
       console.say("Your round is saved: type resume next time to go on with it.")
     } catch {
       console.say(error.message)
     }
   }
 
-  private func show(_ round: Round, for request: RoundRequest) {
+  /// Shows `round`; its question, when timed, with `secondsLeft` (of a resumed one) or its
+  /// full time.
+  private func show(_ round: Round, for request: RoundRequest, secondsLeft: Int? = nil) {
     self.round = round
     self.request = request
-    timer.start(limit: round.isAwaitingNext ? nil : round.timeLimit)
+    let limit = round.timeLimit.map { limit in secondsLeft.map { min($0, limit) } ?? limit }
+    timer.start(limit: round.isAwaitingNext ? nil : limit)
     navigator.showGame(for: request, round: { [unowned self] in self.round }, events: events)
   }
 

@@ -10,6 +10,8 @@ public final class SourceFlow {
   public private(set) var source: any DataSource
   /// What the source gave at its last load; dealt from again until the source changes.
   private var bank: QuestionBank?
+  /// What a quiet load (`peek`) gave, before any command used the questions.
+  private var peeked: QuestionBank?
   /// A load begun before anything asks for questions, so that `play` finds them ready; the
   /// player hears of it only when a command uses it.
   private var earlyLoad: Task<Result<QuestionBank, DataSourceError>, Never>?
@@ -61,8 +63,12 @@ public final class SourceFlow {
     guard !source.loadsPerRound else { return nil }
     let load = earlyLoad ?? Self.startLoad(source, request)
     earlyLoad = load
-    return try? await load.value.get()
+    peeked = try? await load.value.get()
+    return peeked
   }
+
+  /// The questions as far as they are loaded, quietly or not: what the landing counts.
+  public var loaded: QuestionBank? { bank ?? peeked }
 
   /// Plays from another source from now on; its questions load when next asked for.
   public func switchTo(_ spec: String) {
@@ -89,6 +95,7 @@ public final class SourceFlow {
   /// Forgets the questions, so the next request loads them again.
   public func dropQuestions() {
     bank = nil
+    peeked = nil
     earlyLoad?.cancel()
     earlyLoad = nil
   }

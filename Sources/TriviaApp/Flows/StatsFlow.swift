@@ -61,15 +61,22 @@ public final class StatsFlow: CommandOffering {
         navigator.showStats(one, category: nil) { [unowned self] in navigator.closeStats() }
         return
       }
+      // Neither a category nor a player: say both, for a name may be meant as either.
+      let players = history.playerNames().filter { !$0.isEmpty }
+      let noPlayer =
+        " There is no player '\(argument)' either; "
+        + (players.isEmpty
+          ? "no one has taken turns yet." : "the players who took turns: \(players.joined(separator: ", ")).")
       if let source, !source.categories.contains(where: { $0.matchingKey == argument.matchingKey }) {
         console.say(
           "There is no category '\(argument)' in \(source.name); its categories: "
-            + source.categories.joined(separator: ", ") + ".")
+            + source.categories.joined(separator: ", ") + "." + noPlayer)
         return
       }
       let known = all.categories.map(\.name).joined(separator: ", ")
       console.say(
-        "No answers in a category '\(argument)' yet" + (known.isEmpty ? "." : "; you have played \(known)."))
+        "No answers in a category '\(argument)' yet" + (known.isEmpty ? "." : "; you have played \(known).")
+          + noPlayer)
       return
     }
     guard let one = history.stats(category: name) else { return }

@@ -40,6 +40,9 @@ final class RoundRecorder {
     let row = history?.roundResumed(
       session.historyRound, as: Self.played(session.round, for: session.request, from: source))
     recorded = (row ?? session.historyRound, source)
+    // A resumed round read history as a dealt one does (its row): the landing after it can
+    // count what is left to ask, as after a round dealt in this game.
+    dealt()
   }
 
   /// `round` as history keeps it.

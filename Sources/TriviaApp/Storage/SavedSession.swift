@@ -14,12 +14,19 @@ public struct SavedSession: Codable, Equatable, Sendable {
   /// Where its questions came from, and its row in the history file, so it goes on there.
   public var source: String?
   public var historyRound: Int64?
+  /// The seconds a timed question had left when the round was saved, so that it goes on
+  /// with them and not with its full time again; nil on the feedback, for an untimed
+  /// question, and in files saved before it was kept (which this version reads as before).
+  public var secondsLeft: Int?
 
-  public init(round: Round, request: RoundRequest, source: String? = nil, historyRound: Int64? = nil) {
+  public init(
+    round: Round, request: RoundRequest, source: String? = nil, historyRound: Int64? = nil, secondsLeft: Int? = nil
+  ) {
     self.round = round
     self.request = request
     self.source = source
     self.historyRound = historyRound
+    self.secondsLeft = secondsLeft
   }
 }
 
@@ -50,6 +57,7 @@ extension SavedSession {
     request.count.map(GameOptions.countRange.contains) != false
       && request.time.map(GameOptions.allowsTime) != false && historyRound.map { $0 > 0 } != false
       && (request.players ?? []) == round.players.map(\.name)
+      && secondsLeft.map { left in round.timeLimit.map { (1...$0).contains(left) } ?? false } != false
   }
 }
 

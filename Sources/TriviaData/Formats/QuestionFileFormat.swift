@@ -35,10 +35,15 @@ public enum QuestionFileFormat: QuestionDecoding {
         chunk.append(try question(from: item))
         if locating, case .object(let object) = item { bank.locations.append(location(of: object, at: start)) }
       } catch {
-        bank.skipped.append(
-          .init(
-            location: "\(name):\(start.line)", reason: "question \(offset + 1): \(error.message)",
-            position: locating ? error.position ?? start : nil))
+        var skipped = QuestionBank.Skipped(
+          location: "\(name):\(start.line)", reason: "question \(offset + 1): \(error.message)",
+          position: locating ? error.position ?? start : nil)
+        if locating {
+          skipped.otherFaults = faults(of: item).dropFirst().map {
+            .init(reason: "question \(offset + 1): \($0.message)", position: $0.position ?? start)
+          }
+        }
+        bank.skipped.append(skipped)
       }
     }
     bank.questions.append(chunk)
@@ -88,21 +93,8 @@ public enum QuestionFileFormat: QuestionDecoding {
       throw DataSourceError("expected an object, found \(item.typeName)")
     }
     let category = try text(object, "category")
-    // A question without a level plays under Mixed, as OpenTriviaQA's do: `trivia convert`
-    // writes such files from sources that have no levels.
-    var difficulty: Difficulty?
-    if object["difficulty"] != nil {
-      let difficultyName = try text(object, "difficulty")
-      guard let level = Difficulty(rawValue: difficultyName.lowercased()) else {
-        throw DataSourceError("\"difficulty\" must be easy, medium or hard, not \"\(difficultyName)\"")
-          .at(object.position(of: "difficulty"))
-      }
-      difficulty = level
-    }
-    let typeName = try text(object, "type")
-    guard let kind = Question.Kind(rawValue: typeName.lowercased()) else {
-      throw DataSourceError("\"type\" must be multiple or boolean, not \"\(typeName)\"").at(object.position(of: "type"))
-    }
+    let difficulty = try level(object)
+    let kind = try kind(object)
     let question = Question(
       category: category, difficulty: difficulty, kind: kind, text: try text(object, "question"),
       correctAnswer: try text(object, "correct_answer"),
@@ -113,6 +105,58 @@ public enum QuestionFileFormat: QuestionDecoding {
       throw error.at(object.position(of: kind == .boolean ? "correct_answer" : "incorrect_answers"))
     }
     return question
+  }
+
+  /// Every fault of a question `question(from:)` refuses, the one it throws first, for a
+  /// tool that names them all: each field is read on its own, and the answers are weighed
+  /// when every field could be read.
+  static func faults(of item: JSON) -> [DataSourceError] {
+    guard case .object(let object) = item else {
+      return [DataSourceError("expected an object, found \(item.typeName)")]
+    }
+    var faults: [DataSourceError] = []
+    func read<Value>(_ field: () throws(DataSourceError) -> Value) -> Value? {
+      do throws(DataSourceError) { return try field() } catch {
+        faults.append(error)
+        return nil
+      }
+    }
+    let category = read { () throws(DataSourceError) in try Self.text(object, "category") }
+    let difficulty = read { () throws(DataSourceError) in try level(object) }
+    let kind = read { () throws(DataSourceError) in try Self.kind(object) }
+    let wording = read { () throws(DataSourceError) in try Self.text(object, "question") }
+    let correct = read { () throws(DataSourceError) in try Self.text(object, "correct_answer") }
+    let incorrect = read { () throws(DataSourceError) in try texts(object, "incorrect_answers") }
+    if let category, let difficulty, let kind, let wording, let correct, let incorrect {
+      let question = Question(
+        category: category, difficulty: difficulty, kind: kind, text: wording, correctAnswer: correct,
+        incorrectAnswers: incorrect)
+      do throws(DataSourceError) { try validate(question) } catch {
+        faults.append(error.at(object.position(of: kind == .boolean ? "correct_answer" : "incorrect_answers")))
+      }
+    }
+    return faults
+  }
+
+  /// The question's level; nil when it has none. A question without a level plays under
+  /// Mixed, as OpenTriviaQA's do: `trivia convert` writes such files from sources that have
+  /// no levels.
+  static func level(_ object: JSON.Object) throws(DataSourceError) -> Difficulty? {
+    guard object["difficulty"] != nil else { return nil }
+    let difficultyName = try text(object, "difficulty")
+    guard let level = Difficulty(rawValue: difficultyName.lowercased()) else {
+      throw DataSourceError("\"difficulty\" must be easy, medium or hard, not \"\(difficultyName)\"")
+        .at(object.position(of: "difficulty"))
+    }
+    return level
+  }
+
+  static func kind(_ object: JSON.Object) throws(DataSourceError) -> Question.Kind {
+    let typeName = try text(object, "type")
+    guard let kind = Question.Kind(rawValue: typeName.lowercased()) else {
+      throw DataSourceError("\"type\" must be multiple or boolean, not \"\(typeName)\"").at(object.position(of: "type"))
+    }
+    return kind
   }
 
   /// Checks the answers make sense for the kind of question.

@@ -10,6 +10,20 @@ public struct QuestionBank: Sendable, Equatable {
     public var isNotQuestionFile = false
     /// Where in its file, for a tool that points at it; set by a read that locates.
     public var position: SourcePosition?
+    /// Its other faults, after the one `reason` names, each with where it is: set by a read
+    /// that locates, so that a tool names every fault at once and not one per run.
+    public var otherFaults: [Fault] = []
+
+    /// One more thing wrong with a skipped question.
+    public struct Fault: Sendable, Equatable {
+      public var reason: String
+      public var position: SourcePosition?
+
+      public init(reason: String, position: SourcePosition?) {
+        self.reason = reason
+        self.position = position
+      }
+    }
 
     public init(
       location: String, reason: String, isNotQuestionFile: Bool = false, position: SourcePosition? = nil
