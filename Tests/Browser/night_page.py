@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 """One trivia night played by two phones (headless Chromium at 360x640, on the page the host
-serves) and one terminal player, with hostile names, questions and answers.
+serves) and one terminal player, with hostile names, questions and answers; and a third phone
+whose host is this script (a stand-in WebSocket), sent what a scripted host never sends: a
+welcome during a reveal, the host gone, a night ended before any table, a removal.
 
 Run by Tests/EndToEndTests/PlayerPageTests.swift:
   night_page.py --trivia PATH --work DIR --screens DIR
@@ -70,6 +72,26 @@ document.addEventListener("securitypolicyviolation",
   (event) => window.__violations.push(event.violatedDirective + " " + event.blockedURI));
 """
 
+# For the phone whose host is this script: its WebSocket is a stand-in that keeps what the page
+# sends and hands it what the test says, so that it can be sent what a scripted host never sends
+# (a welcome during a reveal or standings: a scripted host reads no network while it waits for
+# its next line there).
+FAKE_SOCKET = """
+window.__sent = [];
+window.WebSocket = class {
+  constructor(url) {
+    this.url = url;
+    this.readyState = 0;
+    window.__socket = this;
+    setTimeout(() => { this.readyState = 1; if (this.onopen) this.onopen(); }, 0);
+  }
+  send(text) { window.__sent.push(JSON.parse(text)); }
+  close() { this.readyState = 3; }
+};
+Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+window.__host = (message) => window.__socket.onmessage({ data: JSON.stringify(message) });
+"""
+
 failures = []
 
 
@@ -123,7 +145,7 @@ def final_table(output):
 class Phone:
     """A headless Chromium at a phone's size, on the night's page."""
 
-    def __init__(self, label, screens):
+    def __init__(self, label, screens, fake_socket=False):
         self.label = label
         self.screens = screens
         options = webdriver.ChromeOptions()
@@ -134,7 +156,8 @@ class Phone:
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                     {"width": 360, "height": 640, "deviceScaleFactor": 2, "mobile": True})
-        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                    {"source": WATCH + (FAKE_SOCKET if fake_socket else "")})
 
     def js(self, script, *arguments):
         return self.driver.execute_script(script, *arguments)
@@ -197,6 +220,123 @@ class Phone:
             pass
 
 
+def stage(scene, count=4):
+    return {"count": count, "limit": 20000, "names": [], "questions": 3, "scene": scene, "title": "Page <night>"}
+
+
+def you(since=2, place=0, score=0, points=0, moved=0, answer=None):
+    own = {"name": "Cy", "since": since, "points": points, "score": score, "place": place, "moved": moved}
+    if answer is not None:
+        own["answer"] = answer
+    return own
+
+
+def top(played):
+    return {"played": played, "of": 4, "rows": [
+        {"p": 1, "n": "Ann", "s": 1900, "m": 0, "l": False},
+        {"p": 2, "n": HOSTILE_NAME, "s": 1000, "m": 1, "l": False},
+        {"p": 3, "n": "T", "s": 950, "m": -1, "l": True},
+    ]}
+
+
+def late_joiner(url, code, screens):
+    """A phone whose host is this script: it joins during the first reveal, sees the standings
+    with its own row below the top, answers, and is told the host is gone; then, reloaded, a
+    night ended before any table, and a removal. Every screen comes from the state the messages
+    make."""
+    phone = Phone("the late phone", screens, fake_socket=True)
+    phone.code = code
+    try:
+        phone.driver.get(url)
+        phone.wait("the name form", lambda: phone.driver.find_element(By.ID, "name").is_displayed())
+        phone.join("Cy")
+        phone.wait("its join", lambda: phone.js("return window.__sent.length") == 1)
+        check(phone.js("return window.__sent[0]") == {"join": {"name": "Cy", "token": None}},
+              "the late phone's join: %s" % phone.js("return window.__sent"))
+        host = lambda message: phone.js("window.__host(arguments[0])", message)
+
+        # Welcomed during question 1's reveal: it joined after the question was asked.
+        host({"welcome": {"token": "f00d", "stage": stage({"reveal": {"n": 1, "correct": 0, "text": "<b>4</b>"}}),
+                          "you": you()}})
+        phone.wait_screen("verdict")
+        check(phone.text("verdict-heading") == "You joined after this question was asked",
+              "the late verdict %r" % phone.text("verdict-heading"))
+        check(phone.text("verdict-answer") == "The answer: <b>4</b>",
+              "the late answer %r" % phone.text("verdict-answer"))
+        check(phone.text("verdict-points") == "+0 points · 0 in all",
+              "the late points %r" % phone.text("verdict-points"))
+        check(phone.text("verdict-place") == "In from question 2.", "the late place %r" % phone.text("verdict-place"))
+        # Its first standings say "of 3", from the night: it never saw a question.
+        host({"stage": stage({"standings": top(1)})})
+        phone.wait_screen("standings", "Standings after question 1 of 3")
+        check([row[1] for row in phone.table("standings-rows")] == ["Ann", HOSTILE_NAME, "T (left)"],
+              "the late standings %s" % phone.table("standings-rows"))
+
+        # Question 2: answered with a key, taken, and the countdown goes on after.
+        host({"stage": stage({"question": {"n": 2, "of": 3, "cat": "Sums", "diff": "easy", "text": "2 + 2?",
+                                           "choices": ["4", "5"], "ms": 15000, "limit": 20000}})})
+        phone.wait_screen("question", "Question 2 of 3")
+        phone.driver.find_element(By.TAG_NAME, "body").send_keys("b")
+        phone.wait("the answer sent", lambda: phone.js("return window.__sent.length") == 2)
+        check(phone.js("return window.__sent[1]") == {"answer": {"q": 2, "c": 1}},
+              "the late answer sent: %s" % phone.js("return window.__sent"))
+        check(phone.text("question-note") == "Sending your answer…", "the note %r" % phone.text("question-note"))
+        host({"you": you(answer={"q": 2, "c": 1})})
+        phone.wait("the answer taken", lambda: "Your answer" in phone.text("choices"))
+        check(phone.text("question-note") == "Answer in: waiting for the others.",
+              "the note once taken %r" % phone.text("question-note"))
+        taken = phone.text("countdown")
+        phone.wait("the countdown to go on after the answer", lambda: phone.text("countdown") != taken, timeout=3)
+        phone.shot("8-late-answered")
+
+        # The close: its own part, then the reveal; then the standings, its row below the top.
+        host({"you": you(answer={"q": 2, "c": 1}, place=4)})
+        host({"stage": stage({"reveal": {"n": 2, "correct": 0, "text": "4"}})})
+        phone.wait_screen("verdict", "Wrong")
+        check(phone.text("verdict-place") == "Place: 4th of 4", "the late place %r" % phone.text("verdict-place"))
+        host({"stage": stage({"standings": top(2)})})
+        phone.wait_screen("standings", "Standings after question 2 of 3")
+        check(phone.table("standings-rows")[-1] == (4, "Cy", 0), "its own row %s" % phone.table("standings-rows"))
+        check(phone.js("return document.querySelector('#standings-rows tr:last-child').className") == "you",
+              "its own row is marked")
+        phone.shot("9-late-standings")
+
+        # The host's process is gone: the reason, with the table the player had.
+        host({"ended": "The host quit."})
+        phone.wait_screen("final", "The host quit.")
+        check(phone.text("final-heading") == "The night is over", "the heading %r" % phone.text("final-heading"))
+        check(len(phone.table("final-rows")) == 4 and phone.js("return document.querySelector('#final table').hidden")
+              is False, "the table the player had: %s" % phone.table("final-rows"))
+
+        # Reloaded, the page comes back with its token; a night the host ended before any
+        # question closed shows its reason and no table, not even its heading.
+        phone.driver.refresh()
+        phone.wait("the join with the token", lambda: phone.js("return window.__sent.length") == 1)
+        check(phone.js("return window.__sent[0]") == {"join": {"name": "Cy", "token": "f00d"}},
+              "the come-back: %s" % phone.js("return window.__sent"))
+        host({"welcome": {"token": "f00d", "stage": stage({"lobby": {}}), "you": you(since=1)}})
+        phone.wait_screen("waiting", "4 players in")
+        check(phone.text("status") == "Connected again.", "the status %r" % phone.text("status"))
+        host({"stage": stage({"ended": {"reason": "The host ended the night."}})})
+        phone.wait_screen("final", "The host ended the night.")
+        check(phone.js("return document.querySelector('#final table').hidden") is True
+              and phone.text("podium") == "", "a table shown for a night with none")
+        phone.shot("10-ended-without-a-table")
+
+        # Removed by the host: back at the name form, told so, the token forgotten.
+        phone.driver.refresh()
+        phone.wait("the join with the token", lambda: phone.js("return window.__sent.length") == 1)
+        host({"welcome": {"token": "f00d", "stage": stage({"lobby": {}}), "you": you(since=1)}})
+        phone.wait_screen("waiting")
+        host({"kicked": {}})
+        phone.wait("the removal", lambda: phone.screen() == "join"
+                   and phone.text("refusal") == "The host removed you from the night.")
+        check(phone.js("return sessionStorage.length") == 0, "the token kept after a removal")
+        phone.inert()
+    finally:
+        phone.quit()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--trivia", required=True)
@@ -238,6 +378,7 @@ def main():
         check("default-src 'none'" in policy and "script-src 'self'" in policy,
               "the page's Content-Security-Policy: %r" % policy)
         ann.shot("1-join")
+        late_joiner(url, code, arguments.screens)
 
         ann.join("Ann")
         ann.wait_screen("waiting", "Ann")

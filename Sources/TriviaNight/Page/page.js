@@ -1,5 +1,10 @@
 // A trivia night's player page: the same protocol as `trivia join`, every screen following
 // the host. Whatever the host sends is shown with textContent, never parsed as HTML.
+//
+// One truth per night: the page keeps the last state the host sent, {stage, you} (what every
+// player sees, and this player's own part), applies each message to it as NightKit's
+// NightState.apply does, and draws the screen from it alone. Besides it the page keeps only
+// its connection, the token, the countdown's clock and the answer in flight.
 "use strict";
 
 (() => {
@@ -12,18 +17,34 @@
 
   const element = (id) => document.getElementById(id);
   const screens = ["join", "waiting", "question", "verdict", "standings", "final"];
+  /// The screen each scene of the night is drawn on.
+  const screenOf = {
+    lobby: "waiting",
+    question: "question",
+    reveal: "verdict",
+    standings: "standings",
+    final: "final",
+    ended: "final",
+  };
 
   const night = {
+    /// The night as the host last said it, {stage, you}; null until welcomed.
+    state: null,
+    /// The name asked for, then the host's (from the welcome), and the place's secret.
     name: "",
     token: null,
     screen: "join",
-    question: null,
-    /// When the question arrived on this page's clock, and the time it had left on the host's.
+    /// When the question on screen arrived on this page's clock, and the time it had left on
+    /// the host's.
     arrived: 0,
     msLeft: 0,
-    chosen: null,
+    /// The question whose answer went to the host, until the host says it took it; the
+    /// question the host said an answer came too late for.
     sent: null,
-    standings: null,
+    late: null,
+    /// The question whose choices are on screen, so that an answer taken does not make them
+    /// again under the player's finger.
+    drawn: null,
     over: false,
     socket: null,
     /// When the connection dropped, while the page tries to come back.
@@ -151,7 +172,7 @@
       say("Connection lost: coming back…");
     }
     if (now - night.droppedAt >= graceMs) {
-      end("The host cannot be reached any more (" + (reason || "no answer") + ").");
+      handle({ ended: "The host cannot be reached any more (" + (reason || "no answer") + ")." });
       return;
     }
     const tries = Math.min(5000, 500 * Math.pow(2, Math.floor((now - night.droppedAt) / 2000)));
@@ -188,54 +209,108 @@
     if (event.persisted) comeBackNow();
   });
 
-  // What the host says.
+  // What the host says: each message is applied to the state, then the screen is drawn.
 
   function handle(message) {
     const kind = Object.keys(message)[0];
     const body = message[kind];
     switch (kind) {
-      case "welcome": return welcome(body);
-      case "refused": return refused(String(body));
-      case "lobby": return lobby(body.players, body.count);
-      case "question": return question(body);
-      case "taken": return taken(body.q, body.c);
-      case "late":
-        element("question-note").textContent = "Too late: the host's time for that question was up.";
-        return;
-      case "verdict": return verdict(body);
-      case "standings": return standings(body);
-      case "final":
-        night.standings = body;
-        return end(null);
-      case "ended": return end(String(body));
-      case "kicked":
-        night.token = null;
+      case "welcome":
+        say(night.droppedAt !== null ? "Connected again." : "", true);
+        night.droppedAt = null;
+        night.token = body.token;
+        night.name = body.you.name;
+        // An answer lost with the old connection may be given again; one taken is in `you`.
+        night.sent = null;
         remember();
-        night.over = true;
-        closeSocket();
-        element("refusal").textContent = "The host removed you from the night.";
-        return joinForm();
+        break;
+      case "refused": return refused(String(body));
+      case "kicked": return kicked();
+      case "late":
+        night.late = body;
+        break;
+      case "stage":
+      case "you":
+      case "ended":
+        break;
       default:
         return;
     }
+    const state = applied(night.state, kind, body);
+    if (!state) return;
+    night.state = state;
+    const scene = sceneOf(state.stage);
+    if ((kind === "welcome" || kind === "stage") && scene.kind === "question") {
+      // The countdown is the host's: the time the question had left, from when it arrived.
+      night.arrived = performance.now();
+      night.msLeft = scene.body.ms;
+    }
+    draw();
   }
 
-  function welcome(body) {
-    say(night.droppedAt !== null ? "Connected again." : "", true);
-    night.droppedAt = null;
-    night.token = body.token;
-    night.name = body.name;
-    remember();
-    element("title").textContent = body.title;
-    document.title = body.title;
-    element("you").textContent = body.name;
-    lobby(body.players, body.count);
+  /// The night after `kind`, as NightState.apply has it: a welcome is the whole of it, a stage
+  /// and a `you` one half each, and the host's last words (`ended`) end the scene, keeping the
+  /// table it had. A refusal, a late answer, a removal are not state.
+  function applied(state, kind, body) {
+    switch (kind) {
+      case "welcome": return { stage: body.stage, you: body.you };
+      case "stage": return state && { stage: body, you: state.you };
+      case "you": return state && { stage: state.stage, you: body };
+      case "ended": {
+        // Gone before a welcome (a page come back with its token): no table, and no name.
+        const stage = state ? state.stage : { title: element("title").textContent, count: 0, names: [], questions: 0,
+          limit: 0, scene: { lobby: {} } };
+        const you = state ? state.you : { name: night.name, since: 1, points: 0, score: 0, place: 0, moved: 0 };
+        const table = tableOf(sceneOf(stage));
+        const ended = table ? { reason: String(body), table: table } : { reason: String(body) };
+        return { stage: Object.assign({}, stage, { scene: { ended: ended } }), you: you };
+      }
+      default: return state;
+    }
+  }
+
+  /// A scene is one key, its name: {kind, body}.
+  function sceneOf(stage) {
+    const scene = stage.scene || {};
+    const kind = Object.keys(scene)[0] || "lobby";
+    return { kind: kind, body: scene[kind] || {} };
+  }
+
+  /// The table a scene shows, if any.
+  function tableOf(scene) {
+    switch (scene.kind) {
+      case "standings":
+      case "final": return scene.body;
+      case "ended": return scene.body.table || null;
+      default: return null;
+    }
+  }
+
+  /// The question on screen, while the night is on it.
+  function openQuestion() {
+    if (!night.state || night.over) return null;
+    const scene = sceneOf(night.state.stage);
+    return scene.kind === "question" ? scene.body : null;
+  }
+
+  /// This player's answer to the question on screen, once the host took it (NightState.chosen).
+  function chosen() {
+    const question = openQuestion();
+    const answer = night.state && night.state.you.answer;
+    return question && answer && answer.q === question.n ? answer.c : null;
+  }
+
+  /// This player's row when the table does not show it (NightState.ownRow).
+  function ownRow(table, you) {
+    if (you.place <= 0 || table.rows.some((entry) => entry.p === you.place)) return null;
+    return { p: you.place, n: you.name, s: you.score, m: you.moved, l: false };
   }
 
   function refused(reason) {
     // A place given up after a drop, or a name refused: a new name either way.
     night.token = null;
     night.droppedAt = null;
+    night.state = null;
     remember();
     closeSocket();
     element("refusal").textContent = reason;
@@ -243,110 +318,157 @@
     joinForm();
   }
 
-  function lobby(players, count) {
+  function kicked() {
+    night.token = null;
+    night.state = null;
+    remember();
+    night.over = true;
+    closeSocket();
+    element("refusal").textContent = "The host removed you from the night.";
+    joinForm();
+  }
+
+  // The screens, drawn from the state alone.
+
+  function draw() {
+    const state = night.state;
+    if (!state) return joinForm();
+    const stage = state.stage;
+    element("title").textContent = stage.title;
+    document.title = stage.title;
+    element("you").textContent = state.you.name;
+    const scene = sceneOf(stage);
+    switch (scene.kind) {
+      case "lobby":
+        drawLobby(stage, state.you);
+        break;
+      case "question":
+        drawQuestion(scene.body);
+        break;
+      case "reveal":
+        drawVerdict(scene.body, stage, state.you);
+        break;
+      case "standings":
+        drawStandings(scene.body, stage, state.you);
+        break;
+      case "final":
+        drawEnd(null, scene.body, state.you);
+        break;
+      case "ended":
+        drawEnd(String(scene.body.reason), scene.body.table || null, state.you);
+        break;
+      default:
+        return;
+    }
+    show(screenOf[scene.kind]);
+  }
+
+  /// Sets a node's text only when it changes: a live region says each change once.
+  function put(node, text) {
+    if (node.textContent !== text) node.textContent = text;
+  }
+
+  function drawLobby(stage, you) {
     const list = element("players");
     clear(list);
-    for (const name of players || []) {
+    const names = stage.names || [];
+    for (const name of names) {
       const row = item("li", name);
-      if (name === night.name) row.appendChild(item("span", " (you)", "you"));
+      if (name === you.name) row.appendChild(item("span", " (you)", "you"));
       list.appendChild(row);
     }
-    const shown = (players || []).length;
+    const count = stage.count;
     element("count").textContent =
-      count === 1 ? "1 player in." : grouped(count) + " players in" + (shown < count ? ", the newest:" : ".");
-    if (night.screen === "join" || night.screen === "waiting") show("waiting");
+      count === 1 ? "1 player in." : grouped(count) + " players in" + (names.length < count ? ", the newest:" : ".");
   }
 
-  function question(body) {
-    if (!night.question || night.question.n !== body.n) {
-      night.chosen = null;
-    }
-    night.question = body;
-    night.arrived = performance.now();
-    night.msLeft = body.ms;
+  function drawQuestion(question) {
     element("question-meta").textContent =
-      "Question " + body.n + " of " + body.of + " · " + body.cat + " · " + (body.diff || "Any level");
-    element("question-text").textContent = body.text;
-    element("question-note").textContent = "";
+      "Question " + question.n + " of " + question.of + " · " + question.cat + " · " + (question.diff || "Any level");
+    element("question-text").textContent = question.text;
     const list = element("choices");
-    clear(list);
-    body.choices.forEach((choice, index) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "choice";
-      button.dataset.choice = String(index);
-      button.appendChild(item("span", String.fromCharCode(65 + index), "letter"));
-      button.appendChild(item("span", choice, "text"));
-      button.appendChild(item("span", "", "mark"));
-      button.addEventListener("click", () => answer(index));
-      const row = document.createElement("li");
-      row.appendChild(button);
-      list.appendChild(row);
-    });
-    show("question");
-    markChoices();
-    tick();
-  }
-
-  function answer(index) {
-    const current = night.question;
-    if (!current || night.chosen !== null || night.sent === current.n || secondsLeft() === 0) return;
-    night.sent = current.n;
-    send({ answer: { q: current.n, c: index } });
-    element("question-note").textContent = "Sending your answer…";
-  }
-
-  function taken(number, choice) {
-    if (!night.question || night.question.n !== number) return;
-    night.chosen = choice;
-    element("question-note").textContent = "Answer in: waiting for the others.";
-    markChoices();
-  }
-
-  /// The chosen answer says so in words, not only in colour; once chosen, none can be.
-  function markChoices() {
-    const closed = night.chosen !== null || secondsLeft() === 0;
-    for (const button of element("choices").querySelectorAll("button")) {
-      const chosen = Number(button.dataset.choice) === night.chosen;
-      button.disabled = closed;
-      button.setAttribute("aria-pressed", chosen ? "true" : "false");
-      button.querySelector(".mark").textContent = chosen ? "Your answer" : "";
+    const drawn = question.n + "\n" + question.text;
+    if (night.drawn !== drawn) {
+      night.drawn = drawn;
+      clear(list);
+      question.choices.forEach((choice, index) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "choice";
+        button.dataset.choice = String(index);
+        button.appendChild(item("span", String.fromCharCode(65 + index), "letter"));
+        button.appendChild(item("span", choice, "text"));
+        button.appendChild(item("span", "", "mark"));
+        button.addEventListener("click", () => answer(index));
+        const row = document.createElement("li");
+        row.appendChild(button);
+        list.appendChild(row);
+      });
     }
+    drawClock();
+  }
+
+  function msLeft() {
+    return Math.max(0, night.msLeft - (performance.now() - night.arrived));
   }
 
   function secondsLeft() {
-    if (!night.question) return 0;
-    const left = night.msLeft - (performance.now() - night.arrived);
-    return Math.max(0, Math.ceil(left / 1000));
+    return Math.ceil(msLeft() / 1000);
   }
 
-  /// The countdown is the host's, measured here from when the question arrived.
-  function tick() {
-    if (night.screen !== "question" || !night.question) return;
-    const left = Math.max(0, night.msLeft - (performance.now() - night.arrived));
+  /// The question's countdown, its choices and its note: the host's time, measured here from
+  /// when the question arrived, goes on whether or not this player answered.
+  function drawClock() {
+    const question = openQuestion();
+    if (!question) return;
     const seconds = secondsLeft();
-    element("countdown").textContent =
-      seconds === 0 ? "Time is up" : seconds + (seconds === 1 ? " second" : " seconds");
-    const limit = night.question.limit > 0 ? night.question.limit : 1;
-    element("countdown-bar").style.width = Math.min(100, (100 * left) / limit) + "%";
-    if (seconds === 0) {
-      markChoices();
-      if (night.chosen === null && night.sent !== night.question.n) {
-        element("question-note").textContent = "Time is up: waiting for the answer.";
-      }
+    put(element("countdown"), seconds === 0 ? "Time is up" : seconds + (seconds === 1 ? " second" : " seconds"));
+    const limit = question.limit > 0 ? question.limit : 1;
+    element("countdown-bar").style.width = Math.min(100, (100 * msLeft()) / limit) + "%";
+    // The chosen answer says so in words, not only in colour; once chosen, none can be.
+    const choice = chosen();
+    const closed = choice !== null || seconds === 0;
+    for (const button of element("choices").querySelectorAll("button")) {
+      const mine = Number(button.dataset.choice) === choice;
+      button.disabled = closed;
+      button.setAttribute("aria-pressed", mine ? "true" : "false");
+      put(button.querySelector(".mark"), mine ? "Your answer" : "");
     }
+    let note = "";
+    if (choice !== null) note = "Answer in: waiting for the others.";
+    else if (night.late === question.n) note = "Too late: the host's time for that question was up.";
+    else if (night.sent === question.n) note = "Sending your answer…";
+    else if (seconds === 0) note = "Time is up: waiting for the answer.";
+    put(element("question-note"), note);
   }
-  setInterval(tick, 200);
+  setInterval(() => {
+    if (night.screen === "question") drawClock();
+  }, 200);
 
-  function verdict(body) {
-    const right = body.choice !== null && body.choice !== undefined && body.choice === body.correct;
-    const none = body.choice === null || body.choice === undefined;
-    element("verdict-heading").textContent = right ? "✓ Right!" : none ? "✗ No answer in time" : "✗ Wrong";
-    element("verdict-answer").textContent = "The answer: " + body.text;
+  function answer(index) {
+    const question = openQuestion();
+    if (!question || chosen() !== null || night.sent === question.n || secondsLeft() === 0) return;
+    night.sent = question.n;
+    send({ answer: { q: question.n, c: index } });
+    drawClock();
+  }
+
+  /// This player's result for the question just revealed (NightState.verdict).
+  function drawVerdict(answer, stage, you) {
+    const choice = you.answer && you.answer.q === answer.n ? you.answer.c : null;
+    // One who joined after the question was asked had no chance to answer it.
+    const missed = answer.n < you.since;
+    element("verdict-heading").textContent =
+      choice !== null && choice === answer.correct ? "✓ Right!"
+        : missed ? "You joined after this question was asked"
+        : choice === null ? "✗ No answer in time"
+        : "✗ Wrong";
+    element("verdict-answer").textContent = "The answer: " + answer.text;
     element("verdict-points").textContent =
-      "+" + grouped(body.points) + " points · " + grouped(body.total) + " in all";
-    element("verdict-place").textContent = "Place: " + ordinal(body.place) + " of " + grouped(body.of);
-    show("verdict");
+      "+" + grouped(you.points) + " points · " + grouped(you.score) + " in all";
+    element("verdict-place").textContent = you.place > 0
+      ? "Place: " + ordinal(you.place) + " of " + grouped(stage.count)
+      : "In from question " + you.since + ".";
   }
 
   function row(cells, isYou, moved) {
@@ -372,55 +494,54 @@
     return entry.n + (entry.l ? " (left)" : "");
   }
 
-  function standings(body) {
-    night.standings = body;
-    const total = night.question ? night.question.of : body.played;
-    element("standings-heading").textContent = "Standings after question " + body.played + " of " + total;
+  /// After a question: the top of the table, and this player's row below it when it is not
+  /// there. "Of" the night's questions, which a player who joined late knows from the stage.
+  function drawStandings(table, stage, you) {
+    element("standings-heading").textContent =
+      "Standings after question " + table.played + " of " + stage.questions;
     const rows = element("standings-rows");
     clear(rows);
-    for (const entry of body.rows) {
+    const own = ownRow(table, you);
+    for (const entry of own ? table.rows.concat([own]) : table.rows) {
       rows.appendChild(
-        row([ordinal(entry.p), rowName(entry), grouped(entry.s)], entry.n === night.name, movedText(entry.m)));
+        row([ordinal(entry.p), rowName(entry), grouped(entry.s)], entry.n === you.name, movedText(entry.m)));
     }
-    if (body.own) {
-      const own = body.own;
-      rows.appendChild(row([ordinal(own.p), rowName(own), grouped(own.s)], true, movedText(own.m)));
-    }
-    show("standings");
   }
 
-  /// The night is over here: the final table, or the standings the player had and why.
-  function end(reason) {
-    night.over = true;
-    clearTimeout(night.retry);
-    closeSocket();
-    say("");
-    element("final-heading").textContent = reason ? "The night is over" : "Final standings";
+  /// The night is over here: the final table, or the table the player had (if any) and why.
+  function drawEnd(reason, table, you) {
+    finish();
+    element("final-heading").textContent = reason !== null ? "The night is over" : "Final standings";
     element("final-reason").textContent = reason || "";
     const podium = element("podium");
     const rows = element("final-rows");
     clear(podium);
     clear(rows);
-    const table = night.standings;
-    // A night ended before any question has no table to show.
+    // A night ended before any question closed has no table, nor a heading for one.
     rows.closest("table").hidden = !table;
-    if (table) {
-      for (const entry of table.rows.slice(0, 3)) {
-        const step = item("li", "", "step place-" + entry.p);
-        step.appendChild(item("span", ordinal(entry.p), "place"));
-        const name = step.appendChild(item("span", rowName(entry), "name"));
-        if (entry.n === night.name) name.appendChild(item("span", " (you)", "you"));
-        step.appendChild(item("span", grouped(entry.s) + " points", "score"));
-        podium.appendChild(step);
-      }
-      for (const entry of table.rows) {
-        rows.appendChild(row([ordinal(entry.p), rowName(entry), grouped(entry.s)], entry.n === night.name));
-      }
-      if (table.own) {
-        rows.appendChild(row([ordinal(table.own.p), rowName(table.own), grouped(table.own.s)], true));
-      }
+    podium.hidden = !table;
+    if (!table) return;
+    for (const entry of table.rows.slice(0, 3)) {
+      const step = item("li", "", "step place-" + entry.p);
+      step.appendChild(item("span", ordinal(entry.p), "place"));
+      const name = step.appendChild(item("span", rowName(entry), "name"));
+      if (entry.n === you.name) name.appendChild(item("span", " (you)", "you"));
+      step.appendChild(item("span", grouped(entry.s) + " points", "score"));
+      podium.appendChild(step);
     }
-    show("final");
+    const own = ownRow(table, you);
+    for (const entry of own ? table.rows.concat([own]) : table.rows) {
+      rows.appendChild(row([ordinal(entry.p), rowName(entry), grouped(entry.s)], entry.n === you.name));
+    }
+  }
+
+  /// Nothing more comes from this night: the connection closes and is not tried again.
+  function finish() {
+    night.over = true;
+    clearTimeout(night.retry);
+    night.retry = null;
+    closeSocket();
+    say("");
   }
 
   function closeSocket() {
@@ -458,12 +579,13 @@
   });
 
   document.addEventListener("keydown", (event) => {
-    if (night.screen !== "question" || !night.question || event.ctrlKey || event.metaKey || event.altKey) return;
+    const question = openQuestion();
+    if (night.screen !== "question" || !question || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toUpperCase();
     let index = -1;
     if (key.length === 1 && key >= "A" && key <= "Z") index = key.charCodeAt(0) - 65;
     if (key.length === 1 && key >= "1" && key <= "9") index = key.charCodeAt(0) - 49;
-    if (index >= 0 && index < night.question.choices.length) {
+    if (index >= 0 && index < question.choices.length) {
       event.preventDefault();
       answer(index);
     }
