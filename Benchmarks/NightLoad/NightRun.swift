@@ -85,14 +85,15 @@ struct NightRun {
       figures.fanOutMaxMs = max(figures.fanOutMaxMs, arrivals.map { ($0 - asked).milliseconds }.max() ?? 0)
 
       let deadline = asked + limit
+      // A player has its verdict with the reveal, which follows its own part (`you`).
       try await waitFor(limit + .seconds(15)) {
         host.reveal(after: asked) != nil
           && timeline.state.withLock { state in
-            Self.live(state).allSatisfy { state.verdictAt[number - 1][$0] != nil }
+            Self.live(state).allSatisfy { state.revealAt[number - 1][$0] != nil }
           }
       }
       hostCPU += ProcessSample.of(pids).cpu - hostBefore.cpu
-      let lastVerdict = timeline.state.withLock { $0.verdictAt[number - 1].compactMap { $0 }.max() }
+      let lastVerdict = timeline.state.withLock { $0.revealAt[number - 1].compactMap { $0 }.max() }
       let bars = host.reveal(after: asked)
       if let bars { figures.barsMs = max(figures.barsMs, (bars - deadline).milliseconds) }
       let tallied = [lastVerdict, bars].compactMap { $0 }.max() ?? .now
@@ -128,7 +129,7 @@ struct NightRun {
       Self.check(state, questions: questions) + state.failed.prefix(3).map { "failed: \($0)" }
       + state.refused.prefix(3).map { "refused: \($0)" }
     figures.held = (0..<players).count { player in
-      state.standing[player] == .in && (0..<questions).allSatisfy { state.verdictAt[$0][player] != nil }
+      state.standing[player] == .in && (0..<questions).allSatisfy { state.revealAt[$0][player] != nil }
     }
     let joined = Double(max(1, state.joined))
     figures.hostKiBPerPlayer = Double(after.peakKiB - before.rssKiB) / joined
@@ -164,14 +165,16 @@ struct NightRun {
     state.standing.indices.filter { state.standing[$0] == .in }
   }
 
-  /// Every verdict decoded, off the clock: one per question each, of that question, with a
-  /// place among everyone.
+  /// Every verdict decoded, off the clock: each player had each question's reveal, once and in
+  /// order, and just before it its own part with a place among everyone.
   private static func check(_ state: Timeline.State, questions: Int) -> [String] {
     var problems: [String] = []
-    for (player, texts) in state.verdicts.enumerated() where state.standing[player] == .in {
-      let numbers = texts.compactMap { text -> Int? in
-        guard case .you(let you) = try? NightWire.decodeHost(text) else { return nil }
-        return you.place >= 1 ? you.since : nil
+    for (player, reveals) in state.reveals.enumerated() where state.standing[player] == .in {
+      let numbers = reveals.compactMap { reveal -> Int? in
+        guard case .stage(let stage) = try? NightWire.decodeHost(reveal.stage), case .reveal(let answer) = stage.scene,
+          let you = reveal.you, case .you(let own) = try? NightWire.decodeHost(you)
+        else { return nil }
+        return own.place >= 1 && own.place <= stage.count ? answer.number : nil
       }
       if numbers != Array(1...questions) {
         problems.append("player \(player) got verdicts \(numbers)")

@@ -4,13 +4,18 @@ import Synchronization
 /// by the run between questions. Arrival is timed before anything else is done with a frame.
 final class Timeline: Sendable {
   struct State {
-    /// The question the run is on (1-based), which a verdict or standings that arrive belong to.
+    /// The question the run is on (1-based), which a reveal or standings that arrive belong to.
     var question = 0
     var questionAt: [[ContinuousClock.Instant?]]
-    var verdictAt: [[ContinuousClock.Instant?]]
+    /// When each player had the question's reveal: its own part (`you`) comes just before it,
+    /// so the reveal is when the player can draw its verdict.
+    var revealAt: [[ContinuousClock.Instant?]]
     var standingsAt: [[ContinuousClock.Instant?]]
-    /// Each player's verdicts as sent, checked once the run is over.
-    var verdicts: [[String]]
+    /// Each player's reveals as sent, each with the last `you` heard before it (its verdict's
+    /// points and place), checked once the run is over.
+    var reveals: [[(stage: String, you: String?)]]
+    /// Each player's last `you`, until a reveal files it.
+    var lastYou: [String?]
     var joined = 0
     var standing: [Standing]
     var refused: [String] = []
@@ -18,9 +23,15 @@ final class Timeline: Sendable {
     /// Connections that ended before the run did.
     var dropped = 0
     var connecting = 0
-    var taken = 0
+    /// `you` messages heard, and reveals: each close sends every player one `you` before the
+    /// reveal, and each answer taken one more.
+    var yous = 0
+    var revealed = 0
     var late = 0
     var over = false
+
+    /// The answers the host took.
+    var taken: Int { yous - revealed }
   }
 
   let players: Int
@@ -32,8 +43,9 @@ final class Timeline: Sendable {
       repeating: [ContinuousClock.Instant?](repeating: nil, count: players), count: questions)
     state = Mutex(
       State(
-        questionAt: empty, verdictAt: empty, standingsAt: empty,
-        verdicts: [[String]](repeating: [], count: players),
+        questionAt: empty, revealAt: empty, standingsAt: empty,
+        reveals: [[(stage: String, you: String?)]](repeating: [], count: players),
+        lastYou: [String?](repeating: nil, count: players),
         standing: [Standing](repeating: .connecting, count: players)))
   }
 
@@ -48,11 +60,16 @@ final class Timeline: Sendable {
         guard state.questionAt.indices.contains(slot) else { return nil }
         state.questionAt[slot][player] = now
         return state.question
-      case .verdict:
-        if state.verdictAt.indices.contains(slot) { state.verdictAt[slot][player] = now }
-        state.verdicts[player].append(text)
+      case .reveal:
+        if state.revealAt.indices.contains(slot) { state.revealAt[slot][player] = now }
+        state.reveals[player].append((text, state.lastYou[player]))
+        state.lastYou[player] = nil
+        state.revealed += 1
       case .standings:
         if state.standingsAt.indices.contains(slot) { state.standingsAt[slot][player] = now }
+      case .you:
+        state.yous += 1
+        state.lastYou[player] = text
       case .welcome:
         state.joined += 1
         state.connecting -= 1
@@ -61,7 +78,6 @@ final class Timeline: Sendable {
         state.refused.append(text)
         state.connecting -= 1
         state.standing[player] = .refused
-      case .taken: state.taken += 1
       case .late: state.late += 1
       case .other: break
       }
@@ -89,23 +105,39 @@ final class Timeline: Sendable {
     case connecting, `in`, refused, gone
   }
 
-  /// The message's name, told from its first bytes: host messages are one key, sorted.
+  /// The message's name, told from its first bytes: host messages are one key, and a stage's
+  /// keys are sorted, so its scene's name follows `"scene":{"` after the few short fields
+  /// before it (its count, limit, names — empty but in the lobby — and questions).
   enum Kind {
-    case question, verdict, standings, welcome, refused, taken, late, other
+    case question, reveal, standings, welcome, refused, you, late, other
 
     init(_ text: String) {
-      let utf8 = text.utf8
-      func starts(_ prefix: StaticString) -> Bool {
-        prefix.withUTF8Buffer { utf8.starts(with: $0) }
+      var text = text
+      self = text.withUTF8 { Self(utf8: $0) }
+    }
+
+    private init(utf8: UnsafeBufferPointer<UInt8>) {
+      func starts(_ prefix: StaticString, at offset: Int = 0) -> Bool {
+        prefix.withUTF8Buffer { prefix in
+          offset + prefix.count <= utf8.count && utf8[offset..<offset + prefix.count].elementsEqual(prefix)
+        }
       }
-      if starts("{\"question\"") {
-        self = .question
-      } else if starts("{\"verdict\"") {
-        self = .verdict
-      } else if starts("{\"standings\"") {
-        self = .standings
-      } else if starts("{\"taken\"") {
-        self = .taken
+      if starts("{\"stage\":{") {
+        guard let scene = Self.scene(in: utf8) else {
+          self = .other
+          return
+        }
+        if starts("question\"", at: scene) {
+          self = .question
+        } else if starts("reveal\"", at: scene) {
+          self = .reveal
+        } else if starts("standings\"", at: scene) {
+          self = .standings
+        } else {
+          self = .other
+        }
+      } else if starts("{\"you\"") {
+        self = .you
       } else if starts("{\"welcome\"") {
         self = .welcome
       } else if starts("{\"refused\"") {
@@ -114,6 +146,21 @@ final class Timeline: Sendable {
         self = .late
       } else {
         self = .other
+      }
+    }
+
+    /// Where the scene's name starts: after the first `"scene":{"`, which cannot be inside a
+    /// name, since a name's quotes are escaped.
+    private static func scene(in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+      let marker: StaticString = "\"scene\":{\""
+      return marker.withUTF8Buffer { marker -> Int? in
+        let first = marker[0]
+        var at = 10
+        while at + marker.count <= utf8.count {
+          if utf8[at] == first, utf8[at..<at + marker.count].elementsEqual(marker) { return at + marker.count }
+          at += 1
+        }
+        return nil
       }
     }
   }
