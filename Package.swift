@@ -53,11 +53,10 @@ let package = Package(
       .target(name: name, dependencies: ["ScreenKit"], path: "Sources/Screens/\(name)")
     }
     + [
-      .target(
-        name: "TriviaData",
-        dependencies: ["CurlShim", "NumberWords"],
-        resources: [.embedInCode("Bundled/questions.json")]
-      ),
+      .target(name: "TriviaData", dependencies: ["CurlShim", "NumberWords", "BundledBank"]),
+      // The bundled bank, Data/questions.json, embedded by the C compiler (#embed, C23): as
+      // SwiftPM's embedInCode, a Swift array literal, it took a release build 100 s more.
+      .target(name: "BundledBank", cSettings: [.unsafeFlags(["-std=c23"])]),
       // libcurl through dlopen, so it loads only when a web source does.
       .target(name: "CurlShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
       .target(

@@ -1,5 +1,5 @@
 /// Stands in for Sources/TriviaData/DataSources/BundledDataSource.swift in the fuzz build:
-/// that file reads questions SwiftPM embeds (`PackageResources`), which a plain swiftc build
+/// that file reads the questions the BundledBank C target embeds, which a plain swiftc build
 /// lacks. `DataSourceSpec` names the type, so the module needs one.
 public struct BundledDataSource: DataSource {
   public init() {}

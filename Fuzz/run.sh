@@ -47,8 +47,8 @@ export SWIFT_BACKTRACE=enable=no
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -warnings-as-errors -use-ld=lld)
 
 td=$sources/TriviaData
-# Every TriviaData source but BundledDataSource.swift, whose questions come from a file
-# SwiftPM generates, and URLFetch.swift, which calls the CurlShim C target;
+# Every TriviaData source but BundledDataSource.swift, whose questions come from the
+# BundledBank C target, and URLFetch.swift, which calls the CurlShim C target;
 # Fuzz/BundledDataSourceStub.swift and Fuzz/URLFetchStub.swift stand in for them. The data
 # sources refer to one another (DataSource.swift names URLDataSource, DataSourceSpec.swift
 # every source), so the parsers cannot be built without the rest of the module.

@@ -1,3 +1,5 @@
+import BundledBank
+
 /// The questions written for this project, compiled into the binary so it plays anywhere.
 public struct BundledDataSource: DataSource {
   public init() {}
@@ -12,6 +14,8 @@ public struct BundledDataSource: DataSource {
   public var loadsAtStart: Bool { false }
 
   public func load(_ request: LoadRequest) async throws(DataSourceError) -> QuestionBank {
-    try QuestionFileFormat.decode(PackageResources.questions_json, name: "bundled questions")
+    // Data/questions.json's bytes, where the binary keeps them (BundledBank): read in place.
+    let bytes = UnsafeBufferPointer(start: trivia_bundled_bank_bytes(), count: trivia_bundled_bank_count())
+    return try QuestionFileFormat.decode(bytes, name: "bundled questions")
   }
 }
