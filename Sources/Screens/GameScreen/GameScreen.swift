@@ -3,7 +3,7 @@ import ScreenKit
 /// One question and its answers. The answer is reported by index; whether it was right is
 /// for whoever owns the round to say. It reads its state each time it is drawn, so the
 /// next question shows in the same screen.
-public final class GameScreen: TerminalView {
+public final class GameScreen: ReadingView<GameScreen.State>, TerminalView {
   public struct State: Equatable, Sendable {
     public var number: Int
     public var total: Int
@@ -42,18 +42,8 @@ public final class GameScreen: TerminalView {
     }
   }
 
-  private let read: () -> State
-  public var state: State { read() }
   public var onAnswer: ((Int) -> Void)?
   public var onBack: (() -> Void)?
-
-  public init(state: @escaping () -> State) {
-    read = state
-  }
-
-  public convenience init(state: State) {
-    self.init { state }
-  }
 
   public var prompt: String {
     let state = state

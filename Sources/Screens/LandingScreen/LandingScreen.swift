@@ -2,7 +2,7 @@ import ScreenKit
 
 /// The first screen: what the next round will be, and the way into it. It reads its state
 /// each time it is drawn, so it always shows the game as it is now.
-public final class LandingScreen: TerminalView {
+public final class LandingScreen: ReadingView<LandingScreen.State>, TerminalView {
   public struct State: Equatable, Sendable {
     public var questionCount: Int
     public var difficulty: String
@@ -33,20 +33,10 @@ public final class LandingScreen: TerminalView {
     }
   }
 
-  private let read: () -> State
-  public var state: State { read() }
   public var onPlay: (() -> Void)?
   public var onPlayMissed: (() -> Void)?
   public var onResume: (() -> Void)?
   public var onBack: (() -> Void)?
-
-  public init(state: @escaping () -> State) {
-    read = state
-  }
-
-  public convenience init(state: State) {
-    self.init { state }
-  }
 
   public var prompt: String { "trivia" }
 

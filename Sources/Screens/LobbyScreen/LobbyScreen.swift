@@ -3,7 +3,7 @@ import ScreenKit
 /// The host's lobby: the night's code, where players join, and who is in. It reads its
 /// state each time it is drawn, since players arrive while it shows. Starting, sending a
 /// player away and ending are the app's commands, not the lobby's.
-public final class LobbyScreen: TerminalView {
+public final class LobbyScreen: ReadingView<LobbyScreen.State>, TerminalView {
   public struct State: Equatable, Sendable {
     /// The night's name.
     public var title: String
@@ -38,17 +38,7 @@ public final class LobbyScreen: TerminalView {
     }
   }
 
-  private let read: () -> State
-  public var state: State { read() }
   public var onBack: (() -> Void)?
-
-  public init(state: @escaping () -> State) {
-    read = state
-  }
-
-  public convenience init(state: State) {
-    self.init { state }
-  }
 
   /// Who is in, as they join, without drawing the lobby again.
   public var prompt: String { "lobby · \(PlayerList.counted(state.count ?? state.players.count)) in" }

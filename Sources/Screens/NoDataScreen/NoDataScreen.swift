@@ -2,7 +2,7 @@ import ScreenKit
 
 /// Shown when there is nothing to play, with the reason. It reads its state each time it
 /// is drawn, so a change of options made over it shows at once.
-public final class NoDataScreen: TerminalView {
+public final class NoDataScreen: ReadingView<NoDataScreen.State>, TerminalView {
   public struct State: Equatable, Sendable {
     public var reason: String
     public var details: [String]
@@ -13,19 +13,9 @@ public final class NoDataScreen: TerminalView {
     }
   }
 
-  private let read: () -> State
-  public var state: State { read() }
   public var onPlay: (() -> Void)?
   public var onRetry: (() -> Void)?
   public var onBack: (() -> Void)?
-
-  public init(state: @escaping () -> State) {
-    read = state
-  }
-
-  public convenience init(state: State) {
-    self.init { state }
-  }
 
   public var prompt: String { "no questions" }
 

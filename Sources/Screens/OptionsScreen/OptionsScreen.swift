@@ -2,7 +2,7 @@ import ScreenKit
 
 /// The settings of the next round. It checks what is typed but saves nothing itself, and
 /// reads its state each time it is drawn.
-public final class OptionsScreen: TerminalView {
+public final class OptionsScreen: ReadingView<OptionsScreen.State>, TerminalView {
   public struct State: Equatable, Sendable {
     public var questionCount: Int
     public var countRange: ClosedRange<Int>
@@ -33,8 +33,6 @@ public final class OptionsScreen: TerminalView {
     }
   }
 
-  private let read: () -> State
-  public var state: State { read() }
   public var onCount: ((Int) -> Void)?
   /// Seconds a question may take; 0 for no limit.
   public var onTime: ((Int) -> Void)?
@@ -44,14 +42,6 @@ public final class OptionsScreen: TerminalView {
   public var onDifficulty: (() -> Void)?
   public var onDone: (() -> Void)?
   public var onBack: (() -> Void)?
-
-  public init(state: @escaping () -> State) {
-    read = state
-  }
-
-  public convenience init(state: State) {
-    self.init { state }
-  }
 
   public var prompt: String { "options" }
 

@@ -2,7 +2,7 @@ import ScreenKit
 
 /// A player's waiting room: the night it joined and who else is in, until the host starts.
 /// It reads its state each time it is drawn, since players arrive while it shows.
-public final class WaitingRoomScreen: TerminalView {
+public final class WaitingRoomScreen: ReadingView<WaitingRoomScreen.State>, TerminalView {
   public struct State: Equatable, Sendable {
     /// The night's name.
     public var title: String
@@ -24,17 +24,7 @@ public final class WaitingRoomScreen: TerminalView {
     }
   }
 
-  private let read: () -> State
-  public var state: State { read() }
   public var onBack: (() -> Void)?
-
-  public init(state: @escaping () -> State) {
-    read = state
-  }
-
-  public convenience init(state: State) {
-    self.init { state }
-  }
 
   /// Who is in, as they join, without drawing the room again.
   public var prompt: String { "waiting · \(PlayerList.counted(state.count ?? state.players.count)) in" }
