@@ -17,10 +17,12 @@ public struct NightLimits: Sendable {
   /// WebSockets open that have not yet sent their first message (a join): a pool of their own,
   /// and a share of it for each address, so that no client can fill the night by connecting
   /// and saying nothing. Players that joined do not count here; the room counts them.
-  /// Generous, so that a burst of real players (a class behind one address, a load test on
-  /// loopback) is let in while one silent client holds a quarter of the pool at most.
+  /// Only connections silent past `silentAfter` count, so a burst of real players (a class
+  /// behind one address, a load test on loopback) is never refused, while one silent client
+  /// holds a quarter of the pool at most.
   public var maxWaiting = 512
   public var maxWaitingPerAddress = 128
+  public var silentAfter: Duration = .seconds(1)
   /// The host is told of refused joins at most this often.
   public var refusalNotice: Duration = .seconds(10)
   /// How wrong codes from one address are slowed, then refused.

@@ -16,15 +16,12 @@ public final class NightServer: Sendable {
     /// Sockets that sent a first message, so `AcceptWatch` leaves them open.
     var spoken: Set<ObjectIdentifier> = []
     /// Upgraded connections that have not spoken yet, by address.
-    var waiting: [String: Int] = [:]
-    var waitingTotal = 0
+    var waiting: [ConnectionID: (address: String, since: ContinuousClock.Instant)] = [:]
     var lastRefusalNotice: ContinuousClock.Instant?
 
     /// A connection from `address` spoke, or went without a word: it waits no longer.
-    mutating func stopWaiting(_ address: String) {
-      waitingTotal -= 1
-      waiting[address, default: 1] -= 1
-      if waiting[address] == 0 { waiting[address] = nil }
+    mutating func stopWaiting(_ connection: ConnectionID) {
+      waiting[connection] = nil
     }
     var guesses: GuessLimiter
     var listener: (any Channel)?
@@ -160,8 +157,12 @@ public final class NightServer: Sendable {
     }
     guard upgrading else { return .page(page) }
     guard page == .html else { return .refuse(status: 404, sentence: "The night's WebSocket is at /\(parts[0]).") }
-    let (count, waiting, waitingHere) = state.withLock {
-      ($0.connections.count, $0.waitingTotal, $0.waiting[address, default: 0])
+    // Silent: upgraded over a second ago and not a word since. A real player speaks at once,
+    // so a crowd joining together (a class behind one address) is never counted here.
+    let silentSince = now - limits.silentAfter
+    let (count, waiting, waitingHere) = state.withLock { state in
+      let silent = state.waiting.values.filter { $0.since < silentSince }
+      return (state.connections.count, silent.count, silent.count { $0.address == address })
     }
     let refusal: DoorAnswer
     if waitingHere >= limits.maxWaitingPerAddress {
@@ -211,8 +212,7 @@ public final class NightServer: Sendable {
         let connection = NightConnection(
           id: ConnectionID(value: state.nextID), address: address, channel: channel, heard: heard)
         state.connections[connection.id] = connection
-        state.waiting[address, default: 0] += 1
-        state.waitingTotal += 1
+        state.waiting[connection.id] = (address, .now)
         return connection
       }
       return .upgrade([:]) { [weak self] inbound, outbound, _ in
@@ -249,7 +249,8 @@ public final class NightServer: Sendable {
     }
     state.withLock { state in
       state.connections[connection.id] = nil
-      if state.spoken.remove(ObjectIdentifier(connection.channel)) == nil { state.stopWaiting(connection.address) }
+      state.spoken.remove(ObjectIdentifier(connection.channel))
+      state.stopWaiting(connection.id)
     }
     events.post(.closed(connection.id))
   }
@@ -272,7 +273,7 @@ public final class NightServer: Sendable {
             spoken = true
             state.withLock { state in
               state.spoken.insert(ObjectIdentifier(connection.channel))
-              state.stopWaiting(connection.address)
+              state.stopWaiting(connection.id)
             }
           }
           events.post(.text(connection.id, text))
