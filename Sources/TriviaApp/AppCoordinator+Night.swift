@@ -105,8 +105,7 @@ extension AppCoordinator {
     }
     // A place kept from this night (the program was closed mid-night) is this player's.
     let claim = nightSeats?.claim(address)
-    guard let name = claim?.seat?.name ?? name ?? ask("Your name in the night"), !name.trimmingWhitespace.isEmpty
-    else {
+    guard let name = claim?.seat?.name ?? name ?? askName() else {
       return console.say("A night needs a name to join with.")
     }
     let flow = PlayerFlow(
@@ -123,6 +122,17 @@ extension AppCoordinator {
     } catch {
       console.say("Cannot join: \(error.message)")
     }
+  }
+
+  /// Asks for a name until one is typed: an empty line asks again, rather than leaving the join
+  /// (and the name typed next landing at the landing's prompt); Ctrl-C or the end of input leave.
+  private func askName() -> String? {
+    var question = "Your name in the night"
+    while let typed = ask(question) {
+      if !typed.trimmingWhitespace.isEmpty { return typed }
+      question = "A night needs a name: type yours (Ctrl-C to stay here)"
+    }
+    return nil
   }
 
   /// What the night's connections said, oldest first. True when a question the player had on
