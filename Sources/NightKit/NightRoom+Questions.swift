@@ -55,7 +55,6 @@ extension NightRoom {
     index = next
     round += 1
     questionStart = now
-    countdown = Countdown(from: now, limit: limit)
     counts = Array(repeating: 0, count: questions[next].choices.count)
     answered = 0
     fastest = nil

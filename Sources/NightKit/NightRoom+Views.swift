@@ -29,13 +29,6 @@ extension NightRoom {
       moved: player.moved)
   }
 
-  /// The host's question screen; nil outside a question.
-  public func questionView(now: Duration) -> NightQuestionProgress? {
-    guard case .question = phase else { return nil }
-    return NightQuestionProgress(
-      question: questionView(msLeft: countdown.msLeft(at: now)), answered: answerCount.answered, of: answerCount.of)
-  }
-
   /// The host's reveal: the bars and the fastest right answer; nil outside a reveal.
   public var revealView: NightReveal? {
     guard case .reveal = phase else { return nil }

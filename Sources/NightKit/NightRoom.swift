@@ -42,8 +42,6 @@ public struct NightRoom: Sendable {
   /// Counts the questions asked, so an answer of an earlier one is never taken for this one.
   var round = 0
   var questionStart = Duration.zero
-  /// The current question's time, on the host's clock.
-  public internal(set) var countdown = Countdown(deadline: .zero)
   var counts: [Int] = []
   var answered = 0
   /// Connected players that have not answered the current question: at 0 it closes.
@@ -69,6 +67,9 @@ public struct NightRoom: Sendable {
     self.maxPlayers = maxPlayers
     self.generator = generator
   }
+
+  /// The current question's time, on the host's clock: from its start, its limit.
+  public var countdown: Countdown { Countdown(from: questionStart, limit: limit) }
 
   /// When `tick` must next be called: the question's deadline, a grace's end or a lobby
   /// update, whichever comes first; nil when nothing waits on time.

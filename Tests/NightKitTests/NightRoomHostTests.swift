@@ -81,7 +81,7 @@ struct NightRoomHostTests {
     _ = night.received(ann, text: answer(1, 1), now: .seconds(1))
     #expect(night.kick(name: "ZOE", now: .seconds(2)) == [.close(ann, .kicked), .host(.kicked("Zoë"))])
     #expect(night.playerCount == 1 && night.connectedCount == 1)
-    #expect(night.questionView(now: .seconds(2))?.answered == 0)
+    #expect(night.answerCount.answered == 0)
     #expect(night.kick(name: "Zoë", now: .seconds(2)) == [.host(.noSuchPlayer("Zoë"))])
     #expect(welcome(in: night.join(cat, name: "zoe", token: nil, now: .seconds(3)), to: cat)?.you.name == "zoe")
   }
