@@ -15,14 +15,9 @@ public final class NightServer: Sendable {
     var connections: [ConnectionID: NightConnection] = [:]
     /// Sockets that sent a first message, so `AcceptWatch` leaves them open.
     var spoken: Set<ObjectIdentifier> = []
-    /// Upgraded connections that have not spoken yet, by address.
+    /// Upgraded connections that have not spoken yet: where from, and since when.
     var waiting: [ConnectionID: (address: String, since: ContinuousClock.Instant)] = [:]
     var lastRefusalNotice: ContinuousClock.Instant?
-
-    /// A connection from `address` spoke, or went without a word: it waits no longer.
-    mutating func stopWaiting(_ connection: ConnectionID) {
-      waiting[connection] = nil
-    }
     var guesses: GuessLimiter
     var listener: (any Channel)?
     var port = 0
@@ -164,22 +159,21 @@ public final class NightServer: Sendable {
       let silent = state.waiting.values.filter { $0.since < silentSince }
       return (state.connections.count, silent.count, silent.count { $0.address == address })
     }
-    let refusal: DoorAnswer
     if waitingHere >= limits.maxWaitingPerAddress {
-      refusal = .refuse(
-        status: 429, sentence: "Too many connections from this address are waiting to join: try again shortly.")
       notifyRefusing("\(waitingHere) connections from \(address) have not joined; more from there are refused.")
-    } else if waiting >= limits.maxWaiting {
-      refusal = .refuse(status: 503, sentence: "Too many are joining at once: try again in a few seconds.")
-      notifyRefusing("\(waiting) connections have not joined yet; new ones are refused until they do or go.")
-    } else if count >= limits.maxConnections {
-      refusal = .refuse(
-        status: 503, sentence: "This night is full (\(limits.maxConnections) connections): ask the host.")
-      notifyRefusing("\(count) connections are open, the most this night takes; new ones are refused.")
-    } else {
-      return .upgrade
+      return .refuse(
+        status: 429, sentence: "Too many connections from this address are waiting to join: try again shortly.")
     }
-    return refusal
+    if waiting >= limits.maxWaiting {
+      notifyRefusing("\(waiting) connections have not joined yet; new ones are refused until they do or go.")
+      return .refuse(status: 503, sentence: "Too many are joining at once: try again in a few seconds.")
+    }
+    if count >= limits.maxConnections {
+      notifyRefusing("\(count) connections are open, the most this night takes; new ones are refused.")
+      return .refuse(
+        status: 503, sentence: "This night is full (\(limits.maxConnections) connections): ask the host.")
+    }
+    return .upgrade
   }
 
   /// Tells the host why joins are refused, at most once a `refusalNotice`.
@@ -250,7 +244,7 @@ public final class NightServer: Sendable {
     state.withLock { state in
       state.connections[connection.id] = nil
       state.spoken.remove(ObjectIdentifier(connection.channel))
-      state.stopWaiting(connection.id)
+      state.waiting[connection.id] = nil
     }
     events.post(.closed(connection.id))
   }
@@ -273,7 +267,7 @@ public final class NightServer: Sendable {
             spoken = true
             state.withLock { state in
               state.spoken.insert(ObjectIdentifier(connection.channel))
-              state.stopWaiting(connection.id)
+              state.waiting[connection.id] = nil
             }
           }
           events.post(.text(connection.id, text))
