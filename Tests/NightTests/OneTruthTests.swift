@@ -32,6 +32,8 @@ import Testing
     #expect(try await cat.waitForExit() == 0)
     #expect(!bob.text.contains("Waiting for the host to start"), "\(bob.text)")
     #expect(!cat.text.contains("No answer in time") && !cat.text.contains("Time's up"), "\(cat.text)")
+    // And no place given before it has one ("0th of 2").
+    #expect(!cat.text.contains("0th"), "\(cat.text)")
     #expect(cat.text.contains("Standings after question 1 of 3"), "\(cat.text)")
     withExtendedLifetime(ann) {}
   }

@@ -83,6 +83,8 @@ public final class FeedbackScreen: TerminalView {
     let waiting = [
       Line(state.waitsForHost ? "Waiting for the host…" : "Press Enter or type continue \(next).", style: .dim)
     ]
+    // Joined after the question: no points to tell of, and no place yet (it is 0th of none).
+    guard !state.joinedLate else { return [verdict] + waiting }
     let score =
       state.standing.map { standing in
         [
