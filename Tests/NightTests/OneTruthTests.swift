@@ -88,6 +88,9 @@ import Testing
     let zoe = try PseudoTerminal(["join", url, "--name", "Zoë", "--no-color"], in: sandbox)
     let (ann, _) = try await WirePlayer.join(url, name: "Ann")
     _ = try await zoe.waitFor("question 1/1 · ")
+    // Keys go to the line editor, as a person's do, not to the kernel's line discipline in the
+    // moment before the editor takes the terminal.
+    try zoe.waitForLineEditor()
     return (host, zoe, ann, sandbox)
   }
 
