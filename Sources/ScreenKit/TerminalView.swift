@@ -11,4 +11,11 @@ public protocol TerminalView: AnyObject {
   /// What `back` means here, as whoever showed the screen decided; nil where there is
   /// nothing to go back to.
   var onBack: (() -> Void)? { get }
+  /// Whether a terminal draws this screen over the whole window each time, rather than under
+  /// what came before: a screen that changes while it shows and must stay whole (the lobby).
+  var drawsInPlace: Bool { get }
+}
+
+extension TerminalView {
+  public var drawsInPlace: Bool { false }
 }

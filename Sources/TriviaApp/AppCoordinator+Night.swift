@@ -67,7 +67,8 @@ extension AppCoordinator {
       let request = resolved(RoundRequest())
       let load = LoadRequest(count: request.count ?? options.questionCount, difficulty: request.difficulty ?? .mixed)
       guard let bank = await questions(load, retry: { [unowned self] in host(plan) }) else { return }
-      let items = rounds.dealNight(request, from: bank.questions, categories: categories(request, bank))
+      let categories = categories(request, bank)
+      let items = rounds.dealNight(request, from: bank.questions, categories: categories)
       guard !items.isEmpty else {
         return console.say("No questions for these options: change them, or the source, to host a night.")
       }
@@ -80,9 +81,11 @@ extension AppCoordinator {
       let code = NightCode.random(using: &generator).description
       do throws(NightError) {
         let flow = try HostFlow(
-          plan: plan, questions: questions, source: sources.name, limit: .seconds(request.time ?? 20), code: code,
-          network: network,
-          console: console, clock: clock)
+          plan: plan, questions: questions, source: sources.name,
+          difficulty: (request.difficulty ?? options.difficulty).title,
+          // The bank's own names for what was typed: `film` plays "Film & TV".
+          category: categories.flatMap { $0.isEmpty ? nil : $0.sorted().joined(separator: ", ") } ?? "All",
+          limit: .seconds(request.time ?? 20), code: code, network: network, console: console, clock: clock)
         flow.follow = { [unowned self] place in showNight(place) }
         flow.closed = { [unowned self] in
           night = .none

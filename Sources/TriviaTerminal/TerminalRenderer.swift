@@ -19,6 +19,8 @@ public final class TerminalRenderer: NavigationRenderer, Console {
 
   public func render(_ state: NavigationState<any TerminalView>) {
     guard let active = state.active else { return }
+    // Home and clear first, on a terminal only: a script's transcript keeps every draw.
+    if active.drawsInPlace, columns() != nil { output.write("\u{1B}[H\u{1B}[2J") }
     write(active.render())
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 import Testing
 
 /// What happens when things meet (README): a guard's question, a link, the question clock,

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import Testing
 
 /// Small things a new player meets, each as it was found: the command line, a category that

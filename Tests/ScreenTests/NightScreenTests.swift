@@ -22,21 +22,29 @@ struct NightScreenTests {
     #expect(text.contains("  Code  K 7 Q X P M"))
     #expect(text.contains("  Join: http://192.168.1.5:7777/K7QXPM"))
     #expect(text.contains("  Listening on every interface"))
-    #expect(text.contains("No players yet."))
-    #expect(text.contains("Room for 100 players."))
+    #expect(text.contains("No players yet · room for 100."))
     #expect(text.contains { $0.hasPrefix("Type start when everyone is in") })
     // Players arrive while the lobby shows: the next draw has them, in the order they came.
     state.players = ["Ann", "Bob", "Cy"]
     state.startWhen = 4
     text = screen.render().map(\.text)
-    #expect(text.contains("3 players in: Ann, Bob, Cy"))
-    #expect(!text.contains("No players yet."))
-    #expect(text.contains("Room for 100 players. Starts by itself when 4 are in."))
+    #expect(text.suffix(2) == ["3 players in · room for 100.", "  Ann      Bob      Cy"])
+    #expect(text.contains("Starts by itself when 4 are in."))
     #expect(screen.prompt == "lobby · 3 players in")
-    // A big night names its newest players only, and says how many are in.
+    // A big night names its newest players only, and says how many more are in.
     state.count = 1_204
-    #expect(screen.render().map(\.text).contains("1,204 players in, the newest: Ann, Bob, Cy"))
+    #expect(
+      screen.render().map(\.text).suffix(2) == [
+        "1,204 players in · room for 100.", "  Ann          Bob          Cy           +1,201 more",
+      ])
     #expect(screen.prompt == "lobby · 1,204 players in")
+    // What start plays is said, in the landing's words.
+    state.plays = .init(questions: 10, seconds: 20, difficulty: "Hard", category: "Film & TV", source: "bundled")
+    text = screen.render().map(\.text)
+    for setting in ["Questions   10", "Difficulty  Hard", "Category    Film & TV", "Time        20 s a question"] {
+      #expect(text.contains("  " + setting))
+    }
+    #expect(text.contains { $0.hasPrefix("Type start to play them,") })
     // start, kick and end are the app's commands.
     #expect(screen.commands.commands.isEmpty)
     #expect(screen.commands.run("start") == .unknown)
@@ -66,7 +74,7 @@ struct NightScreenTests {
     #expect(drawn.contains { $0.hasSuffix("  " + Self.longestURL) })
     #expect(text.allSatisfy { $0.count <= 80 })
     #expect(text.count + 1 <= 24)
-    #expect(text.contains("2 players in: Ann, Bob"))
+    #expect(text.suffix(2) == ["2 players in · room for 100.", "  Ann      Bob"])
     #expect(text.contains { $0.hasSuffix("Starts by itself when 4 are in.") })
   }
 

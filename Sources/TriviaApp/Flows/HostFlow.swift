@@ -37,14 +37,21 @@ final class HostFlow {
   /// so it moves on at once.
   private var pause: Duration { clock.isVirtual ? .zero : .seconds(5) }
 
-  /// The name of the source the questions came from, for the history.
+  /// The name of the source the questions came from, for the lobby and the history.
   private let source: String
+  /// What the questions were dealt for, as the landing says it: the lobby shows it.
+  private let difficulty: String
+  private let category: String
+  /// Why `trivia-night` last refused joins: the lobby, drawn again as players come, keeps it.
+  private var refused: String?
 
   init(
-    plan: HostPlan, questions: [NightQuestion], source: String, limit: Duration, code: String,
-    network: any NightNetwork, console: any Console, clock: GameClock
+    plan: HostPlan, questions: [NightQuestion], source: String, difficulty: String, category: String,
+    limit: Duration, code: String, network: any NightNetwork, console: any Console, clock: GameClock
   ) throws(NightError) {
     self.source = source
+    self.difficulty = difficulty
+    self.category = category
     room = NightRoom(
       title: plan.title, questions: questions, limit: limit, maxPlayers: plan.maxPlayers,
       generator: SystemRandomNumberGenerator())
@@ -68,6 +75,10 @@ final class HostFlow {
     view.qr = qr
     view.maxPlayers = plan.maxPlayers
     view.startWhen = plan.startWhen
+    view.difficulty = difficulty
+    view.category = category
+    view.source = source
+    view.refused = refused
     if case .question = room.phase { view.secondsLeft = room.countdown.secondsLeft(at: now) }
     (view.answered, view.of) = room.answerCount
     view.reveal = room.revealView
@@ -100,6 +111,7 @@ final class HostFlow {
       console.say("The night cannot go on: \(reason)")
       leave()
     case .refusing(let sentence):
+      refused = sentence
       console.write([Line(sentence, style: .failure)])
     }
   }

@@ -63,7 +63,10 @@ extension LobbyScreen.State {
     self.init(
       title: night.stage.title, code: night.code, joinLines: night.joinLines, players: night.stage.names,
       count: night.stage.count, maxPlayers: night.maxPlayers, startWhen: night.startWhen,
-      qr: night.qr.flatMap(QRBlocks.init(rows:)), terminal: terminal)
+      plays: LobbyScreen.Plays(
+        questions: night.stage.questions, seconds: night.stage.limitMs / 1000, difficulty: night.difficulty,
+        category: night.category, source: night.source),
+      refused: night.refused, qr: night.qr.flatMap(QRBlocks.init(rows:)), terminal: terminal)
   }
 }
 

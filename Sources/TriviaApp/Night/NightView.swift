@@ -22,6 +22,12 @@ public struct NightView: Equatable, Sendable {
   public var qr: [String]?
   public var maxPlayers = 0
   public var startWhen: Int?
+  /// The host's: what the questions were dealt for, in the landing's words, and where from.
+  public var difficulty = ""
+  public var category = ""
+  public var source = ""
+  /// The host's: why `trivia-night` last refused joins, if it has.
+  public var refused: String?
   /// The host's: answers in, of those who could answer; the bars of a reveal.
   public var answered = 0
   public var of = 0

@@ -1,22 +1,19 @@
 import Foundation
 import Glibc
-import ProcessSpawn
-import Testing
 
 /// The binary in a real terminal emulator, tmux, on a server of its own: what a person sees
 /// is the pane's screen, read back as text. Used where bytes alone cannot say it (how many
 /// copies of a line a redraw leaves, what a resize does).
-final class TmuxScreen {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+public final class TmuxScreen {
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
   }
 
   private let server = "trivia-test-\(getpid())-\(UUID().uuidString.prefix(8))"
 
   /// Starts `trivia arguments` in a `columns`-wide pane with exactly `environment`.
-  init(
-    _ arguments: [String], environment: [String: String], columns: Int, rows: Int = 30,
-    executable: String = TriviaBinary.path
+  public init(
+    _ arguments: [String], environment: [String: String], columns: Int, rows: Int = 30, executable: String
   ) throws {
     let command =
       ["env", "-i"] + environment.map { "\($0.key)=\($0.value)" }.sorted() + ["TERM=xterm", executable]
@@ -31,21 +28,21 @@ final class TmuxScreen {
   }
 
   /// Types `keys` as tmux names them (`Enter`, `C-c`, `Left`), or text with `-l`.
-  func send(_ keys: String...) throws {
+  public func send(_ keys: String...) throws {
     try tmux(["send-keys"] + keys)
   }
 
   /// Types `text` as it is.
-  func type(_ text: String) throws {
+  public func type(_ text: String) throws {
     try tmux(["send-keys", "-l", text])
   }
 
-  func resize(columns: Int) throws {
+  public func resize(columns: Int) throws {
     try tmux(["resize-window", "-x", "\(columns)"])
   }
 
   /// The rows of the screen, without trailing blank rows.
-  func screen() throws -> [String] {
+  public func screen() throws -> [String] {
     var rows = try tmux(["capture-pane", "-p"]).components(separatedBy: "\n")
     while let last = rows.last, last.trimmingCharacters(in: .whitespaces).isEmpty { rows.removeLast() }
     return rows
@@ -53,7 +50,7 @@ final class TmuxScreen {
 
   /// Waits until the screen satisfies `condition`, and returns it.
   @discardableResult
-  func wait(
+  public func wait(
     for what: String, timeout: Duration = .seconds(8), _ condition: ([String]) -> Bool
   ) throws -> [String] {
     let deadline = ContinuousClock.now + timeout
@@ -71,7 +68,7 @@ final class TmuxScreen {
   /// Waits until the last row is `prompt` followed by `typed` (a line that wraps continues
   /// on the rows below it).
   @discardableResult
-  func waitForPrompt(_ prompt: String, typed: String = "", timeout: Duration = .seconds(8)) throws -> [String] {
+  public func waitForPrompt(_ prompt: String, typed: String = "", timeout: Duration = .seconds(8)) throws -> [String] {
     try wait(for: "the prompt '\(prompt)> \(typed)'", timeout: timeout) { rows in
       // tmux leaves out the blanks at the end of a row.
       Self.lastLine(of: rows, startingWith: prompt + ">")?.text
@@ -81,7 +78,7 @@ final class TmuxScreen {
 
   /// The last logical line that starts with `prefix`: its rows joined, as the terminal
   /// wrapped it, and how many rows it took. `prefix` at the start of a row begins one.
-  static func lastLine(of rows: [String], startingWith prefix: String) -> (text: String, rows: Int)? {
+  public static func lastLine(of rows: [String], startingWith prefix: String) -> (text: String, rows: Int)? {
     guard let start = rows.lastIndex(where: { $0.hasPrefix(prefix) }) else { return nil }
     let taken = rows[start...]
     return (taken.joined().trimmingCharacters(in: .whitespaces), taken.count)
