@@ -17,8 +17,12 @@ public final class TerminalRenderer: NavigationRenderer, Console {
     self.columns = columns
   }
 
+  /// Whether navigation draws the screen on top: a session that opens straight into a night
+  /// (`trivia join URL`) does not draw the landing it starts on.
+  public var drawsScreens = true
+
   public func render(_ state: NavigationState<any TerminalView>) {
-    guard let active = state.active else { return }
+    guard drawsScreens, let active = state.active else { return }
     // Home and clear first, on a terminal only: a script's transcript keeps every draw.
     if active.drawsInPlace, columns() != nil { output.write("\u{1B}[H\u{1B}[2J") }
     write(active.render())

@@ -80,8 +80,11 @@ final class Session {
     lines = try SessionInput(
       arguments: arguments, interactive: interactive, style: style, lines: files.lines,
       header: arguments.header(seed: seed, options: options.run), say: renderer.say)
+    // A night's own session (`trivia host`, `trivia join URL`) leaves links to the game they
+    // would open: one running elsewhere keeps them, and nothing need be said about it.
     links =
-      lines.editor == nil ? nil : LinkInbox.open(environment: environment) { renderer.write([Line($0, style: .dim)]) }
+      lines.editor == nil || night != nil
+      ? nil : LinkInbox.open(environment: environment) { renderer.write([Line($0, style: .dim)]) }
     listen()
   }
 
@@ -95,7 +98,10 @@ final class Session {
     }
     trivia_catch_exit_signals()
     if lines.editor != nil { trivia_catch_resizes() }
+    // Straight into a night, the landing under it is not drawn: the night's screens come next.
+    renderer.drawsScreens = night == nil
     coordinator.start()
+    renderer.drawsScreens = true
     if arguments.resume { coordinator.resume() }
     if let link = arguments.link {
       coordinator.open(link)
