@@ -145,17 +145,18 @@ def final_table(output):
 class Phone:
     """A headless Chromium at a phone's size, on the night's page."""
 
-    def __init__(self, label, screens, fake_socket=False):
+    def __init__(self, label, screens, fake_socket=False, width=360, height=640):
         self.label = label
         self.screens = screens
+        self.width, self.height = width, height
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"
         for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=360,640", "--no-first-run", "--disable-extensions"]:
+                         "--window-size=%d,%d" % (width, height), "--no-first-run", "--disable-extensions"]:
             options.add_argument(argument)
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                    {"width": 360, "height": 640, "deviceScaleFactor": 2, "mobile": True})
+                                    {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
                                     {"source": WATCH + (FAKE_SOCKET if fake_socket else "")})
 

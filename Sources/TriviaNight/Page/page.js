@@ -106,6 +106,16 @@
     return node;
   }
 
+  /// A name, and " (you)" after this player's own: the name in a box of its own, which wraps it
+  /// between words and cuts a word too wide for its line with an ellipsis (page.css); "(you)"
+  /// stays outside the cut.
+  function named(tag, name, isYou, className) {
+    const node = item(tag, "", className);
+    node.appendChild(item("span", name, "who"));
+    if (isYou) node.appendChild(item("span", " (you)", "you"));
+    return node;
+  }
+
   function ordinal(place) {
     const tens = place % 100;
     const units = place % 10;
@@ -373,9 +383,7 @@
     clear(list);
     const names = stage.names || [];
     for (const name of names) {
-      const row = item("li", name);
-      if (name === you.name) row.appendChild(item("span", " (you)", "you"));
-      list.appendChild(row);
+      list.appendChild(named("li", name, name === you.name));
     }
     const count = stage.count;
     element("count").textContent =
@@ -475,9 +483,8 @@
     const line = document.createElement("tr");
     if (isYou) line.className = "you";
     cells.forEach((text, index) => {
-      const cell = item(index === 1 ? "th" : "td", text);
+      const cell = index === 1 ? named("th", text, isYou) : item("td", text);
       if (index === 1) cell.scope = "row";
-      if (index === 1 && isYou) cell.appendChild(item("span", " (you)", "you"));
       line.appendChild(cell);
     });
     if (moved !== undefined) line.appendChild(item("td", moved));
@@ -524,8 +531,7 @@
     for (const entry of table.rows.slice(0, 3)) {
       const step = item("li", "", "step place-" + entry.p);
       step.appendChild(item("span", ordinal(entry.p), "place"));
-      const name = step.appendChild(item("span", rowName(entry), "name"));
-      if (entry.n === you.name) name.appendChild(item("span", " (you)", "you"));
+      step.appendChild(named("span", rowName(entry), entry.n === you.name, "name"));
       step.appendChild(item("span", grouped(entry.s) + " points", "score"));
       podium.appendChild(step);
     }
