@@ -141,7 +141,10 @@ install-check: test-tools $(if $(BINARY),,release)
 ## the system's /usr/bin/python3, which the tests run), tmux (a real terminal, to see what a
 ## redraw leaves on screen), chromium, chromium-driver and python3-selenium (the player's page
 ## in a real browser), zbarimg (zbar-tools, which reads the lobby's QR code back), and for
-## install-check groff (the man page), mandoc (its lint) and desktop-file-validate. Installed once.
+## install-check groff (the man page), mandoc (its lint) and desktop-file-validate, and
+## axe-selenium-python (axe-core's accessibility audit, from PyPI, with Debian's python3-pip)
+## into .build/test-python, out of the system's Python. Installed once.
+AXE_PYTHON := .build/test-python
 test-tools:
 	@{ command -v python3 && /usr/bin/python3 -c 'import jsonschema, selenium' && command -v tmux && command -v groff \
 	  && command -v mandoc && command -v desktop-file-validate && command -v chromium && command -v chromedriver \
@@ -151,6 +154,12 @@ test-tools:
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) apt-get install -y -qq python3 python3-jsonschema tmux groff-base mandoc desktop-file-utils \
 	    chromium chromium-driver python3-selenium zbar-tools >/dev/null; }
+	@[ -f $(AXE_PYTHON)/axe_selenium_python/axe.py ] || { \
+	  /usr/bin/python3 -m pip --version >/dev/null 2>&1 || { echo "Installing python3-pip…"; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-pip >/dev/null; }; \
+	  echo "Installing axe-selenium-python into $(AXE_PYTHON)…"; \
+	  /usr/bin/python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore --no-deps --target $(AXE_PYTHON) \
+	    axe-selenium-python==2.1.6; }
 
 ## Build in release and measure start-up, imports, scripted play and NavigatorKit against
 ## baselines run alongside, and a trivia night of 1,000 to 5,000 players (figure 8, about 5

@@ -93,6 +93,11 @@ window.__host = (message) => window.__socket.onmessage({ data: JSON.stringify(me
 """
 
 failures = []
+# axe-core's audit (axe-selenium-python, from PyPI), when --axe names the folder it is in: every
+# screen a phone shows is audited in the light and the dark scheme; a serious or critical finding
+# fails the test.
+Axe = None
+audits = []
 
 
 def check(condition, message):
@@ -142,6 +147,16 @@ def final_table(output):
     return rows
 
 
+def contrast(first, second):
+    """WCAG's contrast ratio of two CSS rgb()/rgba() colours."""
+    def luminance(colour):
+        channels = [float(part) / 255 for part in re.findall(r"[\d.]+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    light, dark = sorted([luminance(first), luminance(second)], reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 class Phone:
     """A headless Chromium at a phone's size, on the night's page."""
 
@@ -185,6 +200,42 @@ class Phone:
         path = os.path.join(self.screens, name + ".png")
         self.driver.save_screenshot(path)
         print("screenshot " + path, flush=True)
+        self.audit(name)
+
+    def audit(self, name):
+        """axe-core on the screen as it is, in both colour schemes."""
+        if Axe is None:
+            return
+        axe = Axe(self.driver)
+        if not self.js("return typeof axe !== 'undefined'"):
+            axe.inject()
+        for scheme in ("light", "dark"):
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                        {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            found = [violation for violation in axe.run()["violations"]
+                     if violation["impact"] in ("serious", "critical")]
+            self.answer_badges(name, scheme)
+            audits.append((self.label, name, scheme))
+            check(not found, "%s, %s, %s scheme: axe finds %s" % (self.label, name, scheme, "; ".join(
+                "%s (%s) at %s" % (violation["id"], violation["impact"],
+                                   [node["target"] for node in violation["nodes"]][:3]) for violation in found)))
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+    def answer_badges(self, name, scheme):
+        """Each answer has its letter, its shape and its colour, the letter on the colour at
+        4.5:1 or more: axe leaves one-character text unjudged, so this measures it."""
+        badges = self.js("""return [...document.querySelectorAll('#choices .letter')].map((badge) => {
+            const style = getComputedStyle(badge);
+            return [badge.textContent, style.color, style.backgroundColor];
+          })""")
+        for index, (text, ink, ground) in enumerate(badges):
+            check(text == "▲◆●■"[index] + "ABCD"[index],
+                  "%s, %s: answer %d's badge says %r" % (self.label, name, index, text))
+            ratio = contrast(ink, ground)
+            check(ratio >= 4.5, "%s, %s, %s scheme: answer %s's letter on its colour is %.2f:1 (%s on %s)" % (
+                self.label, name, scheme, "ABCD"[index], ratio, ink, ground))
+        grounds = {ground for _, _, ground in badges}
+        check(len(grounds) == len(badges), "%s, %s: answers share a colour: %s" % (self.label, name, badges))
 
     def join(self, name):
         field = self.driver.find_element(By.ID, "name")
@@ -343,9 +394,14 @@ def main():
     parser.add_argument("--trivia", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--screens", required=True)
+    parser.add_argument("--axe", help="the folder axe_selenium_python is in: audit every screen")
     arguments = parser.parse_args()
     os.makedirs(arguments.screens, exist_ok=True)
     began = time.monotonic()
+    if arguments.axe:
+        global Axe
+        sys.path.insert(0, arguments.axe)
+        from axe_selenium_python import Axe
 
     source = os.path.join(arguments.work, "hostile.json")
     with open(source, "w") as file:
@@ -510,6 +566,11 @@ def main():
                 process.kill()
                 process.wait()
     print("took %.1f s" % (time.monotonic() - began), flush=True)
+    if Axe is not None:
+        screens = sorted({name for _, name, _ in audits})
+        print("axe audited %d screens in two schemes: %s" % (len(screens), ", ".join(screens)), flush=True)
+        # join, waiting, question, answered, verdict, standings, final: every state a player meets.
+        check(len(screens) >= 7, "axe audited only %s" % screens)
     if failures:
         print("%d failed" % len(failures), flush=True)
         return 1

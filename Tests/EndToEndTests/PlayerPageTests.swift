@@ -18,8 +18,15 @@ struct PlayerPageTests {
       arguments: ["-c", "import selenium"], input: [], environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(20),
       executable: "/usr/bin/python3")
     if selenium?.status != 0 { missing.append("python3-selenium") }
+    if !FileManager.default.fileExists(atPath: axe + "/axe_selenium_python/axe.py") {
+      missing.append("axe-selenium-python in .build/test-python")
+    }
     return missing
   }()
+
+  /// axe-selenium-python (axe-core with a Selenium driver), from PyPI: `make test-tools` puts it
+  /// here, out of the system's Python.
+  static let axe = repository.appendingPathComponent(".build/test-python").path
 
   @Test(
     "Two phones and a terminal play one night and end with the host's standings; nothing from the host runs",
@@ -27,7 +34,7 @@ struct PlayerPageTests {
       if: missing.isEmpty,
       Comment(
         rawValue: "\(missing.joined(separator: ", ")) not installed: make test-tools installs Debian's chromium, "
-          + "chromium-driver and python3-selenium")),
+          + "chromium-driver and python3-selenium, and axe-selenium-python from PyPI")),
     .timeLimit(.minutes(2)))
   func twoPhonesAndATerminal() async throws {
     let sandbox = try Sandbox()
@@ -35,10 +42,11 @@ struct PlayerPageTests {
     let result = try await sandbox.run(
       [
         Self.repository.appendingPathComponent("Tests/Browser/night_page.py").path, "--trivia", TriviaBinary.path,
-        "--work", sandbox.work, "--screens", screens,
+        "--work", sandbox.work, "--screens", screens, "--axe", Self.axe,
       ], timeout: .seconds(100), executable: "/usr/bin/python3")
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("all passed"), "\(result.stdout)")
+    #expect(result.stdout.contains("axe audited "), "\(result.stdout)")
   }
 
   /// Tests/Browser/small_phones.py: at 320x568 and 360x640 every question of the bundled bank

@@ -95,6 +95,9 @@
     document.body.dataset.screen = screen;
   }
 
+  /// Each answer's shape, as on the big screen: A triangle, B diamond, C circle, D square.
+  const SHAPES = ["▲", "◆", "●", "■"];
+
   function clear(node) {
     while (node.firstChild) node.removeChild(node.firstChild);
   }
@@ -402,9 +405,12 @@
       question.choices.forEach((choice, index) => {
         const button = document.createElement("button");
         button.type = "button";
-        button.className = "choice";
+        button.className = "choice answer-" + index;
         button.dataset.choice = String(index);
-        button.appendChild(item("span", String.fromCharCode(65 + index), "letter"));
+        const badge = button.appendChild(item("span", "", "letter"));
+        // The shape is seen, not read: the letter says the same to a screen reader.
+        badge.appendChild(item("span", SHAPES[index] || "", "shape")).setAttribute("aria-hidden", "true");
+        badge.appendChild(item("span", String.fromCharCode(65 + index)));
         button.appendChild(item("span", choice, "text"));
         button.appendChild(item("span", "", "mark"));
         button.addEventListener("click", () => answer(index));
