@@ -68,6 +68,13 @@ window.__pwned = [];
 window.P = () => window.__pwned.push("P");
 window.alert = (text) => window.__pwned.push("alert " + text);
 window.__violations = [];
+window.__announced = [];
+new MutationObserver(() => {
+  const node = document.getElementById("announce");
+  if (node && node.textContent !== window.__announced[window.__announced.length - 1]) {
+    window.__announced.push(node.textContent);
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });
 document.addEventListener("securitypolicyviolation",
   (event) => window.__violations.push(event.violatedDirective + " " + event.blockedURI));
 """
@@ -326,8 +333,10 @@ def late_joiner(url, code, screens):
 
         # Question 2: answered with a key, taken, and the countdown goes on after.
         host({"stage": stage({"question": {"n": 2, "of": 3, "cat": "Sums", "diff": "easy", "text": "2 + 2?",
-                                           "choices": ["4", "5"], "ms": 15000, "limit": 20000}})})
+                                           "choices": ["4", "5"], "ms": 10400, "limit": 20000}})})
         phone.wait_screen("question", "Question 2 of 3")
+        # Ten seconds left is said to a screen reader, once.
+        phone.wait("10 seconds left announced", lambda: phone.text("announce") == "10 seconds left.", timeout=3)
         phone.driver.find_element(By.TAG_NAME, "body").send_keys("b")
         phone.wait("the answer sent", lambda: phone.js("return window.__sent.length") == 2)
         check(phone.js("return window.__sent[1]") == {"answer": {"q": 2, "c": 1}},
@@ -475,6 +484,11 @@ def main():
                 first = seconds()
                 check(18 <= first <= 20, "the countdown at first: %r" % ann.text("countdown"))
                 ann.wait("the countdown to go down", lambda: seconds() == first - 1, timeout=3)
+                # A screen reader hears the question's time once, not each second going by.
+                check(ann.text("announce") == "Question 1 of 3: 20 seconds to answer. Press a letter or a number to "
+                      "answer.", "announced at the question: %r" % ann.text("announce"))
+                check(ann.js("return window.__announced.filter((text) => text).length") == 1,
+                      "announced while the countdown ran: %s" % ann.js("return window.__announced"))
             if asked["question"] == ISSUE_NAME:
                 ann.shot("3-question")
             if number == 2:
@@ -510,6 +524,11 @@ def main():
                       "%s: points %r" % (phone.label, phone.text("verdict-points")))
                 check(re.fullmatch(r"Place: [123](st|nd|rd) of 3", phone.text("verdict-place")) is not None,
                       "%s: place %r" % (phone.label, phone.text("verdict-place")))
+                # The verdict, its points and the place, said once to a screen reader.
+                said = phone.text("announce")
+                check(said == "%s. %s. %s." % ("Right!" if right else "Wrong", phone.text("verdict-points"),
+                                               phone.text("verdict-place")),
+                      "%s: announced at the verdict: %r" % (phone.label, said))
             if number == 1:
                 ann.shot("5-verdict")
             host.stdin.write(b"next\n")
@@ -517,6 +536,9 @@ def main():
             for phone in phones:
                 phone.wait_screen("standings", "after question %d of 3" % number)
                 rows = phone.table("standings-rows")
+                check(re.fullmatch(r"After question %d you are [123](st|nd|rd) of 3\." % number,
+                                   phone.text("announce")) is not None,
+                      "%s: announced at the standings: %r" % (phone.label, phone.text("announce")))
                 check(sorted(row[1] for row in rows) == sorted(["Ann", HOSTILE_NAME, "T"]),
                       "%s: standings %s" % (phone.label, rows))
             if number == 1:

@@ -381,6 +381,19 @@
     if (node.textContent !== text) node.textContent = text;
   }
 
+  /// What a screen reader is told, once, when it changes: a question's time at its start and at
+  /// 10 and 5 seconds left (not every second), the verdict with points and place, the place after
+  /// each question and at the end.
+  function announce(text) {
+    put(element("announce"), text);
+  }
+
+  /// "2nd of 12", this player's place in `table`, or null when it has none there.
+  function placeIn(table, stage, you) {
+    const own = table.rows.find((entry) => entry.n === you.name) || ownRow(table, you);
+    return own ? ordinal(own.p) + " of " + grouped(stage.count) : null;
+  }
+
   function drawLobby(stage, you) {
     const list = element("players");
     clear(list);
@@ -401,6 +414,9 @@
     const drawn = question.n + "\n" + question.text;
     if (night.drawn !== drawn) {
       night.drawn = drawn;
+      announce(
+        "Question " + question.n + " of " + question.of + ": " + Math.round(question.limit / 1000) +
+          " seconds to answer. Press a letter or a number to answer.");
       clear(list);
       question.choices.forEach((choice, index) => {
         const button = document.createElement("button");
@@ -448,6 +464,7 @@
       button.setAttribute("aria-pressed", mine ? "true" : "false");
       put(button.querySelector(".mark"), mine ? "Your answer" : "");
     }
+    if (choice === null && (seconds === 10 || seconds === 5)) announce(seconds + " seconds left.");
     let note = "";
     if (choice !== null) note = "Answer in: waiting for the others.";
     else if (night.late === question.n) note = "Too late: the host's time for that question was up.";
@@ -483,6 +500,8 @@
     element("verdict-place").textContent = you.place > 0
       ? "Place: " + ordinal(you.place) + " of " + grouped(stage.count)
       : "In from question " + you.since + ".";
+    announce([element("verdict-heading"), element("verdict-points"), element("verdict-place")]
+      .map((node) => node.textContent.replace(/^[✓✗] /, "")).join(". ") + ".");
   }
 
   function row(cells, isYou, moved) {
@@ -512,6 +531,8 @@
   function drawStandings(table, stage, you) {
     element("standings-heading").textContent =
       "Standings after question " + table.played + " of " + stage.questions;
+    const place = placeIn(table, stage, you);
+    if (place) announce("After question " + table.played + " you are " + place + ".");
     const rows = element("standings-rows");
     clear(rows);
     const own = ownRow(table, you);
@@ -533,6 +554,8 @@
     // A night ended before any question closed has no table, nor a heading for one.
     rows.closest("table").hidden = !table;
     podium.hidden = !table;
+    const place = table && placeIn(table, night.state.stage, you);
+    announce((reason ? reason.replace(/\.$/, "") : "The night is over") + (place ? ": you are " + place + "." : "."));
     if (!table) return;
     for (const entry of table.rows.slice(0, 3)) {
       const step = item("li", "", "step place-" + entry.p);
