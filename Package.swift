@@ -95,7 +95,8 @@ let package = Package(
       // server and players share its messages, and its tests need no network.
       .target(name: "NightKit"),
       // A night's transport: WebSocket text frames in and out, polled by the terminal's loop.
-      // Its player's page (Page/) is embedded in the binary: a night serves it with no files.
+      // Its player's page and big screen (Page/) are embedded in the binary: a night serves
+      // them with no files.
       .target(
         name: "TriviaNight",
         dependencies: [
@@ -108,7 +109,10 @@ let package = Package(
           .product(name: "NIOWebSocket", package: "swift-nio", condition: night),
           .product(name: "Logging", package: "swift-log", condition: night),
         ],
-        resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]),
+        resources: [
+          .embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js"),
+          .embedInCode("Page/screen.html"), .embedInCode("Page/screen.css"), .embedInCode("Page/screen.js"),
+        ]),
       .target(name: "TriviaTerminal", dependencies: ["NavigatorKit", "ScreenKit", "EditLineShim", "TriviaData"]),
       // `trivia check` and `trivia convert`: for people who write their own banks.
       .target(

@@ -10,10 +10,14 @@ public struct NightQuestionView: Codable, Equatable, Sendable {
   public var choices: [String]
   public var msLeft: Int
   public var limitMs: Int
+  /// A big screen's only: the answers in, of those who could answer. Players are not sent it,
+  /// so the stage every player gets is no longer for it.
+  public var answered: Int?
+  public var answering: Int?
 
   public init(
     number: Int, total: Int, category: String, difficulty: String?, text: String, choices: [String], msLeft: Int,
-    limitMs: Int
+    limitMs: Int, answered: Int? = nil, answering: Int? = nil
   ) {
     self.number = number
     self.total = total
@@ -23,6 +27,8 @@ public struct NightQuestionView: Codable, Equatable, Sendable {
     self.choices = choices
     self.msLeft = msLeft
     self.limitMs = limitMs
+    self.answered = answered
+    self.answering = answering
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -34,5 +40,7 @@ public struct NightQuestionView: Codable, Equatable, Sendable {
     case choices
     case msLeft = "ms"
     case limitMs = "limit"
+    case answered = "in"
+    case answering = "can"
   }
 }

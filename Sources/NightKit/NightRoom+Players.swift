@@ -62,15 +62,36 @@ extension NightRoom {
     }
     switch message {
     case .join(let name, let token):
+      guard !watchers.contains(connection) else { return closeMalformed(connection, now: now) }
       return join(connection, name: name, token: token, now: now)
+    case .watch:
+      return watch(connection, now: now)
     case .answer(let question, let choice):
       guard let seat = seatByConnection[connection] else { return closeMalformed(connection, now: now) }
       return answer(seat, question: question, choice: choice, now: now)
     }
   }
 
+  /// A big screen: sent the stage as the screens see it, now and at every change, with no
+  /// seat. A connection that joined, or already watches, breaks the protocol.
+  private mutating func watch(_ connection: ConnectionID, now: Duration) -> [NightOutput] {
+    guard seatByConnection[connection] == nil, !watchers.contains(connection) else {
+      return closeMalformed(connection, now: now)
+    }
+    guard phase != .ended else { return [.close(connection, .refused("The night is over."))] }
+    guard watchers.count < Self.screensMax else {
+      return [.close(connection, .refused("The night shows on \(Self.screensMax) screens already, the most it takes."))]
+    }
+    watchers.append(connection)
+    return [.send(.stage(screenStage(now: now)), to: [connection])]
+  }
+
   /// The transport lost a connection: its player keeps its place for `grace`.
   public mutating func disconnected(_ connection: ConnectionID, now: Duration) -> [NightOutput] {
+    if let watcher = watchers.firstIndex(of: connection) {
+      watchers.remove(at: watcher)
+      return []
+    }
     guard let seat = seatByConnection[connection] else { return [] }
     var outputs: [NightOutput] = []
     drop(seat, now: now, into: &outputs)
@@ -99,6 +120,7 @@ extension NightRoom {
 
   private mutating func closeMalformed(_ connection: ConnectionID, now: Duration) -> [NightOutput] {
     var outputs: [NightOutput] = [.close(connection, nil)]
+    watchers.removeAll { $0 == connection }
     if let seat = seatByConnection[connection] {
       drop(seat, now: now, into: &outputs)
       if case .question = phase, everyoneAnswered { closeQuestion(into: &outputs) }

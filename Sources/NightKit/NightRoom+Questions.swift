@@ -16,7 +16,7 @@ extension NightRoom {
     case .question: closeQuestion(into: &outputs)
     case .reveal(let number):
       phase = .standings(number)
-      outputs.append(.send(.stage(stage(now: now)), to: connections))
+      broadcast(now: now, into: &outputs)
     case .standings: ask(index + 1, now: now, into: &outputs)
     case .lobby, .final, .ended: break
     }
@@ -40,8 +40,10 @@ extension NightRoom {
     endedReason = reason
     phase = .ended
     lobbyDue = nil
-    let everyone = connections
+    let everyone = connections + watchers
     for seat in seats.indices { disconnect(seat) }
+    watchers = []
+    screenDue = nil
     return [.send(.stage(stage(now: now)), to: everyone)] + everyone.map { .close($0, nil) }
   }
 
@@ -49,7 +51,7 @@ extension NightRoom {
   private mutating func ask(_ next: Int, now: Duration, into outputs: inout [NightOutput]) {
     guard next < questions.count else {
       phase = .final
-      outputs.append(.send(.stage(stage(now: now)), to: connections))
+      broadcast(now: now, into: &outputs)
       return
     }
     index = next
@@ -60,7 +62,7 @@ extension NightRoom {
     fastest = nil
     waitingOn = connected
     phase = .question(next + 1)
-    outputs.append(.send(.stage(stage(now: now)), to: connections))
+    broadcast(now: now, into: &outputs)
   }
 
   mutating func answer(_ seat: Int, question number: Int, choice: Int, now: Duration) -> [NightOutput] {
@@ -81,7 +83,11 @@ extension NightRoom {
     waitingOn -= 1
     if choice == questions[index].correct, ms < fastest?.ms ?? .max { fastest = (seat, ms) }
     var outputs: [NightOutput] = [.send(.you(you(of: seat)), to: [connection])]
-    if everyoneAnswered { closeQuestion(into: &outputs) }
+    if everyoneAnswered {
+      closeQuestion(into: &outputs)
+    } else {
+      screensChanged(now: now, into: &outputs)
+    }
     return outputs
   }
 
@@ -139,15 +145,16 @@ extension NightRoom {
         outputs.append(.send(.you(you(of: seat)), to: [connection]))
       }
     }
-    outputs.append(.send(.stage(stage(now: countdown.deadline)), to: connections))
+    broadcast(now: countdown.deadline, into: &outputs)
   }
 
   var topRows: [NightStandings.Row] { order.prefix(Self.rowsShown).map { seats[$0].row } }
 
-  func questionView(msLeft: Int) -> NightQuestionView {
+  func questionView(msLeft: Int, answered: Int? = nil, answering: Int? = nil) -> NightQuestionView {
     let question = questions[index]
     return NightQuestionView(
       number: index + 1, total: questions.count, category: question.category, difficulty: question.difficulty,
-      text: question.text, choices: question.choices, msLeft: msLeft, limitMs: limitMs)
+      text: question.text, choices: question.choices, msLeft: msLeft, limitMs: limitMs, answered: answered,
+      answering: answering)
   }
 }

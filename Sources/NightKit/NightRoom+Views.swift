@@ -3,20 +3,46 @@ extension NightRoom {
   public func stage(now: Duration) -> NightStage {
     NightStage(
       title: title, questions: questions.count, limitMs: limitMs, count: order.count,
-      names: phase == .lobby ? newestNames : [], scene: scene(now: now))
+      names: phase == .lobby ? newestNames : [], scene: scene(now: now, screen: false))
   }
 
-  private func scene(now: Duration) -> NightScene {
+  /// What a big screen sees now: the players' stage, with what every player may see at this
+  /// moment but is not sent, so that thousands of players cost no more: during a question how
+  /// many have answered; at the reveal the question, how many chose each answer and the
+  /// fastest right one. Never the right answer before the reveal.
+  public func screenStage(now: Duration) -> NightStage {
+    var stage = stage(now: now)
+    stage.scene = scene(now: now, screen: true)
+    return stage
+  }
+
+  private func scene(now: Duration, screen: Bool) -> NightScene {
     switch phase {
     case .lobby: .lobby
-    case .question: .question(questionView(msLeft: countdown.msLeft(at: now)))
+    case .question:
+      .question(
+        questionView(
+          msLeft: countdown.msLeft(at: now), answered: screen ? answered : nil,
+          answering: screen ? answered + waitingOn : nil))
     case .reveal:
-      .reveal(NightAnswer(number: index + 1, correct: questions[index].correct, text: questions[index].correctText))
+      .reveal(
+        screen
+          ? screenAnswer
+          : NightAnswer(number: index + 1, correct: questions[index].correct, text: questions[index].correctText))
     case .standings: .standings(standingsView)
     case .final: .final(finalView)
     // Before any question closed there is no table to show.
     case .ended: .ended(reason: endedReason ?? "The host ended the night.", table: played > 0 ? endedTable : nil)
     }
+  }
+
+  /// The reveal as a big screen shows it: the bars and the fastest right answer.
+  private var screenAnswer: NightAnswer {
+    let question = questions[index]
+    return NightAnswer(
+      number: index + 1, correct: question.correct, text: question.correctText, question: question.text,
+      choices: question.choices, counts: counts,
+      fastest: fastest.map { NightAnswer.Fastest(name: seats[$0.seat].name, ms: $0.ms) })
   }
 
   /// What only this seat's player sees.

@@ -11,6 +11,10 @@ public struct NightRoom: Sendable {
   public static let lobbyInterval = Duration.seconds(1)
   /// The rows everyone sees in the standings.
   public static let rowsShown = 10
+  /// Big screens a night takes at once: each is sent the stage more often than a player.
+  public static let screensMax = 8
+  /// A big screen is told how many have answered at most this often.
+  public static let screenInterval = Duration.milliseconds(250)
 
   public let title: String
   public let limit: Duration
@@ -36,6 +40,13 @@ public struct NightRoom: Sendable {
   var dropsHead = 0
   var lastLobby: Duration?
   var lobbyDue: Duration?
+  /// The big screens' connections, in the order they came: they have no seat, are not
+  /// counted, and cannot answer.
+  var watchers: [ConnectionID] = []
+  /// When the screens were last sent the stage, and when they are due it again (an answer
+  /// came in since).
+  var lastScreen: Duration?
+  var screenDue: Duration?
 
   /// The current question's index in `questions`; its number is one more.
   var index = -1
@@ -82,6 +93,7 @@ public struct NightRoom: Sendable {
       next = min(next ?? expiry, expiry)
     }
     if let lobbyDue { next = min(next ?? lobbyDue, lobbyDue) }
+    if let screenDue { next = min(next ?? screenDue, screenDue) }
     return next
   }
 
@@ -102,6 +114,7 @@ public struct NightRoom: Sendable {
       dropsHead = 0
     }
     if let lobbyDue, lobbyDue <= now { broadcastLobby(now: now, into: &outputs) }
+    if let screenDue, screenDue <= now { updateScreens(now: now, into: &outputs) }
     if case .question = phase, countdown.isUp(at: now) || everyoneAnswered {
       closeQuestion(into: &outputs)
     }
@@ -173,6 +186,49 @@ public struct NightRoom: Sendable {
     lastLobby = now
     lobbyDue = nil
     guard phase == .lobby else { return }
-    outputs.append(.send(.stage(stage(now: now)), to: connections))
+    broadcast(now: now, into: &outputs)
+  }
+
+  /// The stage to every player, and to the screens with what only they show: one message for
+  /// all when the two are the same.
+  mutating func broadcast(now: Duration, into outputs: inout [NightOutput]) {
+    let stage = stage(now: now)
+    let screen = screenStage(now: now)
+    lastScreen = now
+    screenDue = nil
+    guard !watchers.isEmpty, screen != stage else {
+      outputs.append(.send(.stage(stage), to: connections + watchers))
+      return
+    }
+    outputs.append(.send(.stage(stage), to: connections))
+    outputs.append(.send(.stage(screen), to: watchers))
+  }
+
+  /// An answer came in: the screens' count goes out now, or at `screenDue` if it went out less
+  /// than a `screenInterval` ago.
+  mutating func screensChanged(now: Duration, into outputs: inout [NightOutput]) {
+    guard !watchers.isEmpty, case .question = phase else { return }
+    let due = lastScreen.map { $0 + Self.screenInterval } ?? .zero
+    if now >= due {
+      updateScreens(now: now, into: &outputs)
+    } else {
+      screenDue = max(due, screenDue ?? due)
+    }
+  }
+
+  /// Where time does not pass by itself (a scripted host's), a batch of answers is the
+  /// interval: the screens' count goes out now if it waits.
+  public mutating func flushScreens(now: Duration) -> [NightOutput] {
+    guard screenDue != nil else { return [] }
+    var outputs: [NightOutput] = []
+    updateScreens(now: now, into: &outputs)
+    return outputs
+  }
+
+  private mutating func updateScreens(now: Duration, into outputs: inout [NightOutput]) {
+    lastScreen = now
+    screenDue = nil
+    guard !watchers.isEmpty, case .question = phase else { return }
+    outputs.append(.send(.stage(screenStage(now: now)), to: watchers))
   }
 }

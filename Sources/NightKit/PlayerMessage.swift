@@ -5,9 +5,12 @@ public enum PlayerMessage: Codable, Equatable, Sendable {
   case join(name: String, token: String?)
   /// `question` is the question's number (1-based), `choice` an index into its choices.
   case answer(question: Int, choice: Int)
+  /// The first message of a big screen (`/CODE/screen`): it is sent every stage, with what
+  /// only a screen shows (how many have answered, the reveal's bars), and never has a seat.
+  case watch
 
   private enum Kind: String, CodingKey {
-    case join, answer
+    case join, answer, watch
   }
 
   private enum Field: String, CodingKey {
@@ -21,6 +24,7 @@ public enum PlayerMessage: Codable, Equatable, Sendable {
     guard container.allKeys.count == 1, let kind = container.allKeys.first else { throw WireFault.unknownMessage }
     let fields = try container.nestedContainer(keyedBy: Field.self, forKey: kind)
     switch kind {
+    case .watch: self = .watch
     case .join:
       self = .join(
         name: try fields.decode(String.self, forKey: .name),
@@ -45,6 +49,7 @@ public enum PlayerMessage: Codable, Equatable, Sendable {
       var fields = container.nestedContainer(keyedBy: Field.self, forKey: .answer)
       try fields.encode(question, forKey: .question)
       try fields.encode(choice, forKey: .choice)
+    case .watch: _ = container.nestedContainer(keyedBy: Field.self, forKey: .watch)
     }
   }
 }

@@ -1,12 +1,14 @@
 import Hummingbird
 import NIOCore
 
-/// Answers plain HTTP: the player's page and its files under the night's code, 404 anywhere
+/// Answers plain HTTP: the player's page, the big screen and their files under the night's code, 404 anywhere
 /// else (a counted guess when the path could be a code).
 struct NightDoor: HTTPResponder {
   typealias Context = NightRequestContext
   let code: String
   let answer: @Sendable (_ path: String, _ host: String?, _ address: String, _ upgrading: Bool) async -> DoorAnswer
+  /// Where players join and its QR code, for the big screen; nil until known.
+  let shown: @Sendable () -> (join: String, qr: [String]?)?
 
   func respond(to request: Request, context: Context) async throws -> Response {
     let upgrading = request.headers[.upgrade]?.lowercased() == "websocket"
@@ -19,7 +21,7 @@ struct NightDoor: HTTPResponder {
           .contentType: page.contentType, .contentSecurityPolicy: NightPage.policy(host: host),
           .xContentTypeOptions: "nosniff", .cacheControl: "no-cache",
         ],
-        body: .init(byteBuffer: page.body(code: code)))
+        body: .init(byteBuffer: page.body(code: code, join: shown()?.join, qr: shown()?.qr)))
     case .upgrade:
       return Self.sentence(503, "Try again.")
     case .refuse(let status, let sentence):

@@ -1,12 +1,16 @@
 import NIOCore
 
-/// The player's page: HTML, CSS and JavaScript kept in `Page/` and embedded in the binary, so
-/// a night on a LAN with no internet serves it with no file to find. Everything is served
-/// under a policy that lets the page load nothing from anywhere else and run no inline script.
+/// The player's page, and the big screen's (`/CODE/screen`, for a projector): HTML, CSS and
+/// JavaScript kept in `Page/` and embedded in the binary, so a night on a LAN with no internet
+/// serves them with no file to find. Everything is served under a policy that lets a page load
+/// nothing from anywhere else and run no inline script.
 enum NightPage: Sendable, Equatable {
   case html
   case style
   case script
+  case screen
+  case screenStyle
+  case screenScript
 
   /// The file at `rest`, what follows the code in the path (`""` is the page itself).
   init?(rest: Substring) {
@@ -14,26 +18,44 @@ enum NightPage: Sendable, Equatable {
     case "": self = .html
     case "page.css": self = .style
     case "page.js": self = .script
+    case "screen": self = .screen
+    case "screen.css": self = .screenStyle
+    case "screen.js": self = .screenScript
     default: return nil
     }
   }
 
   var contentType: String {
     switch self {
-    case .html: "text/html; charset=utf-8"
-    case .style: "text/css; charset=utf-8"
-    case .script: "text/javascript; charset=utf-8"
+    case .html, .screen: "text/html; charset=utf-8"
+    case .style, .screenStyle: "text/css; charset=utf-8"
+    case .script, .screenScript: "text/javascript; charset=utf-8"
     }
   }
 
-  /// The page names its assets under the night's code, the only path this server answers.
-  func body(code: String) -> ByteBuffer {
+  /// A page names its assets under the night's code, the only path this server answers. The
+  /// big screen is given where players join and that address's QR code (one string of "1"
+  /// for dark and "0" a row), which it shows in the lobby.
+  func body(code: String, join: String? = nil, qr: [String]? = nil) -> ByteBuffer {
     switch self {
     case .html:
       ByteBuffer(string: String(decoding: PackageResources.page_html, as: UTF8.self).replacing("@CODE@", with: code))
     case .style: ByteBuffer(bytes: PackageResources.page_css)
     case .script: ByteBuffer(bytes: PackageResources.page_js)
+    case .screen:
+      ByteBuffer(
+        string: String(decoding: PackageResources.screen_html, as: UTF8.self).replacing("@CODE@", with: code)
+          .replacing("@JOIN@", with: Self.attribute(join ?? "")).replacing(
+            "@QR@", with: (qr ?? []).filter { $0.allSatisfy { "01".contains($0) } }.joined(separator: " ")))
+    case .screenStyle: ByteBuffer(bytes: PackageResources.screen_css)
+    case .screenScript: ByteBuffer(bytes: PackageResources.screen_js)
     }
+  }
+
+  /// `text` as the value of an HTML attribute in double quotes.
+  static func attribute(_ text: String) -> String {
+    text.replacing("&", with: "&amp;").replacing("\"", with: "&quot;").replacing("<", with: "&lt;")
+      .replacing(">", with: "&gt;")
   }
 
   /// Lets the page load only its own files and open only its own night's WebSocket. `'self'`

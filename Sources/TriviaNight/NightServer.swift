@@ -22,6 +22,8 @@ public final class NightServer: Sendable {
     var listener: (any Channel)?
     var port = 0
     var running: Task<Void, Never>?
+    /// Where players join, and its QR code, for the big screen.
+    var shown: (join: String, qr: [String]?)?
   }
 
   let code: String
@@ -46,6 +48,11 @@ public final class NightServer: Sendable {
 
   /// The bound port (the one picked, for port 0).
   public var port: Int { state.withLock { $0.port } }
+
+  /// Gives the big screen the address players join at and its QR code, to show in the lobby.
+  public func show(join: String, qr: [String]?) {
+    state.withLock { $0.shown = (join, qr) }
+  }
 
   /// Readable while events wait; poll it with the terminal's other descriptors.
   public var descriptor: Int32 { events.descriptor }
@@ -86,10 +93,13 @@ public final class NightServer: Sendable {
     let limits = limits
     let (bound, bind) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
     let app = Application(
-      responder: NightDoor(code: code) { [weak self] path, host, address, upgrading in
-        await self?.answer(path: path, host: host, address: address, upgrading: upgrading)
-          ?? .refuse(status: 503, sentence: "The night is over.")
-      },
+      responder: NightDoor(
+        code: code,
+        answer: { [weak self] path, host, address, upgrading in
+          await self?.answer(path: path, host: host, address: address, upgrading: upgrading)
+            ?? .refuse(status: 503, sentence: "The night is over.")
+        },
+        shown: { [weak self] in self?.state.withLock { $0.shown } }),
       server: .http1WebSocketUpgrade(
         configuration: .init(
           http1: .init(idleTimeout: .nanoseconds(limits.joinWithin.nanoseconds)),
@@ -131,7 +141,7 @@ public final class NightServer: Sendable {
   }
 
   /// The one place a request's path is judged, upgrading or not: the code, then the player's
-  /// page or its files (`/CODE/page.js`) after it. A path with a dot (a browser's
+  /// page, the big screen (`/CODE/screen`) or their files (`/CODE/page.js`) after it. A path with a dot (a browser's
   /// `/favicon.ico`) cannot be a code, so it is not counted as a guess.
   private func answer(path: String, host: String?, address: String, upgrading: Bool) async -> DoorAnswer {
     let now = ContinuousClock.now

@@ -31,7 +31,9 @@ struct Serve: AsyncParsableCommand {
     }
     let addresses = NightServer.addresses(bind: bind)
     let url = addresses.first.map { JoinURL.text(address: $0, port: server.port, code: code) }
-    Relay.say(.listening(port: server.port, addresses: addresses, qr: url.flatMap(QRModules.rows(for:))))
+    let qr = url.flatMap(QRModules.rows(for:))
+    if let url { server.show(join: url, qr: qr) }
+    Relay.say(.listening(port: server.port, addresses: addresses, qr: qr))
     var relay = Relay()
     var open: Set<UInt64> = []
     var lastWords: String?

@@ -97,6 +97,10 @@ final class HostFlow {
     case .listening(let port, let addresses, let qr):
       listening = true
       joinLines = addresses.map { "Join: " + JoinURL.text(address: $0, port: port, code: code) }
+      // The big screen, for a projector: the first address's, as the QR code's.
+      if let first = addresses.first {
+        joinLines.append("Screen: " + JoinURL.text(address: first, port: port, code: code) + "/screen")
+      }
       // Short, to fit beside the QR code on 80 columns: every Join line works.
       joinLines.append(plan.bind.map { "Listening on \($0) only." } ?? "Listening on every interface.")
       self.qr = plan.showsQR ? qr : nil
@@ -117,9 +121,13 @@ final class HostFlow {
   }
 
   /// After a batch of events: under a script, whose time passes only on `wait`, the lobby's
-  /// list goes out now rather than at an interval that would never pass.
+  /// list and the big screens' count of answers go out now rather than at an interval that
+  /// would never pass.
   func receivedAll() {
-    if clock.isVirtual { move { $0.flushLobby(now: $1) } }
+    if clock.isVirtual {
+      move { $0.flushLobby(now: $1) }
+      move { $0.flushScreens(now: $1) }
+    }
   }
 
   // MARK: The host's commands

@@ -1,0 +1,123 @@
+import NightKit
+import Testing
+
+/// The big screen (`/CODE/screen`) is a connection that says `watch`: it is sent every stage,
+/// with what only a screen shows, and is never a player.
+@Suite("A big screen watching a night")
+struct NightRoomScreenTests {
+  let screen = ConnectionID(9)
+  static let watch = NightWire.encode(PlayerMessage.watch)
+
+  @Test func watchIsOneSmallMessageOnTheWire() throws {
+    #expect(Self.watch == #"{"watch":{}}"#)
+    #expect(try NightWire.decode(Self.watch) == .watch)
+  }
+
+  /// Everything the screen is sent over a night, with what a player could see at that moment:
+  /// the screen has no seat, is not counted, cannot answer, and never learns an answer early.
+  @Test func aScreenHasNoSeatIsNotCountedAndSeesOnlyWhatPlayersMay() throws {
+    var night = room(questions: 2, limit: .seconds(10))
+    night.joinAll(["Ann", "Bob"])
+    var seen = messages(night.received(screen, text: Self.watch, now: .zero), to: screen)
+    #expect(seen.count == 1)
+    let lobby = try #require(stage(in: [.send(seen[0], to: [screen])], to: screen))
+    #expect(lobby.scene == .lobby && lobby.count == 2 && lobby.names == ["Ann", "Bob"])
+    #expect(night.playerCount == 2 && night.connectedCount == 2)
+
+    // A screen that joins, or answers, breaks the protocol: it is closed, and no player is made.
+    var other = night
+    #expect(
+      closed(
+        other.received(
+          screen, text: NightWire.encode(PlayerMessage.join(name: "Cy", token: nil)),
+          now: .zero)) == [screen])
+    #expect(other.playerCount == 2)
+
+    let start = night.start(now: .zero)
+    seen += messages(start, to: screen)
+    let asked = try #require(question(in: start, to: screen))
+    #expect(asked.answered == 0 && asked.answering == 2)
+    // The players' question is the same one without the count: theirs costs what it did.
+    let players = try #require(question(in: start, to: ann))
+    #expect(players.answered == nil && players.answering == nil)
+    #expect(NightWire.encode(HostMessage.stage(try #require(stage(in: start, to: ann)))).contains(#""in""#) == false)
+
+    // The screen's answer is refused and counts for nothing.
+    other = night
+    let refused = other.received(screen, text: answer(1, 1), now: .seconds(1))
+    #expect(closed(refused) == [screen])
+    #expect(other.answerCount == (0, 2))
+
+    // Ann answers: the screen is told the count, at most every screenInterval.
+    let first = night.received(ann, text: answer(1, 1), now: .seconds(1))
+    seen += messages(first, to: screen)
+    #expect(question(in: first, to: screen)?.answered == 1)
+    #expect(question(in: first, to: ann) == nil && question(in: first, to: bob) == nil)
+    let soon = night.received(bob, text: answer(1, 0), now: .seconds(1) + .milliseconds(10))
+    seen += messages(soon, to: screen)
+    // Bob's answer closed the question: the screen gets the reveal with its bars.
+    let revealed = try #require(stage(in: soon, to: screen))
+    guard case .reveal(let bars) = revealed.scene else {
+      Issue.record("no reveal: \(revealed.scene)")
+      return
+    }
+    #expect(bars.counts == [1, 1, 0, 0])
+    #expect(bars.correct == 1 && bars.question == "Question 1?" && bars.choices == ["A1", "B1", "C1", "D1"])
+    #expect(bars.fastest == .init(name: "Ann", ms: 1000))
+    guard case .reveal(let plain) = try #require(stage(in: soon, to: ann)).scene else {
+      Issue.record("no reveal for Ann")
+      return
+    }
+    #expect(plain.counts == nil && plain.fastest == nil && plain.question == nil && plain.choices == nil)
+    #expect(plain.correct == bars.correct && plain.text == bars.text)
+
+    // The standings and the final are the players' own, sent once to everyone.
+    let standings = night.next(now: .seconds(2))
+    seen += messages(standings, to: screen)
+    #expect(standings.count == 1)
+    guard case .send(.stage(let table), let receivers) = try #require(standings.first) else {
+      Issue.record("no standings")
+      return
+    }
+    #expect(receivers == [ann, bob, screen])
+    #expect(table.scene.table?.rows.map(\.name) == ["Ann", "Bob"])
+
+    // Question 2: a count that waits goes out when due (or flushed), and not after the close.
+    seen += messages(night.next(now: .seconds(3)), to: screen)
+    let due = night.received(ann, text: answer(2, 3), now: .seconds(3) + .milliseconds(100))
+    #expect(messages(due, to: screen).isEmpty)
+    #expect(night.nextDeadline == .seconds(3) + .milliseconds(250))
+    let later = night.tick(now: .seconds(3) + .milliseconds(250))
+    seen += messages(later, to: screen)
+    #expect(question(in: later, to: screen)?.answered == 1)
+    #expect(night.flushScreens(now: .seconds(4)).isEmpty)
+
+    // Every question the screen saw came without its right answer: the stage's JSON has no
+    // "correct" until the reveal.
+    for message in seen {
+      guard case .stage(let stage) = message, case .question = stage.scene else { continue }
+      #expect(!NightWire.encode(message).contains("correct"))
+    }
+    #expect(night.playerCount == 2)
+
+    // Gone: the screen is forgotten, and nobody left for it.
+    let gone = night.disconnected(screen, now: .seconds(5))
+    #expect(gone.isEmpty)
+    #expect(night.connectedCount == 2)
+  }
+
+  @Test func aNightTakesAFewScreensAndEndsThem() {
+    var night = room()
+    night.joinAll(["Ann"])
+    for number in 0..<NightRoom.screensMax {
+      let outputs = night.received(ConnectionID(UInt64(100 + number)), text: Self.watch, now: .zero)
+      #expect(closed(outputs).isEmpty)
+    }
+    let over = night.received(ConnectionID(200), text: Self.watch, now: .zero)
+    #expect(closed(over) == [ConnectionID(200)])
+    let ended = night.end(now: .seconds(1), reason: "The host ended the night.")
+    #expect(Set(closed(ended)) == Set([ann] + (0..<NightRoom.screensMax).map { ConnectionID(UInt64(100 + $0)) }))
+    #expect(
+      closed(night.received(ConnectionID(300), text: Self.watch, now: .seconds(2))) == [ConnectionID(300)])
+  }
+}
