@@ -55,11 +55,12 @@ struct NightScreenTests {
   static let qr = QRBlocks(
     rows: (0..<29).map { row in String((0..<29).map { ($0 * 7 + row * 3) % 5 < 2 ? "1" : "0" }) })
   static let longestURL = "Join: http://255.255.255.255:65535/K7QXPM"
+  static let longestScreen = "http://255.255.255.255:65535/K7QXPM/screen"
 
   func lobby(terminal: TerminalSize?, qr: QRBlocks? = Self.qr) -> [String] {
     let state = LobbyScreen.State(
       title: "Friday night", code: "K7QXPM", joinLines: [Self.longestURL, "Listening on every interface."],
-      players: ["Ann", "Bob"], maxPlayers: 100, startWhen: 4, qr: qr, terminal: terminal)
+      screen: Self.longestScreen, players: ["Ann", "Bob"], maxPlayers: 100, startWhen: 4, qr: qr, terminal: terminal)
     return LobbyScreen(state: state).render().map(\.text)
   }
 
@@ -76,6 +77,8 @@ struct NightScreenTests {
     #expect(text.count + 1 <= 24)
     #expect(text.suffix(2) == ["2 players in · room for 100.", "  Ann      Bob"])
     #expect(text.contains { $0.hasSuffix("Starts by itself when 4 are in.") })
+    // The big screen's address, too long to go beside the code, goes under it, whole.
+    #expect(text.contains("Screen: " + Self.longestScreen))
   }
 
   @Test func aNarrowTerminalHasTheAddressUnderTheCode() throws {

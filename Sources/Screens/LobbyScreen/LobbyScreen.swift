@@ -12,6 +12,8 @@ public final class LobbyScreen: ReadingView<LobbyScreen.State>, TerminalView {
     public var code: String
     /// Where players can join, and what the host listens on, shown as given.
     public var joinLines: [String]
+    /// Where the big screen is, for a projector; nil: none.
+    public var screen: String?
     /// In the order they joined (a big night's newest only).
     public var players: [String]
     /// How many are in; nil: as many as `players` names.
@@ -29,13 +31,15 @@ public final class LobbyScreen: ReadingView<LobbyScreen.State>, TerminalView {
     public var terminal: TerminalSize?
 
     public init(
-      title: String, code: String, joinLines: [String], players: [String] = [], count: Int? = nil,
+      title: String, code: String, joinLines: [String], screen: String? = nil, players: [String] = [],
+      count: Int? = nil,
       maxPlayers: Int, startWhen: Int? = nil, plays: Plays? = nil, refused: String? = nil, qr: QRBlocks? = nil,
       terminal: TerminalSize? = nil
     ) {
       self.title = title
       self.code = code
       self.joinLines = joinLines
+      self.screen = screen
       self.players = players
       self.count = count
       self.maxPlayers = maxPlayers
@@ -83,8 +87,11 @@ public final class LobbyScreen: ReadingView<LobbyScreen.State>, TerminalView {
     }
     let drawn = qr.lines.map { Line($0, style: .code) }
     let room = width - qr.width - 2
-    let side = Self.side(state, room: room)
-    let top: [Line]
+    // The big screen's address beside the code when it fits there, else under it: a long one
+    // (a LAN's address and a port of five digits) must not push the code off 80 columns.
+    let screenFits = state.screen.map { Self.columns(Self.screenLine($0)) <= room } ?? true
+    let side = Self.side(state, room: room, withScreen: screenFits)
+    var top: [Line]
     // Beside the code when every address fits there; under it when the terminal is narrow.
     if state.joinLines.contains(where: { Self.columns($0) > room }) {
       top = [""] + drawn + Self.listed(state, width: width)
@@ -96,6 +103,7 @@ public final class LobbyScreen: ReadingView<LobbyScreen.State>, TerminalView {
           let left = row < drawn.count ? drawn[row] : blank
           return row < side.count && !side[row].spans.isEmpty ? left + Line("  ") + side[row] : left
         }
+      if !screenFits, let screen = state.screen { top.append(Line(Self.screenLine(screen))) }
     }
     // With the top of the code scrolled away, no phone reads it: the address is typed instead.
     if let terminal = state.terminal, qr.width > terminal.columns || top.count + 2 > terminal.rows {
@@ -110,6 +118,7 @@ public final class LobbyScreen: ReadingView<LobbyScreen.State>, TerminalView {
   private static func listed(_ state: State, width: Int, note: String? = nil) -> [Line] {
     ["", Line(state.title, style: .title), Line("  Code  ", style: .dim) + Line(spaced(state.code), style: .title), ""]
       + state.joinLines.map { Line("  " + $0) }
+      + (state.screen.map { [Line("  " + screenLine($0))] } ?? [])
       + (note.map { [Line("  " + $0, style: .dim)] } ?? [])
       + (state.plays.map { [""] + settings($0, room: width - 2).map { Line("  ") + $0 } } ?? [])
       + [
@@ -122,12 +131,13 @@ public final class LobbyScreen: ReadingView<LobbyScreen.State>, TerminalView {
   }
 
   /// What goes beside the code, in lines short enough to fit there on 80 columns.
-  private static func side(_ state: State, room: Int) -> [Line] {
+  private static func side(_ state: State, room: Int, withScreen: Bool) -> [Line] {
     [
       Line(cut(state.title, to: room), style: .title),
       Line("Code  ", style: .dim) + Line(spaced(state.code), style: .title), "",
     ]
       + state.joinLines.map { Line($0) }
+      + (withScreen ? state.screen.map { [Line(screenLine($0))] } ?? [] : [])
       + (state.plays.map { [""] + settings($0, room: room) } ?? [])
       + [""]
       + [
@@ -186,6 +196,8 @@ public final class LobbyScreen: ReadingView<LobbyScreen.State>, TerminalView {
   }
 
   private static func total(_ state: State) -> Int { max(state.count ?? state.players.count, state.players.count) }
+
+  private static func screenLine(_ address: String) -> String { "Screen: " + address }
 
   /// Spaced, so the code reads aloud letter by letter across a room.
   private static func spaced(_ code: String) -> String {

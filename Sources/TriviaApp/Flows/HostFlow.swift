@@ -17,6 +17,8 @@ final class HostFlow {
   /// Where players join, each line an address, and the first one's QR code: known once
   /// `trivia-night` listens.
   private var joinLines: [String] = []
+  /// The big screen's address, for a projector.
+  private var screen: String?
   private var qr: [String]?
   /// When `--auto` moves on by itself next.
   private var autoAt: Duration?
@@ -72,6 +74,7 @@ final class HostFlow {
     var view = NightView(stage: room.stage(now: now))
     view.code = code
     view.joinLines = joinLines
+    view.screen = screen
     view.qr = qr
     view.maxPlayers = plan.maxPlayers
     view.startWhen = plan.startWhen
@@ -98,9 +101,7 @@ final class HostFlow {
       listening = true
       joinLines = addresses.map { "Join: " + JoinURL.text(address: $0, port: port, code: code) }
       // The big screen, for a projector: the first address's, as the QR code's.
-      if let first = addresses.first {
-        joinLines.append("Screen: " + JoinURL.text(address: first, port: port, code: code) + "/screen")
-      }
+      screen = addresses.first.map { JoinURL.text(address: $0, port: port, code: code) + "/screen" }
       // Short, to fit beside the QR code on 80 columns: every Join line works.
       joinLines.append(plan.bind.map { "Listening on \($0) only." } ?? "Listening on every interface.")
       self.qr = plan.showsQR ? qr : nil

@@ -61,7 +61,8 @@ extension Screen where View == any TerminalView {
 extension LobbyScreen.State {
   init(_ night: NightView, terminal: TerminalSize?) {
     self.init(
-      title: night.stage.title, code: night.code, joinLines: night.joinLines, players: night.stage.names,
+      title: night.stage.title, code: night.code, joinLines: night.joinLines, screen: night.screen,
+      players: night.stage.names,
       count: night.stage.count, maxPlayers: night.maxPlayers, startWhen: night.startWhen,
       plays: LobbyScreen.Plays(
         questions: night.stage.questions, seconds: night.stage.limitMs / 1000, difficulty: night.difficulty,

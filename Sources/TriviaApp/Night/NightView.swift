@@ -19,6 +19,8 @@ public struct NightView: Equatable, Sendable {
   /// "1" for dark and "0" a row), the limits it set.
   public var code = ""
   public var joinLines: [String] = []
+  /// The host's: where the big screen is, for a projector.
+  public var screen: String?
   public var qr: [String]?
   public var maxPlayers = 0
   public var startWhen: Int?
