@@ -177,6 +177,9 @@ def question(screens, phone, players, number, questions):
             screen.label, screen.text("where")))
         drawn = screen.js("return [...document.querySelectorAll('#choices .text')].map((e) => e.textContent)")
         check(sorted(drawn) == sorted(choices), "%s: the answers %s, not %s" % (screen.label, drawn, choices))
+        # Each answer's shape and letter, as on the phones.
+        badges = screen.js("return [...document.querySelectorAll('#choices .letter')].map((e) => e.textContent)")
+        check(badges == ["▲A", "◆B", "●C", "■D"][:len(choices)], "%s: the badges %s" % (screen.label, badges))
         check(re.fullmatch(r"\d+ s", screen.text("countdown")) is not None,
               "%s: the countdown %r" % (screen.label, screen.text("countdown")))
         check(screen.text("answered") == "0 of 3 players answered", "%s: %r" % (screen.label, screen.text("answered")))

@@ -13,6 +13,18 @@
   const scenes = ["connecting", "lobby", "question", "reveal", "standings", "final"];
   const svg = "http://www.w3.org/2000/svg";
   const letters = "ABCDEFGH";
+  /// Each answer's shape, as on the phones: A triangle, B diamond, C circle, D square. With the
+  /// letter and the colour, answers are told apart without reading or seeing colour.
+  const shapes = ["▲", "◆", "●", "■"];
+
+  /// An answer's shape (seen, not read: the letter says the same) and its letter, or a mark.
+  function badge(index, mark) {
+    const node = make("span", "letter");
+    const shape = make("span", "shape", shapes[index] || "");
+    shape.setAttribute("aria-hidden", "true");
+    node.append(shape, make("span", "", mark || letters[index]));
+    return node;
+  }
 
   const screen = {
     /// The stage as the host last said it; null until the first.
@@ -97,7 +109,7 @@
       element("choices"),
       question.choices.map((choice, index) => {
         const item = make("li", "choice choice-" + index);
-        item.append(make("span", "letter", letters[index]), make("span", "text", choice));
+        item.append(badge(index), make("span", "text", choice));
         return item;
       }),
     );
@@ -132,7 +144,7 @@
         const count = counts[index] || 0;
         const item = make("li", "bar-row" + (right ? " right" : ""));
         const label = make("span", "label");
-        label.append(make("span", "letter", right ? "✓" : letters[index]), make("span", "text", choice));
+        label.append(badge(index, right ? "✓ " + letters[index] : null), make("span", "text", choice));
         const track = make("span", "track");
         const bar = make("span", "bar choice-" + index);
         bar.style.width = (100 * count) / most + "%";
