@@ -36,7 +36,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from night_page import WAIT, WATCH, Phone, check, failures
+import night_page
+from night_page import WAIT, WATCH, Phone, axe_audit, check, failures, load_axe
 from small_phones import Host, answers
 
 SIZES = [(1920, 1080), (1280, 720)]
@@ -109,6 +110,7 @@ class Screen:
         path = os.path.join(self.screens, "screen-%s-%s.png" % (self.size, state))
         self.driver.save_screenshot(path)
         print("screenshot " + path, flush=True)
+        axe_audit(self.driver, self.label, state)
         return path
 
     def inert(self):
@@ -265,7 +267,10 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--screens", required=True)
     parser.add_argument("--bank", required=True)
+    parser.add_argument("--axe", help="the folder axe_selenium_python is in: audit every state")
     arguments = parser.parse_args()
+    if arguments.axe:
+        load_axe(arguments.axe)
     os.makedirs(arguments.screens, exist_ok=True)
     began = time.monotonic()
     screens, phone, players, host = [], None, [], None
@@ -335,6 +340,10 @@ def main():
                 player.kill()
                 player.wait()
     print("took %.1f s" % (time.monotonic() - began), flush=True)
+    if arguments.axe:
+        audited = sorted({(label, name) for label, name, _ in night_page.audits if label.endswith(" screen")})
+        print("axe audited %d states of the big screen in two schemes" % len(audited), flush=True)
+        check(len(audited) >= 2 * 5, "axe audited only %s" % audited)
     if failures:
         print("%d failed" % len(failures), flush=True)
         return 1

@@ -154,6 +154,35 @@ def final_table(output):
     return rows
 
 
+def load_axe(folder):
+    """Audits from now on with axe_selenium_python, found in `folder`."""
+    global Axe
+    sys.path.insert(0, folder)
+    from axe_selenium_python import Axe as found
+    Axe = found
+
+
+def axe_audit(driver, label, name, each_scheme=lambda scheme: None):
+    """axe-core on the page as it is, in the light and the dark scheme: a serious or critical
+    finding fails. `each_scheme` measures more in each."""
+    if Axe is None:
+        return
+    axe = Axe(driver)
+    if not driver.execute_script("return typeof axe !== 'undefined'"):
+        axe.inject()
+    for scheme in ("light", "dark"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        found = [violation for violation in axe.run()["violations"]
+                 if violation["impact"] in ("serious", "critical")]
+        audits.append((label, name, scheme))
+        check(not found, "%s, %s, %s scheme: axe finds %s" % (label, name, scheme, "; ".join(
+            "%s (%s) at %s" % (violation["id"], violation["impact"],
+                               [node["target"] for node in violation["nodes"]][:3]) for violation in found)))
+        each_scheme(scheme)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 def contrast(first, second):
     """WCAG's contrast ratio of two CSS rgb()/rgba() colours."""
     def luminance(colour):
@@ -210,23 +239,8 @@ class Phone:
         self.audit(name)
 
     def audit(self, name):
-        """axe-core on the screen as it is, in both colour schemes."""
-        if Axe is None:
-            return
-        axe = Axe(self.driver)
-        if not self.js("return typeof axe !== 'undefined'"):
-            axe.inject()
-        for scheme in ("light", "dark"):
-            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                        {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-            found = [violation for violation in axe.run()["violations"]
-                     if violation["impact"] in ("serious", "critical")]
-            self.answer_badges(name, scheme)
-            audits.append((self.label, name, scheme))
-            check(not found, "%s, %s, %s scheme: axe finds %s" % (self.label, name, scheme, "; ".join(
-                "%s (%s) at %s" % (violation["id"], violation["impact"],
-                                   [node["target"] for node in violation["nodes"]][:3]) for violation in found)))
-        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        """axe-core on the screen as it is, in both colour schemes, and the answers' badges."""
+        axe_audit(self.driver, self.label, name, lambda scheme: self.answer_badges(name, scheme))
 
     def answer_badges(self, name, scheme):
         """Each answer has its letter, its shape and its colour, the letter on the colour at
@@ -408,9 +422,7 @@ def main():
     os.makedirs(arguments.screens, exist_ok=True)
     began = time.monotonic()
     if arguments.axe:
-        global Axe
-        sys.path.insert(0, arguments.axe)
-        from axe_selenium_python import Axe
+        load_axe(arguments.axe)
 
     source = os.path.join(arguments.work, "hostile.json")
     with open(source, "w") as file:

@@ -94,9 +94,10 @@ struct PlayerPageTests {
       [
         Self.repository.appendingPathComponent("Tests/Browser/big_screen.py").path, "--trivia", TriviaBinary.path,
         "--work", sandbox.work, "--screens", screens, "--bank",
-        Self.repository.appendingPathComponent("Data/questions.json").path,
+        Self.repository.appendingPathComponent("Data/questions.json").path, "--axe", Self.axe,
       ], timeout: .seconds(100), executable: "/usr/bin/python3")
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("all passed"), "\(result.stdout)")
+    #expect(result.stdout.contains("axe audited "), "\(result.stdout)")
   }
 }
