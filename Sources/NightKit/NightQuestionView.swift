@@ -14,10 +14,13 @@ public struct NightQuestionView: Codable, Equatable, Sendable {
   /// so the stage every player gets is no longer for it.
   public var answered: Int?
   public var answering: Int?
+  /// True when the question and its answers are on the big screen alone (`--on-screen`): a
+  /// player is sent no text, only how many answers there are (empty choices), to pick by shape.
+  public var onScreen: Bool?
 
   public init(
     number: Int, total: Int, category: String, difficulty: String?, text: String, choices: [String], msLeft: Int,
-    limitMs: Int, answered: Int? = nil, answering: Int? = nil
+    limitMs: Int, answered: Int? = nil, answering: Int? = nil, onScreen: Bool? = nil
   ) {
     self.number = number
     self.total = total
@@ -29,6 +32,7 @@ public struct NightQuestionView: Codable, Equatable, Sendable {
     self.limitMs = limitMs
     self.answered = answered
     self.answering = answering
+    self.onScreen = onScreen
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -42,5 +46,6 @@ public struct NightQuestionView: Codable, Equatable, Sendable {
     case limitMs = "limit"
     case answered = "in"
     case answering = "can"
+    case onScreen = "look"
   }
 }

@@ -1,7 +1,7 @@
 extension NightRoom {
   /// Host only: the first question goes out.
   public mutating func start(now: Duration) -> [NightOutput] {
-    guard phase == .lobby else { return [] }
+    guard phase == .lobby, startRefusal == nil else { return [] }
     lobbyDue = nil
     var outputs: [NightOutput] = []
     ask(0, now: now, into: &outputs)
@@ -150,11 +150,23 @@ extension NightRoom {
 
   var topRows: [NightStandings.Row] { order.prefix(Self.rowsShown).map { seats[$0].row } }
 
-  func questionView(msLeft: Int, answered: Int? = nil, answering: Int? = nil) -> NightQuestionView {
+  /// The question now; `screen`: as a big screen shows it, else as a player's does (with
+  /// `--on-screen`, no text: how many answers there are, to pick one by its shape).
+  func questionView(msLeft: Int, answered: Int? = nil, answering: Int? = nil, screen: Bool = false)
+    -> NightQuestionView
+  {
     let question = questions[index]
+    let hidden = onScreen && !screen
     return NightQuestionView(
       number: index + 1, total: questions.count, category: question.category, difficulty: question.difficulty,
-      text: question.text, choices: question.choices, msLeft: msLeft, limitMs: limitMs, answered: answered,
-      answering: answering)
+      text: hidden ? "" : question.text, choices: hidden ? question.choices.map { _ in "" } : question.choices,
+      msLeft: msLeft, limitMs: limitMs, answered: answered, answering: answering, onScreen: onScreen ? true : nil)
+  }
+
+  /// Why the night cannot start now, or nil when it can: with `--on-screen`, a big screen must
+  /// be open, since the questions show nowhere else.
+  public var startRefusal: String? {
+    guard onScreen, watchers.isEmpty else { return nil }
+    return "The questions show on the big screen only (--on-screen): open its address on the projector first."
   }
 }

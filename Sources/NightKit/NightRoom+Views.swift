@@ -23,7 +23,7 @@ extension NightRoom {
       .question(
         questionView(
           msLeft: countdown.msLeft(at: now), answered: screen ? answered : nil,
-          answering: screen ? answered + waitingOn : nil))
+          answering: screen ? answered + waitingOn : nil, screen: screen))
     case .reveal:
       .reveal(
         screen

@@ -19,6 +19,8 @@ public struct NightRoom: Sendable {
   public let title: String
   public let limit: Duration
   public let maxPlayers: Int
+  /// The questions show on the big screens alone; players pick an answer by its shape.
+  public let onScreen: Bool
   public internal(set) var phase = NightPhase.lobby
 
   let questions: [NightQuestion]
@@ -66,7 +68,7 @@ public struct NightRoom: Sendable {
 
   /// `generator` makes the players' tokens: the system's in a real night.
   public init(
-    title: String, questions: [NightQuestion], limit: Duration, maxPlayers: Int,
+    title: String, questions: [NightQuestion], limit: Duration, maxPlayers: Int, onScreen: Bool = false,
     generator: some RandomNumberGenerator & Sendable
   ) {
     precondition(questions.allSatisfy { $0.choices.indices.contains($0.correct) }, "a right choice out of range")
@@ -76,6 +78,7 @@ public struct NightRoom: Sendable {
     self.limit = limit
     self.limitMs = limit.wholeMilliseconds
     self.maxPlayers = maxPlayers
+    self.onScreen = onScreen
     self.generator = generator
   }
 

@@ -376,6 +376,19 @@ def late_joiner(url, code, screens):
               "its own row is marked")
         phone.shot("9-late-standings")
 
+        # --on-screen: the question is on the big screen; the phone shows the answers' shapes.
+        host({"stage": stage({"question": {"n": 3, "of": 3, "cat": "Sums", "diff": "easy", "text": "",
+                                           "choices": ["", "", "", ""], "ms": 15000, "limit": 20000,
+                                           "look": True}})})
+        phone.wait_screen("question", "Question 3 of 3")
+        check(phone.text("question-text") == "Look at the big screen: tap the answer's shape.",
+              "on-screen, the question says %r" % phone.text("question-text"))
+        shapes = phone.js("return [...document.querySelectorAll('#choices button')].map((b) => b.textContent)")
+        check(shapes == ["▲ATriangle", "◆BDiamond", "●CCircle", "■DSquare"], "on-screen, the answers %s" % shapes)
+        phone.shot("8b-on-screen")
+        host({"stage": stage({"standings": top(2)})})
+        phone.wait_screen("standings", "Standings after question 2 of 3")
+
         # The host's process is gone: the reason, with the table the player had.
         host({"ended": "The host quit."})
         phone.wait_screen("final", "The host quit.")

@@ -120,4 +120,28 @@ struct NightRoomScreenTests {
     #expect(
       closed(night.received(ConnectionID(300), text: Self.watch, now: .seconds(2))) == [ConnectionID(300)])
   }
+
+  /// `--on-screen`: the question shows on the big screen alone. It cannot start with no screen
+  /// open; once it does, players are sent no text, only how many answers there are, and the
+  /// screen the whole question.
+  @Test func onScreenTheQuestionGoesToTheScreenAlone() throws {
+    var night = room(questions: 1, onScreen: true)
+    night.joinAll(["Ann"])
+    #expect(night.startRefusal?.contains("big screen") == true)
+    #expect(night.start(now: .zero).isEmpty)
+    #expect(night.phase == .lobby)
+    _ = night.received(screen, text: Self.watch, now: .zero)
+    #expect(night.startRefusal == nil)
+    let start = night.start(now: .zero)
+    let players = try #require(question(in: start, to: ann))
+    #expect(players.text.isEmpty && players.choices == ["", "", "", ""] && players.onScreen == true)
+    #expect(!NightWire.encode(HostMessage.stage(try #require(stage(in: start, to: ann)))).contains("Question 1?"))
+    let shown = try #require(question(in: start, to: screen))
+    #expect(shown.text == "Question 1?" && shown.choices == ["A1", "B1", "C1", "D1"])
+    // Without --on-screen, a night starts with no screen and players get the question.
+    var plain = room(questions: 1)
+    plain.joinAll(["Ann"])
+    #expect(plain.startRefusal == nil)
+    #expect(question(in: plain.start(now: .zero), to: ann)?.text == "Question 1?")
+  }
 }

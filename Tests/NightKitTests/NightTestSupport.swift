@@ -22,9 +22,11 @@ func questions(_ count: Int, correct: Int = 1) -> [NightQuestion] {
   }
 }
 
-func room(questions count: Int = 3, limit: Duration = .seconds(20), maxPlayers: Int = 100) -> NightRoom {
+func room(
+  questions count: Int = 3, limit: Duration = .seconds(20), maxPlayers: Int = 100, onScreen: Bool = false
+) -> NightRoom {
   NightRoom(
-    title: "Friday night", questions: questions(count), limit: limit, maxPlayers: maxPlayers,
+    title: "Friday night", questions: questions(count), limit: limit, maxPlayers: maxPlayers, onScreen: onScreen,
     generator: TestGenerator(state: 42))
 }
 

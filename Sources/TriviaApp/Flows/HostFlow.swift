@@ -55,7 +55,7 @@ final class HostFlow {
     self.difficulty = difficulty
     self.category = category
     room = NightRoom(
-      title: plan.title, questions: questions, limit: limit, maxPlayers: plan.maxPlayers,
+      title: plan.title, questions: questions, limit: limit, maxPlayers: plan.maxPlayers, onScreen: plan.onScreen,
       generator: SystemRandomNumberGenerator())
     // Connections beyond the players: those that come back, and strangers turned away.
     line = try network.host(port: plan.port, bind: plan.bind, code: code, maxConnections: plan.maxPlayers + 64)
@@ -71,7 +71,8 @@ final class HostFlow {
   /// the host sees.
   var view: NightView {
     let now = clock.now
-    var view = NightView(stage: room.stage(now: now))
+    // The host sees what the big screen does: the question even when players see only shapes.
+    var view = NightView(stage: room.screenStage(now: now))
     view.code = code
     view.joinLines = joinLines
     view.screen = screen
@@ -138,6 +139,7 @@ final class HostFlow {
 
   func start() {
     guard room.playerCount > 0 else { return console.say("Nobody is in yet: wait for a player to join.") }
+    if let refusal = room.startRefusal { return console.say(refusal) }
     move { $0.start(now: $1) }
   }
 
@@ -236,7 +238,7 @@ final class HostFlow {
         console.write([Line(notice.description, style: .dim)])
       }
     }
-    if room.phase == .lobby, let startWhen = plan.startWhen, room.playerCount >= startWhen {
+    if room.phase == .lobby, let startWhen = plan.startWhen, room.playerCount >= startWhen, room.startRefusal == nil {
       return move { $0.start(now: $1) }
     }
     // Under a script a question nobody is left to answer would wait for a deadline that never

@@ -10,11 +10,15 @@ public struct HostPlan: Equatable, Sendable {
   public var title: String
   /// Whether the lobby shows the join address as a QR code, for phones.
   public var showsQR: Bool
+  /// The questions show on the big screen alone; players pick an answer by its shape.
+  public var onScreen: Bool
 
   public init(
-    port: Int, bind: String?, maxPlayers: Int, startWhen: Int?, auto: Bool, title: String, showsQR: Bool = true
+    port: Int, bind: String?, maxPlayers: Int, startWhen: Int?, auto: Bool, title: String, showsQR: Bool = true,
+    onScreen: Bool = false
   ) {
     self.showsQR = showsQR
+    self.onScreen = onScreen
     self.port = port
     self.bind = bind
     self.maxPlayers = maxPlayers

@@ -87,10 +87,14 @@ extension GameScreen.State {
       host
       ? "\(night.answered) of \(night.of) in"
       : night.chosen == nil ? nil : "Answer in: waiting for the others"
+    // With --on-screen a player is sent no text: the answers are picked by their shapes.
+    let onScreen = question?.onScreen == true && !host
+    let shapes = ["▲ the triangle", "◆ the diamond", "● the circle", "■ the square"]
     self.init(
       number: question?.number ?? 0, total: question?.total ?? 0, category: question?.category ?? "",
-      difficulty: question?.difficulty ?? "Any level", question: question?.text ?? "",
-      answers: question?.choices ?? [], secondsLeft: night.secondsLeft, note: note, chosen: night.chosen,
+      difficulty: question?.difficulty ?? "Any level",
+      question: onScreen ? "The question is on the big screen: pick its answer's shape." : question?.text ?? "",
+      answers: onScreen ? Array(shapes.prefix(question?.choices.count ?? 0)) : question?.choices ?? [], secondsLeft: night.secondsLeft, note: note, chosen: night.chosen,
       answerable: !host)
   }
 }

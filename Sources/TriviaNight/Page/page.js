@@ -97,6 +97,7 @@
 
   /// Each answer's shape, as on the big screen: A triangle, B diamond, C circle, D square.
   const SHAPES = ["▲", "◆", "●", "■"];
+  const SHAPE_NAMES = ["Triangle", "Diamond", "Circle", "Square"];
 
   function clear(node) {
     while (node.firstChild) node.removeChild(node.firstChild);
@@ -409,7 +410,9 @@
   function drawQuestion(question) {
     element("question-meta").textContent =
       "Question " + question.n + " of " + question.of + " · " + question.cat + " · " + (question.diff || "Any level");
-    element("question-text").textContent = question.text;
+    // With --on-screen the question and its answers are on the big screen: here, their shapes.
+    element("question-text").textContent = question.look ? "Look at the big screen: tap the answer's shape." : question.text;
+    document.body.classList.toggle("on-screen", question.look === true);
     const list = element("choices");
     const drawn = question.n + "\n" + question.text;
     if (night.drawn !== drawn) {
@@ -427,7 +430,7 @@
         // The shape is seen, not read: the letter says the same to a screen reader.
         badge.appendChild(item("span", SHAPES[index] || "", "shape")).setAttribute("aria-hidden", "true");
         badge.appendChild(item("span", String.fromCharCode(65 + index)));
-        button.appendChild(item("span", choice, "text"));
+        button.appendChild(item("span", question.look ? SHAPE_NAMES[index] || "" : choice, "text"));
         button.appendChild(item("span", "", "mark"));
         button.addEventListener("click", () => answer(index));
         const row = document.createElement("li");

@@ -38,6 +38,12 @@ struct Host: AsyncParsableCommand {
   @Flag(help: "Leave out the lobby's QR code of the join address (for phones).")
   var noQr = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Show the questions on the big screen only; phones show the answers' shapes.",
+      discussion: "The night starts once the big screen (the lobby's Screen address) is open."))
+  var onScreen = false
+
   @OptionGroup var input: ScriptArgument
   @OptionGroup var look: LookArguments
 
@@ -72,7 +78,7 @@ struct Host: AsyncParsableCommand {
     let night = NightStart.host(
       .init(
         port: port, bind: bind, maxPlayers: maxPlayers, startWhen: startWhen, auto: auto, title: title,
-        showsQR: !noQr))
+        showsQR: !noQr, onScreen: onScreen))
     let session = try await Session(arguments: arguments, night: night)
     try await session.run()
     Glibc.exit(0)
