@@ -94,7 +94,8 @@ extension GameScreen.State {
       number: question?.number ?? 0, total: question?.total ?? 0, category: question?.category ?? "",
       difficulty: question?.difficulty ?? "Any level",
       question: onScreen ? "The question is on the big screen: pick its answer's shape." : question?.text ?? "",
-      answers: onScreen ? Array(shapes.prefix(question?.choices.count ?? 0)) : question?.choices ?? [], secondsLeft: night.secondsLeft, note: note, chosen: night.chosen,
+      answers: onScreen ? Array(shapes.prefix(question?.choices.count ?? 0)) : question?.choices ?? [],
+      secondsLeft: night.secondsLeft, note: note, chosen: night.chosen,
       answerable: !host)
   }
 }
