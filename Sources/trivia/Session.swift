@@ -57,7 +57,10 @@ final class Session {
     let makeSource = { (spec: String) in DataSourceSpec.parse(spec).makeDataSource(tokens: tokens) }
     history =
       arguments.noHistory || arguments.record != nil
-      ? nil : SQLiteHistory(path: files.history) { renderer.write([Line($0, style: .failure)]) }
+      ? nil
+      : SQLiteHistory(
+        path: files.history, stopRequested: { trivia_exit_signal() != 0 || trivia_interrupt_pending() != 0 }
+      ) { renderer.write([Line($0, style: .failure)]) }
     let appNavigator = AppNavigator(navigator: navigator, console: renderer)
     appNavigator.terminalSize = { interactive ? TerminalSize.of(STDOUT_FILENO) : nil }
     coordinator = AppCoordinator(
