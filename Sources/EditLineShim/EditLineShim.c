@@ -132,6 +132,8 @@ int trivia_take_interrupt(void) {
   return was;
 }
 
+int trivia_interrupt_pending(void) { return interrupted; }
+
 FILE *trivia_stdin(void) { return stdin; }
 FILE *trivia_stdout(void) { return stdout; }
 FILE *trivia_stderr(void) { return stderr; }

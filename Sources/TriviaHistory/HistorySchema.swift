@@ -114,4 +114,39 @@ enum HistorySchema {
   ]
 
   static var version: Int { migrations.count }
+
+  /// The schema objects (tables, indexes, triggers, views) in `database`, each as one line:
+  /// its type, name, table and SQL, its whitespace as single spaces.
+  static func objects(in database: SQLiteDatabase) throws(SQLiteDatabase.Failure) -> [String] {
+    try database.query("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").map { row in
+      row.map { $0.text ?? "" }.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+  }
+
+  /// The schema objects of a file of `version`, as this trivia makes it: the migrations run
+  /// in memory.
+  static func objects(version: Int) throws(SQLiteDatabase.Failure) -> [String] {
+    let database = try SQLiteDatabase(path: ":memory:")
+    for step in 0..<version { try database.execute(migrations[step]) }
+    return try objects(in: database)
+  }
+
+  /// A file whose schema holds an object trivia did not make, or lacks one it did: another
+  /// program's trigger or view may run without end or write anywhere in the file.
+  struct Foreign: Error {
+    /// The first object that differs: its type and name, `no` before one missing.
+    var object: String
+
+    var reason: String { "holds a schema trivia did not make (\(object))" }
+  }
+
+  /// Throws `Foreign` unless `database`, of `version`, holds what this trivia makes.
+  static func check(_ database: SQLiteDatabase, version: Int) throws {
+    let found = try objects(in: database)
+    let made = try objects(version: version)
+    guard found != made else { return }
+    func named(_ object: String) -> String { object.split(separator: " ").prefix(2).joined(separator: " ") }
+    if let extra = found.first(where: { !made.contains($0) }) { throw Foreign(object: named(extra)) }
+    throw Foreign(object: "no " + named(made.first { !found.contains($0) } ?? ""))
+  }
 }

@@ -8,7 +8,8 @@ final class SQLiteDatabase {
     var code: Int32
     var description: String
 
-    /// The file is damaged or is not a database at all.
+    /// The file is damaged or is not a database at all, or holds a value or a schema object
+    /// that trivia does not write.
     var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
   }
 
@@ -17,8 +18,17 @@ final class SQLiteDatabase {
   /// Statements prepared once and reset for each use: an answer is written many times a round.
   private var prepared: [String: OpaquePointer] = [:]
 
-  init(path: String, readOnly: Bool = false) throws(Failure) {
+  /// What may cut a statement short; SQLite calls it back by its address.
+  private let watch: StatementWatch
+
+  /// `stopRequested` says whether the player has asked the game to stop (Ctrl-C, SIGTERM,
+  /// SIGHUP): a statement running then is cut within 100 ms, as is one running past `budget`.
+  init(
+    path: String, readOnly: Bool = false, budget: Duration = .seconds(2),
+    stopRequested: @escaping () -> Bool = { false }
+  ) throws(Failure) {
     self.path = path
+    watch = StatementWatch(budget: budget, stopRequested: stopRequested)
     var handle: OpaquePointer?
     // A symbolic link in the file's place is refused, not followed (SQLite's O_NOFOLLOW).
     let flags =
@@ -31,6 +41,23 @@ final class SQLiteDatabase {
       throw Failure(code: code, description: "\(path): \(message)")
     }
     self.handle = handle
+    // A file from elsewhere may hold views and triggers meant to harm: they may call no
+    // function with side effects, and no SQL may corrupt the file on purpose.
+    trivia_sqlite3_defend(handle)
+    let context = Unmanaged.passUnretained(watch).toOpaque()
+    sqlite3_progress_handler(
+      handle, StatementWatch.steps,
+      { context in
+        guard let context else { return 0 }
+        return Unmanaged<StatementWatch>.fromOpaque(context).takeUnretainedValue().cutsShort() ? 1 : 0
+      }, context)
+    sqlite3_busy_handler(
+      handle,
+      { context, attempt in
+        guard let context else { return 0 }
+        return Unmanaged<StatementWatch>.fromOpaque(context).takeUnretainedValue().waitsForLock(attempt: attempt)
+          ? 1 : 0
+      }, context)
   }
 
   deinit {
@@ -40,6 +67,7 @@ final class SQLiteDatabase {
 
   /// Runs statements that return nothing.
   func execute(_ sql: String) throws(Failure) {
+    watch.begin()
     let code = sqlite3_exec(handle, sql, nil, nil, nil)
     guard code == SQLITE_OK else { throw failure(code) }
   }
@@ -50,6 +78,7 @@ final class SQLiteDatabase {
     let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
     guard code == SQLITE_OK, let statement else { throw failure(code) }
     defer { sqlite3_finalize(statement) }
+    watch.begin()
     guard sqlite3_step(statement) == SQLITE_ROW else { throw failure(sqlite3_errcode(handle)) }
     return Int(sqlite3_column_int64(statement, 0))
   }
@@ -72,6 +101,7 @@ final class SQLiteDatabase {
       }
     }
     var rows: [[Value]] = []
+    watch.begin()
     while true {
       let code = sqlite3_step(statement)
       if code == SQLITE_DONE { return rows }
@@ -90,14 +120,15 @@ final class SQLiteDatabase {
 
   /// Hands each row of `sql` to `body` as it is stepped: for reads of thousands of rows,
   /// where making a `[Value]` a row would cost more than SQLite does.
-  func forEachRow(_ sql: String, _ body: (Row) -> Void) throws(Failure) {
+  func forEachRow(_ sql: String, _ body: (Row) throws(Failure) -> Void) throws(Failure) {
     let statement = try self.statement(sql)
     defer { sqlite3_reset(statement) }
+    watch.begin()
     while true {
       let code = sqlite3_step(statement)
       if code == SQLITE_DONE { return }
       guard code == SQLITE_ROW else { throw failure(code) }
-      body(Row(statement: statement))
+      try body(Row(statement: statement))
     }
   }
 
@@ -174,7 +205,16 @@ final class SQLiteDatabase {
   }
 
   private func failure(_ code: Int32) -> Failure {
-    Failure(code: code, description: "\(path): \(String(cString: sqlite3_errmsg(handle)))")
+    if code == SQLITE_INTERRUPT || code == SQLITE_BUSY, let cut = watch.cut {
+      return Failure(code: code, description: cut.sentence(path: path))
+    }
+    return Failure(code: code, description: "\(path): \(String(cString: sqlite3_errmsg(handle)))")
+  }
+
+  /// A value or an object in the file that trivia never writes: damage, as SQLite's own
+  /// findings are.
+  func damaged(_ what: String) -> Failure {
+    Failure(code: SQLITE_CORRUPT, description: "\(path): \(what)")
   }
 
   /// SQLite copies bound text at once.

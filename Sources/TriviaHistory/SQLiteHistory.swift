@@ -11,7 +11,11 @@ import TriviaData
 /// by `PRAGMA quick_check`, run beside the game once the file is opened, or by any statement
 /// that reads it) is moved aside, never deleted, and a new history begins, with the round in
 /// play; a symbolic link (not followed) or a pipe in the file's place is moved aside too.
-/// Each is said once.
+/// What it holds is checked as well: a schema object trivia did not make (a trigger, a
+/// view) is found on opening, and a value out of range (a negative count) when it is read;
+/// either makes the file damaged. A log or journal beside it that is not its own is moved
+/// aside before SQLite may apply it (`ForeignLog`). No statement runs past a budget, or on
+/// once the player has asked the game to stop (`StatementWatch`). Each is said once.
 @MainActor
 public final class SQLiteHistory: History {
   public let path: String
@@ -29,8 +33,15 @@ public final class SQLiteHistory: History {
   /// file when the damaged one is moved aside during it.
   private var playing: (id: Int64, round: PlayedRound, answers: [AnsweredQuestion])?
 
-  public init(path: String, report: @escaping (String) -> Void) {
+  /// Whether the player has asked the game to stop (Ctrl-C, SIGTERM, SIGHUP): a statement
+  /// running long then is cut.
+  private let stopRequested: () -> Bool
+  /// The history's own id (`ForeignLog`), set on each transaction written.
+  private var id: Int32 = 0
+
+  public init(path: String, stopRequested: @escaping () -> Bool = { false }, report: @escaping (String) -> Void) {
     self.path = path
+    self.stopRequested = stopRequested
     self.report = report
   }
 
@@ -42,7 +53,7 @@ public final class SQLiteHistory: History {
   public var isKept: Bool { !disabled }
 
   public func roundStarted(_ round: PlayedRound) -> Int64? {
-    let id = write { database throws(SQLiteDatabase.Failure) in try Self.insert(round, into: database) }
+    let id = write(changing: true) { database throws(SQLiteDatabase.Failure) in try Self.insert(round, into: database) }
     playing = id.map { ($0, round, []) }
     return id
   }
@@ -50,7 +61,9 @@ public final class SQLiteHistory: History {
   public func answered(_ answer: AnsweredQuestion, inRound round: Int64?) {
     // One insert, committed at once: what a game killed midway had answered stays, and its
     // round's score is the sum of its answers until the round ends.
-    write { database throws(SQLiteDatabase.Failure) in try Self.insert(answer, inRound: round, into: database) }
+    write(changing: true) { database throws(SQLiteDatabase.Failure) in
+      try Self.insert(answer, inRound: round, into: database)
+    }
     if let round, playing?.id == round { playing?.answers.append(answer) }
   }
 
@@ -58,7 +71,7 @@ public final class SQLiteHistory: History {
     guard let round else { return }
     // A round played to the end has taken seconds: the check has long finished, or (in a
     // script) is waited for here, so that what it found is said at a moment that repeats.
-    write(waitingForCheck: how == .completed) { database throws(SQLiteDatabase.Failure) in
+    write(waitingForCheck: how == .completed, changing: true) { database throws(SQLiteDatabase.Failure) in
       try database.query(
         "UPDATE rounds SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), score = ?, ended_how = ? WHERE id = ?",
         [.integer(Int64(score)), .text(how.rawValue), .integer(round)])
@@ -67,12 +80,8 @@ public final class SQLiteHistory: History {
   }
 
   public func nightEnded(_ night: PlayedNight) {
-    // One transaction: a night is kept whole or not at all.
-    write { database throws(SQLiteDatabase.Failure) in
-      try database.transaction { () throws(SQLiteDatabase.Failure) in
-        try Self.insert(night, into: database)
-      }
-    }
+    // One transaction (as every change is): a night is kept whole or not at all.
+    write(changing: true) { database throws(SQLiteDatabase.Failure) in try Self.insert(night, into: database) }
   }
 
   private static func insert(_ night: PlayedNight, into database: SQLiteDatabase) throws(SQLiteDatabase.Failure) {
@@ -108,36 +117,42 @@ public final class SQLiteHistory: History {
       for row in try database.query("SELECT night_id, place, name, score, has_left FROM night_players ORDER BY 1, 2") {
         players[row[0].integer ?? 0, default: []].append(
           PlayedNight.Player(
-            place: Int(row[1].integer ?? 0), name: row[2].text ?? "", score: Int(row[3].integer ?? 0),
-            hasLeft: row[4].integer == 1))
+            place: try StoredValue.count(row[1], "night_players.place", in: database), name: row[2].text ?? "",
+            score: try StoredValue.count(row[3], "night_players.score", in: database),
+            hasLeft: try StoredValue.flag(row[4], "night_players.has_left", in: database)))
       }
       var questions: [Int64: [PlayedNight.Question]] = [:]
       for row in try database.query(
         "SELECT night_id, number, question, correct_answer, answered, right_answers FROM night_questions ORDER BY 1, 2")
       {
+        let answered = try StoredValue.count(row[4], "night_questions.answered", in: database)
         questions[row[0].integer ?? 0, default: []].append(
           PlayedNight.Question(
-            number: Int(row[1].integer ?? 0), question: row[2].text ?? "", correctAnswer: row[3].text ?? "",
-            answered: Int(row[4].integer ?? 0), right: Int(row[5].integer ?? 0)))
+            number: try StoredValue.count(row[1], "night_questions.number", in: database), question: row[2].text ?? "",
+            correctAnswer: row[3].text ?? "", answered: answered,
+            right: try StoredValue.count(row[5], "night_questions.right_answers", atMost: Int64(answered), in: database)
+          ))
       }
       return try database.query(
         """
         SELECT id, date(ended_at, 'localtime'), title, source, seconds_per_question, ended_early FROM nights
         ORDER BY id DESC
         """
-      ).map { row in
-        let id = row[0].integer ?? 0
+      ).map { row throws(SQLiteDatabase.Failure) in
+        let id = try StoredValue.id(row[0], "nights.id", in: database)
         return HostedNight(
           number: Int(id), date: row[1].text ?? "",
           night: PlayedNight(
-            title: row[2].text ?? "", source: row[3].text ?? "", secondsPerQuestion: Int(row[4].integer ?? 0),
-            endedEarly: row[5].integer == 1, players: players[id] ?? [], questions: questions[id] ?? []))
+            title: row[2].text ?? "", source: row[3].text ?? "",
+            secondsPerQuestion: try StoredValue.count(row[4], "nights.seconds_per_question", in: database),
+            endedEarly: try StoredValue.flag(row[5], "nights.ended_early", in: database), players: players[id] ?? [],
+            questions: questions[id] ?? []))
       }
     }
   }
 
   public func roundResumed(_ round: Int64?, as played: PlayedRound) -> Int64? {
-    let id = write { database throws(SQLiteDatabase.Failure) in
+    let id = write(changing: true) { database throws(SQLiteDatabase.Failure) in
       if let round {
         try database.query(
           "UPDATE rounds SET ended_at = NULL, ended_how = NULL WHERE id = ? AND ended_how = 'saved' AND total = ?",
@@ -196,7 +211,9 @@ public final class SQLiteHistory: History {
         WHERE ended_how = 'completed' AND total = ? AND category IS ? AND players IS NULL
         """,
         [.integer(Int64(total)), category.map { .text($0) } ?? .null]
-      ).first?.first?.integer.map { Int($0) }
+      ).first?.first.flatMap { score throws(SQLiteDatabase.Failure) in
+        score == .null ? nil : try StoredValue.count(score, "rounds.score", atMost: Int64(total), in: database)
+      }
     } ?? nil
   }
 
@@ -210,7 +227,9 @@ public final class SQLiteHistory: History {
 
   public func lastAsked(_ id: Int64) -> Int64? {
     read(orIfNone: nil) { database throws(SQLiteDatabase.Failure) in
-      try database.query("SELECT last_answer FROM asked WHERE question_id = ?", [.integer(id)]).first?.first?.integer
+      try database.query("SELECT last_answer FROM asked WHERE question_id = ?", [.integer(id)]).first?.first.map {
+        value throws(SQLiteDatabase.Failure) in try StoredValue.id(value, "asked.last_answer", in: database)
+      }
     } ?? nil
   }
 
@@ -218,8 +237,10 @@ public final class SQLiteHistory: History {
     read(orIfNone: [:]) { database throws(SQLiteDatabase.Failure) in
       var asked: [Int64: Int64] = [:]
       asked.reserveCapacity(try database.execute(returning: "SELECT count(*) FROM asked"))
-      try database.forEachRow("SELECT question_id, last_answer FROM asked") { row in
-        asked[row.integer(0)] = row.integer(1)
+      try database.forEachRow("SELECT question_id, last_answer FROM asked") { row throws(SQLiteDatabase.Failure) in
+        let last = row.integer(1)
+        guard last >= 1 else { throw database.damaged("asked.last_answer is \(last), not an id") }
+        asked[row.integer(0)] = last
       }
       return asked
     } ?? [:]
@@ -232,11 +253,12 @@ public final class SQLiteHistory: History {
         SELECT source, question, category, difficulty, chosen, correct_answer, is_right, seconds FROM answers
         WHERE round_id = (SELECT max(round_id) FROM answers) ORDER BY id
         """
-      ).map { row in
+      ).map { row throws(SQLiteDatabase.Failure) in
         AnsweredQuestion(
           source: row[0].text ?? "", question: row[1].text ?? "", category: row[2].text ?? "",
           difficulty: row[3].text, chosen: row[4].text ?? "", correctAnswer: row[5].text ?? "",
-          isRight: row[6].integer == 1, seconds: row[7].number ?? 0)
+          isRight: try StoredValue.flag(row[6], "answers.is_right", in: database),
+          seconds: try StoredValue.seconds(row[7], "answers.seconds", in: database))
       }
     } ?? []
   }
@@ -247,9 +269,13 @@ public final class SQLiteHistory: History {
       let query = StatsQuery.tallies(category: category)
       try query.read(into: &stats, from: database)
       // The runs the trigger keeps too.
-      let run = try database.query("SELECT current, best FROM runs WHERE category = ?", [.text(category ?? "")]).first
-      stats.currentStreak = Int(run?[0].integer ?? 0)
-      stats.bestStreak = Int(run?[1].integer ?? 0)
+      if let run = try database.query("SELECT current, best FROM runs WHERE category = ?", [.text(category ?? "")])
+        .first
+      {
+        stats.bestStreak = try StoredValue.count(run[1], "runs.best", in: database)
+        stats.currentStreak = try StoredValue.count(
+          run[0], "runs.current", atMost: Int64(stats.bestStreak), in: database)
+      }
       let rounds = category == nil ? "" : "AND category = ?"
       let inCategory: [SQLiteDatabase.Value] = category.map { [.text($0)] } ?? []
       // The player's own rounds: one of turns is its players' (as its score is no best).
@@ -263,8 +289,11 @@ public final class SQLiteHistory: History {
         WHERE ended_how = 'completed' AND players IS NULL \(rounds)
         GROUP BY category, total ORDER BY 1, 2
         """, inCategory
-      ).map { row in
-        PlayerStats.Best(category: row[0].text ?? "", total: Int(row[1].integer ?? 0), score: Int(row[2].integer ?? 0))
+      ).map { row throws(SQLiteDatabase.Failure) in
+        let total = try StoredValue.count(row[1], "rounds.total", in: database)
+        return PlayerStats.Best(
+          category: row[0].text ?? "", total: total,
+          score: try StoredValue.count(row[2], "rounds.score", atMost: Int64(total), in: database))
       }
       return stats
     }
@@ -284,7 +313,8 @@ public final class SQLiteHistory: History {
       let query = StatsQuery.answers(players: names)
       try query.read(into: &stats, from: database)
       for row in try database.query("SELECT is_right FROM \(query.rows) ORDER BY id", query.values) {
-        stats.currentStreak = row[0].integer == 1 ? stats.currentStreak + 1 : 0
+        let right = try StoredValue.flag(row[0], "answers.is_right", in: database)
+        stats.currentStreak = right ? stats.currentStreak + 1 : 0
         stats.bestStreak = max(stats.bestStreak, stats.currentStreak)
       }
       stats.roundsCompleted = Int(
@@ -303,17 +333,24 @@ public final class SQLiteHistory: History {
   private func read<T>(orIfNone none: T, _ body: (SQLiteDatabase) throws(SQLiteDatabase.Failure) -> T) -> T? {
     var status = stat()
     guard database != nil || lstat(path, &status) == 0 else { return none }
-    return write(body)
+    return write(changing: false, body)
   }
 
   /// Runs `body` on the open database; a failure is told once and history stops for this
   /// session, so a broken file never stops the game. A file found damaged is moved aside and
   /// `body` runs again in the new one.
+  /// A change is one transaction that also sets the history's id, which puts the file's
+  /// first page in the log with every commit (`ForeignLog`).
   @discardableResult
   private func write<T>(
-    waitingForCheck wait: Bool = false, _ body: (SQLiteDatabase) throws(SQLiteDatabase.Failure) -> T
+    waitingForCheck wait: Bool = false, changing: Bool,
+    _ body: (SQLiteDatabase) throws(SQLiteDatabase.Failure) -> T
   ) -> T? {
     guard open(waitingForCheck: wait) != nil else { return nil }
+    let body = { (database: SQLiteDatabase) throws(SQLiteDatabase.Failure) -> T in
+      guard changing else { return try body(database) }
+      return try Self.change(database, id: self.id) { () throws(SQLiteDatabase.Failure) in try body(database) }
+    }
     do throws(SQLiteDatabase.Failure) {
       return try run(body)
     } catch let error where error.isCorrupt && !replacedDamage {
@@ -327,6 +364,16 @@ public final class SQLiteHistory: History {
     } catch {
       stop("History not saved: \(error.description).")
       return nil
+    }
+  }
+
+  /// `body` as one transaction that sets the history's id too.
+  private static func change<T>(_ database: SQLiteDatabase, id: Int32, _ body: () throws(SQLiteDatabase.Failure) -> T)
+    throws(SQLiteDatabase.Failure) -> T
+  {
+    try database.transaction { () throws(SQLiteDatabase.Failure) in
+      try database.execute("PRAGMA application_id = \(id)")
+      return try body()
     }
   }
 
@@ -381,11 +428,16 @@ public final class SQLiteHistory: History {
       return database
     }
     let existed = lstat(path, &status) == 0 && status.st_size > 0
+    for sentence in ForeignLog.setAside(beside: path) { report(sentence) }
     do {
-      database = try Self.prepare(path)
+      let (database, id) = try Self.prepare(path, stopRequested: stopRequested)
+      self.database = database
+      self.id = id
       if existed, !checked { check = IntegrityCheck(path: path) }
     } catch let failure as SQLiteDatabase.Failure where failure.isCorrupt {
       replaceDamaged()
+    } catch let foreign as HistorySchema.Foreign {
+      replaceDamaged(saying: foreign.reason)
     } catch let failure as UnknownVersion {
       stop(failure.message(path: path))
     } catch {
@@ -395,15 +447,16 @@ public final class SQLiteHistory: History {
   }
 
   /// Moves the damaged file (closed by now, its log not folded in) aside with its -wal and
-  /// -shm, says so, and begins a new history.
-  private func replaceDamaged() {
+  /// -shm, says so (that it `was damaged`, or what is foreign in it), and begins a new
+  /// history.
+  private func replaceDamaged(saying what: String = "was damaged") {
     check?.stop()
     check = nil
     database?.closeWithoutCheckpoint()
     database = nil
     replacedDamage = true
     guard let aside = moveAside() else { return }
-    report("\(path) was damaged; it is kept as \(aside), and a new history begins.")
+    report("\(path) \(what); it is kept as \(aside), and a new history begins.")
     begin()
   }
 
@@ -430,9 +483,10 @@ public final class SQLiteHistory: History {
   /// A new file in the place of one moved aside, holding the round in play so far.
   private func begin() {
     do {
-      let database = try Self.prepare(path)
+      let (database, id) = try Self.prepare(path, stopRequested: stopRequested)
+      self.id = id
       if let playing {
-        try database.transaction { () throws(SQLiteDatabase.Failure) in
+        try Self.change(database, id: id) { () throws(SQLiteDatabase.Failure) in
           _ = try Self.insert(playing.round, id: playing.id, into: database)
           for answer in playing.answers { try Self.insert(answer, inRound: playing.id, into: database) }
         }
@@ -471,15 +525,16 @@ public final class SQLiteHistory: History {
     }
   }
 
-  /// Opens `path` (making its folder), checks its version before changing anything, then
-  /// turns on WAL and migrates it.
-  private static func prepare(_ path: String) throws -> SQLiteDatabase {
+  /// Opens `path` (making its folder), checks its version and its schema before changing
+  /// anything, then turns on WAL, gives it an id of its own if it has none, and migrates it;
+  /// the database and its id.
+  private static func prepare(_ path: String, stopRequested: @escaping () -> Bool) throws -> (SQLiteDatabase, Int32) {
     makeFolder(of: path)
     var status = stat()
     let hadLog = lstat(path + "-wal", &status) == 0 && status.st_size > 0
-    let database = try SQLiteDatabase(path: path)
+    let database = try SQLiteDatabase(path: path, stopRequested: stopRequested)
+    var id: Int32 = 0
     do {
-      try database.execute("PRAGMA busy_timeout = 5000")
       let version = try database.execute(returning: "PRAGMA user_version")
       // Known once the header has been read.
       guard !database.isReadOnly else { throw ReadOnlyFile(path: path) }
@@ -489,24 +544,41 @@ public final class SQLiteHistory: History {
       if version == 0, try database.execute(returning: "SELECT count(*) FROM sqlite_master") > 0 {
         throw UnknownVersion(version: 0)
       }
+      try HistorySchema.check(database, version: version)
       try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+      id = Int32(truncatingIfNeeded: try database.execute(returning: "PRAGMA application_id"))
+      let drawn = id == 0
+      if drawn {
+        // A new file, or one from before ids: one is drawn, and folded into the file at once,
+        // so that a log left by a game killed later can be told to be its own.
+        id = try database.transaction { () throws(SQLiteDatabase.Failure) in
+          let found = Int32(truncatingIfNeeded: try database.execute(returning: "PRAGMA application_id"))
+          guard found == 0 else { return found }
+          let fresh = Int32.random(in: 1...Int32.max)
+          try database.execute("PRAGMA application_id = \(fresh)")
+          return fresh
+        }
+      }
       for step in version..<HistorySchema.version {
-        try database.transaction { () throws(SQLiteDatabase.Failure) in
+        try change(database, id: id) { () throws(SQLiteDatabase.Failure) in
           // Another game may have migrated it while this one waited for the lock.
           guard try database.execute(returning: "PRAGMA user_version") == step else { return }
           try database.execute(HistorySchema.migrations[step])
           try database.execute("PRAGMA user_version = \(step + 1)")
         }
       }
+      if drawn { _ = try? database.execute(returning: "PRAGMA wal_checkpoint(PASSIVE)") }
     } catch {
       // Moved aside, or left, as it was found: nothing folded into it. (A log this game
       // only opened, empty, is removed at the close.)
-      if (error is UnknownVersion && hadLog) || (error as? SQLiteDatabase.Failure)?.isCorrupt == true {
+      if (error is UnknownVersion && hadLog) || error is HistorySchema.Foreign
+        || (error as? SQLiteDatabase.Failure)?.isCorrupt == true
+      {
         database.closeWithoutCheckpoint()
       }
       throw error
     }
-    return database
+    return (database, id)
   }
 
   /// As the other files the game keeps are made: private to the player. SQLite gives its

@@ -49,14 +49,18 @@ final class Session {
     trace = try arguments.trace.map { try TraceLog.following(navigator, to: $0) }
 
     let files = GameFiles(environment: environment)
-    let store = FileOptionsStore(path: files.options)
+    // A lock held by another program is waited for only until the player asks to leave.
+    let store = FileOptionsStore(path: files.options) { trivia_exit_signal() != 0 || trivia_interrupt_pending() != 0 }
     let options = arguments.options(from: store) { renderer.write([Line($0, style: .failure)]) }
     let seed = arguments.game.seed ?? UInt64.random(in: 0...UInt64.max)
     let tokens = OpenTriviaDBTokenStore(path: files.tokens)
     let makeSource = { (spec: String) in DataSourceSpec.parse(spec).makeDataSource(tokens: tokens) }
     history =
       arguments.noHistory || arguments.record != nil
-      ? nil : SQLiteHistory(path: files.history) { renderer.write([Line($0, style: .failure)]) }
+      ? nil
+      : SQLiteHistory(
+        path: files.history, stopRequested: { trivia_exit_signal() != 0 || trivia_interrupt_pending() != 0 }
+      ) { renderer.write([Line($0, style: .failure)]) }
     let appNavigator = AppNavigator(navigator: navigator, console: renderer)
     appNavigator.terminalSize = { interactive ? TerminalSize.of(STDOUT_FILENO) : nil }
     coordinator = AppCoordinator(

@@ -45,6 +45,9 @@ int trivia_exit_signal(void);
 /// `trivia_take_interrupt` reads and clears, instead of ending the program.
 void trivia_catch_interrupts(void);
 int trivia_take_interrupt(void);
+/// Whether a SIGINT is waiting to be taken, without taking it: a statement running long
+/// is cut for it, and the game then treats it as ever.
+int trivia_interrupt_pending(void);
 
 /// Waits until `descriptor` can be read (1) or an exit signal arrived (0).
 int trivia_wait_readable(int descriptor);

@@ -24,9 +24,16 @@ extension OptionsStore {
 /// Options in a JSON file, by default `$XDG_CONFIG_HOME/trivia/options.json`.
 public struct FileOptionsStore: OptionsStore {
   public let path: String
+  /// Whether the player has asked the game to stop, which ends a wait for the lock.
+  private let stopWaiting: @Sendable () -> Bool
 
-  public init(path: String) {
+  /// How long another program's hold on the lock is waited for: a game saving holds it a
+  /// moment, so one holding it longer is stuck, and the change is kept for this game only.
+  public static let lockWait: Duration = .seconds(1)
+
+  public init(path: String, stopWaiting: @escaping @Sendable () -> Bool = { false }) {
     self.path = path
+    self.stopWaiting = stopWaiting
   }
 
   /// The standard place, following the XDG base directory rules.
@@ -59,8 +66,14 @@ public struct FileOptionsStore: OptionsStore {
       throw StoreError("could not save the options: cannot open \(path).lock: \(String(cString: strerror(errno)))")
     }
     defer { close(lock) }
-    while flock(lock, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw StoreError("could not lock \(path).lock") }
+    let clock = ContinuousClock()
+    let deadline = clock.now + Self.lockWait
+    while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR else { throw StoreError("could not lock \(path).lock") }
+      guard clock.now < deadline, !stopWaiting() else {
+        throw StoreError("\(path).lock is held by another program; the change holds for this game only.")
+      }
+      usleep(10_000)
     }
     defer { flock(lock, LOCK_UN) }
     var options = (try? load().get()) ?? .standard
