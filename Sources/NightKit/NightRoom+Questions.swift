@@ -150,6 +150,18 @@ extension NightRoom {
 
   var topRows: [NightStandings.Row] { order.prefix(Self.rowsShown).map { seats[$0].row } }
 
+  /// While a question's reveal shows: each player's answer to it, in standings order (the host's
+  /// report); empty otherwise.
+  public var revealedAnswers: [NightPlayerAnswer] {
+    guard case .reveal = phase else { return [] }
+    return order.map { seat in
+      let answered = seats[seat].answerRound == round
+      return NightPlayerAnswer(
+        name: seats[seat].name, choice: answered ? seats[seat].choice : nil,
+        ms: answered ? seats[seat].answerMs : nil, points: seats[seat].points)
+    }
+  }
+
   /// The question now; `screen`: as a big screen shows it, else as a player's does (with
   /// `--on-screen`, no text: how many answers there are, to pick one by its shape).
   func questionView(msLeft: Int, answered: Int? = nil, answering: Int? = nil, screen: Bool = false)

@@ -111,6 +111,20 @@ enum HistorySchema {
     ALTER TABLE rounds ADD COLUMN players TEXT;
     CREATE INDEX answers_by_player ON answers(player, id) WHERE player IS NOT NULL;
     """,
+    // Each player's answer to each question of a night hosted here: the night's report.
+    """
+    CREATE TABLE night_answers (
+      night_id INTEGER NOT NULL REFERENCES nights(id),
+      number INTEGER NOT NULL,
+      position INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      chosen TEXT,
+      is_right INTEGER NOT NULL CHECK (is_right IN (0, 1)),
+      milliseconds INTEGER,
+      points INTEGER NOT NULL,
+      PRIMARY KEY (night_id, number, position)
+    ) WITHOUT ROWID;
+    """,
   ]
 
   static var version: Int { migrations.count }

@@ -18,19 +18,44 @@ public struct PlayedNight: Equatable, Sendable {
     }
   }
 
+  /// One player's answer to a question, for the night's report (`trivia nights export`).
+  public struct Answer: Equatable, Sendable {
+    public var name: String
+    /// The answer's text; nil: none in time, or the player was not in yet.
+    public var chosen: String?
+    public var isRight: Bool
+    /// Milliseconds taken; nil without an answer.
+    public var milliseconds: Int?
+    public var points: Int
+
+    public init(name: String, chosen: String?, isRight: Bool, milliseconds: Int?, points: Int) {
+      self.name = name
+      self.chosen = chosen
+      self.isRight = isRight
+      self.milliseconds = milliseconds
+      self.points = points
+    }
+  }
+
   public struct Question: Equatable, Sendable {
     public var number: Int
     public var question: String
     public var correctAnswer: String
     public var answered: Int
     public var right: Int
+    /// Each player's answer, in the standings' order at its reveal; empty for a night kept
+    /// before answers were.
+    public var answers: [Answer]
 
-    public init(number: Int, question: String, correctAnswer: String, answered: Int, right: Int) {
+    public init(
+      number: Int, question: String, correctAnswer: String, answered: Int, right: Int, answers: [Answer] = []
+    ) {
       self.number = number
       self.question = question
       self.correctAnswer = correctAnswer
       self.answered = answered
       self.right = right
+      self.answers = answers
     }
 
     /// The same question wherever it was read from, as an answer's.

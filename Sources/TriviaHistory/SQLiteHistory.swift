@@ -107,6 +107,15 @@ public final class SQLiteHistory: History {
           .integer(id), .integer(Int64(question.number)), .integer(question.questionID), .text(question.question),
           .text(question.correctAnswer), .integer(Int64(question.answered)), .integer(Int64(question.right)),
         ])
+      for (position, answer) in question.answers.enumerated() {
+        try database.query(
+          "INSERT INTO night_answers VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          [
+            .integer(id), .integer(Int64(question.number)), .integer(Int64(position)), .text(answer.name),
+            answer.chosen.map { .text($0) } ?? .null, .integer(answer.isRight ? 1 : 0),
+            answer.milliseconds.map { .integer(Int64($0)) } ?? .null, .integer(Int64(answer.points)),
+          ])
+      }
     }
   }
 
@@ -121,17 +130,32 @@ public final class SQLiteHistory: History {
             score: try StoredValue.count(row[3], "night_players.score", in: database),
             hasLeft: try StoredValue.flag(row[4], "night_players.has_left", in: database)))
       }
+      var answers: [Int64: [Int: [PlayedNight.Answer]]] = [:]
+      for row in try database.query(
+        "SELECT night_id, number, name, chosen, is_right, milliseconds, points FROM night_answers ORDER BY 1, 2, position"
+      ) {
+        let number = try StoredValue.count(row[1], "night_answers.number", in: database)
+        answers[row[0].integer ?? 0, default: [:]][number, default: []].append(
+          PlayedNight.Answer(
+            name: try StoredValue.text(row[2], "night_answers.name", in: database),
+            chosen: row[3] == .null ? nil : try StoredValue.text(row[3], "night_answers.chosen", in: database),
+            isRight: try StoredValue.flag(row[4], "night_answers.is_right", in: database),
+            milliseconds: row[5] == .null
+              ? nil : try StoredValue.count(row[5], "night_answers.milliseconds", in: database),
+            points: try StoredValue.count(row[6], "night_answers.points", in: database)))
+      }
       var questions: [Int64: [PlayedNight.Question]] = [:]
       for row in try database.query(
         "SELECT night_id, number, question, correct_answer, answered, right_answers FROM night_questions ORDER BY 1, 2")
       {
         let answered = try StoredValue.count(row[4], "night_questions.answered", in: database)
+        let number = try StoredValue.count(row[1], "night_questions.number", in: database)
         questions[row[0].integer ?? 0, default: []].append(
           PlayedNight.Question(
-            number: try StoredValue.count(row[1], "night_questions.number", in: database), question: row[2].text ?? "",
-            correctAnswer: row[3].text ?? "", answered: answered,
-            right: try StoredValue.count(row[5], "night_questions.right_answers", atMost: Int64(answered), in: database)
-          ))
+            number: number, question: row[2].text ?? "", correctAnswer: row[3].text ?? "", answered: answered,
+            right: try StoredValue.count(
+              row[5], "night_questions.right_answers", atMost: Int64(answered), in: database),
+            answers: answers[row[0].integer ?? 0]?[number] ?? []))
       }
       return try database.query(
         """

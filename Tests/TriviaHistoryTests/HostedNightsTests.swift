@@ -25,7 +25,14 @@ final class HostedNightsTests {
           place: $0.offset + 1, name: $0.element, score: 2000 - 1000 * $0.offset, hasLeft: $0.offset == 2)
       },
       questions: [
-        PlayedNight.Question(number: 1, question: "Symbol for gold?", correctAnswer: "Au", answered: 3, right: 2),
+        PlayedNight.Question(
+          number: 1, question: "Symbol for gold?", correctAnswer: "Au", answered: 3, right: 2,
+          // Each player's answer comes back as kept, none in time included.
+          answers: players.enumerated().map {
+            .init(
+              name: $0.element, chosen: $0.offset == 1 ? nil : "Au", isRight: $0.offset != 1,
+              milliseconds: $0.offset == 1 ? nil : 1200 * ($0.offset + 1), points: $0.offset == 1 ? 0 : 950)
+          }),
         PlayedNight.Question(number: 2, question: "Largest planet?", correctAnswer: "Jupiter", answered: 2, right: 1),
       ])
   }

@@ -96,7 +96,8 @@ final class TurnsHistoryTests {
     let history = history()
     history.answered(answer("New?", by: "Zoë", right: true), inRound: nil)
     #expect(messages.isEmpty)
-    #expect(try sqlite("PRAGMA user_version") == [["4"]])
+    // Migrated to this version (5: night_answers came after whose answers were).
+    #expect(try sqlite("PRAGMA user_version") == [["5"]])
     #expect(
       try sqlite("SELECT question, coalesce(player, 'NULL') FROM answers ORDER BY id") == [
         ["Old?", "NULL"], ["New?", "Zoë"],

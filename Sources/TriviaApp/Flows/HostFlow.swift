@@ -267,7 +267,12 @@ final class HostFlow {
         revealed.append(
           .init(
             number: number, question: reveal.text, correctAnswer: reveal.choices[reveal.correct],
-            answered: reveal.counts.reduce(0, +), right: reveal.counts[reveal.correct]))
+            answered: reveal.counts.reduce(0, +), right: reveal.counts[reveal.correct],
+            answers: room.revealedAnswers.map {
+              .init(
+                name: $0.name, chosen: $0.choice.map { reveal.choices[$0] }, isRight: $0.choice == reveal.correct,
+                milliseconds: $0.ms, points: $0.points)
+            }))
       }
     case .final, .ended: keepOnce()
     case .lobby, .question, .standings: break
