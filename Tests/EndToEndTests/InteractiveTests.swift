@@ -34,10 +34,13 @@ struct InteractiveTests {
     return seen
   }
 
-  /// Leaves with Ctrl-D and checks the game ended normally.
+  /// Leaves with Ctrl-D and checks the game ended normally. Ctrl-D goes to the line editor,
+  /// not to the kernel's line discipline in the moment before the editor takes the terminal
+  /// (where it would arrive later as a NUL, and the game would not end).
   static func leave(_ terminal: PseudoTerminal) throws {
+    try terminal.waitForLineEditor()
     try terminal.send(ctrlD)
-    let exit = terminal.waitForExit()
+    let exit = terminal.waitForExit(timeout: .seconds(15))
     #expect(exit == .status(0), "the screen ended with: \(terminal.text.suffix(400).debugDescription)")
   }
 
