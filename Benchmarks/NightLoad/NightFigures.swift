@@ -32,12 +32,25 @@ struct NightFigures: Sendable {
   var loadWaitShare = 0.0
   /// The host's CPU time from the command to the question at the last player, a question.
   var hostFanOutCPUMs = 0.0
+  /// Big screens watching (`--screens`), and of them those that had every question and reveal.
+  var screens = 0
+  var screensHeld = 0
+  /// From the host's command to the question on a screen, every screen and question pooled.
+  var screenFanOutP50Ms = 0.0
+  var screenFanOutMaxMs = 0.0
+  /// From the deadline to the reveal's bars on a screen; worst screen and question.
+  var screenBarsMs = 0.0
+  /// What a screen was sent over the night (lobby to end), on average.
+  var screenMessages = 0.0
+  var screenKiB = 0.0
+  /// Stages a screen was sent during a question (the question, then the count of answers).
+  var screenQuestionStages = 0.0
   var problems: [String] = []
 
   /// The issue's floor for one host at any N: p99 fan-out, tally, none dropped.
   var holds: Bool {
     joined == players && dropped == 0 && held == players && fanOutP99Ms <= 250 && tallyMs <= 1000
-      && problems.isEmpty
+      && screensHeld == screens && problems.isEmpty
   }
 
   var json: String {
@@ -52,7 +65,11 @@ struct NightFigures: Sendable {
       ("host_cpu_us_per_answer", number(hostCPUPerAnswerUs)), ("answers", "\(answers)"), ("late", "\(late)"),
       ("load_cpu_pct", number(loadCPUShare * 100)), ("host_cpu_pct", number(hostCPUShare * 100)),
       ("host_wait_pct", number(hostWaitShare * 100)), ("load_wait_pct", number(loadWaitShare * 100)),
-      ("host_fanout_cpu_ms", number(hostFanOutCPUMs)), ("holds", holds ? "true" : "false"),
+      ("host_fanout_cpu_ms", number(hostFanOutCPUMs)), ("screens", "\(screens)"),
+      ("screens_held", "\(screensHeld)"), ("screen_fanout_p50_ms", number(screenFanOutP50Ms)),
+      ("screen_fanout_max_ms", number(screenFanOutMaxMs)), ("screen_bars_ms", number(screenBarsMs)),
+      ("screen_messages", number(screenMessages)), ("screen_kib", number(screenKiB)),
+      ("screen_question_stages", number(screenQuestionStages)), ("holds", holds ? "true" : "false"),
       ("problems", "[" + problems.map(quoted).joined(separator: ",") + "]"),
     ]
     return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
@@ -60,6 +77,7 @@ struct NightFigures: Sendable {
 
   var line: String {
     "\(players) players" + (pagePlayers > 0 ? " (\(pagePlayers) through the page)" : "")
+      + (screens > 0 ? " and \(screens) screen\(screens == 1 ? "" : "s")" : "")
       + ": \(held) held, \(dropped) dropped, \(refused) refused, joined in \(format1(joinSeconds)) s; "
       + "fan-out p50 \(format1(fanOutP50Ms)) ms, p99 \(format1(fanOutP99Ms)) ms, last \(format1(fanOutMaxMs)) ms; "
       + "tally \(format1(tallyMs)) ms (bars \(format1(barsMs)) ms); "
@@ -69,6 +87,11 @@ struct NightFigures: Sendable {
       + "\(format1(hostCPUShare * 100))% of a core's time and its threads waited \(format1(hostWaitShare * 100))% "
       + "of it for a CPU, this generator used \(format1(loadCPUShare * 100))% and waited "
       + "\(format1(loadWaitShare * 100))%"
+      + (screens > 0
+        ? "; screens: \(screensHeld) held, the question after p50 \(format1(screenFanOutP50Ms)) ms, last "
+          + "\(format1(screenFanOutMaxMs)) ms, bars \(format1(screenBarsMs)) ms after the deadline, each sent "
+          + "\(format1(screenMessages)) messages (\(format1(screenKiB)) KiB), \(format1(screenQuestionStages)) "
+          + "stages a question" : "")
       + (problems.isEmpty ? "" : "; problems: " + problems.joined(separator: "; "))
   }
 }

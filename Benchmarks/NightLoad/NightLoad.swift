@@ -6,7 +6,12 @@ import Glibc
 /// up from --sweep-from until a count misses the floor, passes --sweep-to or the time is up.
 ///
 ///     NightLoad [--players 1000,5000] [--sweep-from N --sweep-step N --sweep-to N --sweep-seconds S]
-///               [--time 10] [--questions 3] [--threads 2] [--binary .build/release/trivia] [--json] [--verbose]
+///               [--time 10] [--questions 3] [--threads 2] [--page-share 0] [--screens 0]
+///               [--binary .build/release/trivia] [--json] [--verbose]
+///
+/// `--screens N` attaches N big screens (`{"watch":{}}`, as `/CODE/screen`) in the lobby: they
+/// never join nor answer; the figures say when each question and reveal reached them and what
+/// they were sent.
 @main
 struct NightLoad {
   static func main() async {
@@ -31,9 +36,9 @@ struct NightLoad {
       guard name.hasPrefix("--"), let value = rest.popFirst() else { throw LoadFailure("usage: see NightLoad.swift") }
       options[String(name.dropFirst(2))] = value
     }
-    func number(_ name: String, _ fallback: Int) throws -> Int {
+    func number(_ name: String, _ fallback: Int, least: Int = 1) throws -> Int {
       guard let text = options[name] else { return fallback }
-      guard let value = Int(text), value > 0 else { throw LoadFailure("--\(name) takes a positive number") }
+      guard let value = Int(text), value >= least else { throw LoadFailure("--\(name) takes a number ≥ \(least)") }
       return value
     }
     let counts = try (options["players"] ?? "1000,5000").split(separator: ",").map { text in
@@ -43,7 +48,8 @@ struct NightLoad {
     let base = NightRun(
       players: 0, limit: .seconds(try number("time", 10)), questions: try number("questions", 3),
       binary: options["binary"] ?? ".build/release/trivia", threads: try number("threads", 2),
-      verbose: verbose, pageShare: min(100, try number("page-share", 0)))
+      verbose: verbose, pageShare: min(100, try number("page-share", 0)),
+      screens: try number("screens", 0, least: 0))
     let sweepFrom = try number("sweep-from", .max)
     let sweepStep = try number("sweep-step", 2500)
     let sweepSeconds = try number("sweep-seconds", 0)

@@ -13,6 +13,8 @@ struct NightRun {
   var verbose = false
   /// The share of players, in percent, that load the player's page before joining.
   var pageShare = 0
+  /// Big screens watching the night, connected in the lobby before the players join.
+  var screens = 0
 
   func measure() async throws -> NightFigures {
     var figures = NightFigures()
@@ -34,6 +36,10 @@ struct NightRun {
     let pids = [host.pid] + ProcessSample.children(of: host.pid)
     guard pids.count == 2 else { throw LoadFailure("expected trivia and trivia-night, found \(pids)") }
     let before = ProcessSample.of(pids)
+    // After `before`: what a screen costs the host shows in its memory per player.
+    let watchers = Screens(url: url, count: screens, questions: questions)
+    figures.screens = screens
+    if screens > 0 { try await watchers.watch(within: .seconds(10)) }
 
     let timeline = Timeline(players: players, questions: questions)
     let pageEvery = pageShare > 0 ? max(1, 100 / pageShare) : nil
@@ -48,6 +54,7 @@ struct NightRun {
     try await Task.sleep(for: .milliseconds(1500))
 
     var fanOuts: [Double] = []
+    var screenFanOuts: [Double] = []
     var hostCPU = Duration.zero
     var ownCPU = Duration.zero
     var hostFanOutCPU = Duration.zero
@@ -60,6 +67,9 @@ struct NightRun {
         host.type("next")
         try await waitFor(.seconds(10)) {
           timeline.state.withLock { state in Self.live(state).allSatisfy { state.standingsAt[number - 2][$0] != nil } }
+            && watchers.state.withLock { state in
+              watchers.live(state).allSatisfy { state.screens[$0].standingsAt[number - 2] != nil }
+            }
         }
         try await Task.sleep(for: .milliseconds(300))
       }
@@ -68,6 +78,7 @@ struct NightRun {
       let ownBefore = ProcessSample.own
       let ownWaitedBefore = ProcessSample.waitedForCPU(getpid())
       timeline.state.withLock { $0.question = number }
+      watchers.ask(number)
       let asked = ContinuousClock.now
       host.type(number == 1 ? "start" : "next")
       try await waitFor(limit) {
@@ -83,6 +94,16 @@ struct NightRun {
       let arrivals = timeline.state.withLock { $0.questionAt[number - 1].compactMap { $0 } }
       fanOuts += arrivals.map { ($0 - asked).milliseconds }
       figures.fanOutMaxMs = max(figures.fanOutMaxMs, arrivals.map { ($0 - asked).milliseconds }.max() ?? 0)
+      // The screens are sent the question after every player (theirs has the count of answers),
+      // so they are waited for apart: the players' figures mean what they mean without them.
+      try await waitFor(limit) {
+        watchers.state.withLock { state in
+          watchers.live(state).allSatisfy { state.screens[$0].questionAt[number - 1] != nil }
+        }
+      }
+      screenFanOuts += watchers.state.withLock { state in
+        state.screens.compactMap { $0.questionAt[number - 1] }.map { ($0 - asked).milliseconds }
+      }
 
       let deadline = asked + limit
       // A player has its verdict with the reveal, which follows its own part (`you`).
@@ -91,6 +112,9 @@ struct NightRun {
           && timeline.state.withLock { state in
             Self.live(state).allSatisfy { state.revealAt[number - 1][$0] != nil }
           }
+          && watchers.state.withLock { state in
+            watchers.live(state).allSatisfy { state.screens[$0].revealAt[number - 1] != nil }
+          }
       }
       hostCPU += ProcessSample.of(pids).cpu - hostBefore.cpu
       let lastVerdict = timeline.state.withLock { $0.revealAt[number - 1].compactMap { $0 }.max() }
@@ -98,6 +122,8 @@ struct NightRun {
       if let bars { figures.barsMs = max(figures.barsMs, (bars - deadline).milliseconds) }
       let tallied = [lastVerdict, bars].compactMap { $0 }.max() ?? .now
       figures.tallyMs = max(figures.tallyMs, (tallied - deadline).milliseconds)
+      let screenBars = watchers.state.withLock { state in state.screens.compactMap { $0.revealAt[number - 1] }.max() }
+      if let screenBars { figures.screenBarsMs = max(figures.screenBarsMs, (screenBars - deadline).milliseconds) }
       if verbose {
         let answered = timeline.state.withLock { $0.taken }
         Self.say(
@@ -105,6 +131,13 @@ struct NightRun {
             + "\(format1((fannedOut - asked).milliseconds)) ms, "
             + "verdicts \(format1(((lastVerdict ?? .now) - deadline).milliseconds)) ms and bars "
             + "\(format1(((bars ?? .now) - deadline).milliseconds)) ms after the deadline; \(answered) answers so far")
+        if screens > 0 {
+          let stages = watchers.state.withLock { state in state.screens.map { $0.questionStages[number - 1] } }
+          Self.say(
+            "  screens: the question after \(screenFanOuts.suffix(screens).map(format1).joined(separator: ", ")) ms, "
+              + "\(stages.map(String.init).joined(separator: ", ")) stages in it, "
+              + "bars \(format1(((screenBars ?? .now) - deadline).milliseconds)) ms after the deadline")
+        }
         if bars == nil { Self.say("no bars on the host's screen, which ends with: \(host.tail(1500))") }
       }
       try await Task.sleep(for: .milliseconds(300))
@@ -114,9 +147,16 @@ struct NightRun {
       state.over = true
       return state
     }
+    let screenState = watchers.state.withLock { state in
+      state.over = true
+      return state
+    }
     // The host's end closes every player; the clients' event loops stop once they are gone.
     host.stop()
-    try await waitFor(.seconds(10)) { timeline.state.withLock { $0.standing.allSatisfy { $0 == .gone } } }
+    try await waitFor(.seconds(10)) {
+      timeline.state.withLock { $0.standing.allSatisfy { $0 == .gone } }
+        && watchers.state.withLock { $0.screens.allSatisfy(\.gone) }
+    }
 
     fanOuts.sort()
     figures.fanOutP50Ms = Self.percentile(fanOuts, 0.50)
@@ -127,7 +167,7 @@ struct NightRun {
     figures.answers = state.taken
     figures.problems =
       Self.check(state, questions: questions) + state.failed.prefix(3).map { "failed: \($0)" }
-      + state.refused.prefix(3).map { "refused: \($0)" }
+      + state.refused.prefix(3).map { "refused: \($0)" } + screenState.failed.prefix(3).map { "failed: \($0)" }
     figures.held = (0..<players).count { player in
       state.standing[player] == .in && (0..<questions).allSatisfy { state.revealAt[$0][player] != nil }
     }
@@ -140,7 +180,19 @@ struct NightRun {
     figures.hostWaitShare = hostFanOutWaited.milliseconds / max(1, fanOutWall.milliseconds)
     figures.loadWaitShare = ownWaited.milliseconds / max(1, fanOutWall.milliseconds)
     figures.hostFanOutCPUMs = hostFanOutCPU.milliseconds / Double(questions)
+    screenFanOuts.sort()
+    figures.screenFanOutP50Ms = Self.percentile(screenFanOuts, 0.50)
+    figures.screenFanOutMaxMs = screenFanOuts.last ?? 0
+    figures.screensHeld = screenState.screens.count { screen in
+      screen.watching && (0..<questions).allSatisfy { screen.questionAt[$0] != nil && screen.revealAt[$0] != nil }
+    }
+    let watched = Double(max(1, screens))
+    figures.screenMessages = Double(screenState.screens.map(\.messages).reduce(0, +)) / watched
+    figures.screenKiB = Double(screenState.screens.map(\.bytes).reduce(0, +)) / 1024 / watched
+    figures.screenQuestionStages =
+      Double(screenState.screens.map { $0.questionStages.reduce(0, +) }.reduce(0, +)) / watched / Double(questions)
     await swarm.shutdown()
+    await watchers.shutdown()
     return figures
   }
 
