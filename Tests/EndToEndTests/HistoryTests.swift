@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 import Testing
 
 /// What the game keeps in `history.sqlite`, read with the sqlite3 shell as a player would.
@@ -180,34 +181,38 @@ struct HistoryTests {
   }
 
   @Test("Killed at random moments while answering, 200 times: the file is whole and keeps every answer shown")
-  func killedWhileAnswering() throws {
-    let sandbox = try Sandbox()
-    var generator = SystemRandomNumberGenerator()
-    var shown = 0
-    for _ in 0..<200 {
-      let game = try LiveProcess(sandbox, arguments: ["--count", "50"])
-      try game.send("play")
-      // Loading the bank is slow when the machine is busy with every other test.
-      try game.expect("question 1/50> ", timeout: .seconds(30))
-      // Some answers whose verdict is seen, then one more sent and the kill a moment later.
-      let answers = Int.random(in: 0...3, using: &generator)
-      for _ in 0..<answers {
+  func killedWhileAnswering() async throws {
+    // Two minutes of blocking on keys and kills: on a thread of its own, not one the other
+    // tests' tasks need.
+    try await onOwnThread {
+      let sandbox = try Sandbox()
+      var generator = SystemRandomNumberGenerator()
+      var shown = 0
+      for _ in 0..<200 {
+        let game = try LiveProcess(sandbox, arguments: ["--count", "50"])
+        try game.send("play")
+        // Loading the bank is slow when the machine is busy with every other test.
+        try game.expect("question 1/50> ", timeout: .seconds(30))
+        // Some answers whose verdict is seen, then one more sent and the kill a moment later.
+        let answers = Int.random(in: 0...3, using: &generator)
+        for _ in 0..<answers {
+          try game.send("a")
+          try game.expect("continue> ")
+          try game.send("")
+          try game.expect("> ")
+          shown += 1
+        }
         try game.send("a")
-        try game.expect("continue> ")
-        try game.send("")
-        try game.expect("> ")
-        shown += 1
+        usleep(UInt32.random(in: 0...3_000, using: &generator))
+        game.send(signal: SIGKILL)
+        _ = game.waitForExit(timeout: .seconds(5))
       }
-      try game.send("a")
-      usleep(UInt32.random(in: 0...3_000, using: &generator))
-      game.send(signal: SIGKILL)
-      _ = game.waitForExit(timeout: .seconds(5))
+      #expect(try Self.rows(sandbox, "PRAGMA integrity_check") == ["ok"])
+      let kept = try #require(Int(try Self.rows(sandbox, "SELECT count(*) FROM answers").first ?? ""))
+      // Every verdict seen was recorded first; the answer sent just before a kill may or may not be.
+      #expect(kept >= shown)
+      #expect(kept <= shown + 200)
     }
-    #expect(try Self.rows(sandbox, "PRAGMA integrity_check") == ["ok"])
-    let kept = try #require(Int(try Self.rows(sandbox, "SELECT count(*) FROM answers").first ?? ""))
-    // Every verdict seen was recorded first; the answer sent just before a kill may or may not be.
-    #expect(kept >= shown)
-    #expect(kept <= shown + 200)
   }
 }
 
