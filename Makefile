@@ -169,6 +169,22 @@ test-tools:
 bench: deps
 	python3 Benchmarks/bench.py $(BENCH_ARGS)
 
+## Before #30: what PostgreSQL's LISTEN/NOTIFY carries here (RESULTS.md, "Before #30"). A
+## throwaway server (Scripts/postgres.sh, which installs Debian's postgresql if missing) on
+## loopback for the run only; NotifyLoad and postgres-nio build with --traits Notify, which
+## neither `make play` nor `make test` uses. NOTIFY_SECONDS=3: each measurement's length.
+NOTIFY := --traits Notify
+.PHONY: notify-bench
+notify-bench:
+	$(SWIFT) build $(RELEASE) $(NOTIFY) --product NotifyLoad
+	@set -e; dir=$$(mktemp -d /tmp/trivia-notify.XXXXXX); rmdir "$$dir"; \
+	trap 'Scripts/postgres.sh stop "$$dir"' EXIT; \
+	POSTGRES_LIFETIME=1800 Scripts/postgres.sh start "$$dir" >/dev/null; \
+	set -a; . "$$dir/env"; set +a; \
+	echo "PostgreSQL $$(psql -XtAc 'show server_version') on $$(nproc) cores; load: $$(cat /proc/loadavg)"; \
+	timeout -k 10 900 .build/release/NotifyLoad --sweep $(NOTIFY_ARGS); \
+	echo "load after: $$(cat /proc/loadavg)"
+
 ## Fuzz every parser with libFuzzer for SECONDS seconds each (default 60); see Fuzz/run.sh.
 SECONDS ?= 60
 fuzz:

@@ -15,6 +15,10 @@ let screens = [
 /// build with `--traits Night`.
 let night = TargetDependencyCondition.when(traits: ["Night"])
 
+/// PostgreSQL (#30) is a trait too: only `make notify-bench` builds with `--traits Notify`, so
+/// neither `make play` nor `make test` fetches or builds postgres-nio.
+let notify = TargetDependencyCondition.when(traits: ["Notify"])
+
 let package = Package(
   name: "trivia",
   platforms: [.macOS(.v15)],
@@ -26,6 +30,7 @@ let package = Package(
   ],
   traits: [
     .trait(name: "Night", description: "trivia-night: a night's network, its tests and figure 8."),
+    .trait(name: "Notify", description: "NotifyLoad: what PostgreSQL's LISTEN/NOTIFY carries (#30)."),
     .default(enabledTraits: []),
   ],
   dependencies: [
@@ -38,6 +43,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    // Beyond one machine (#30): PostgreSQL's LISTEN/NOTIFY, measured first by NotifyLoad.
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // Its generic code specialized in the app for the app's view type, not dispatched at run time.
@@ -186,6 +193,17 @@ let package = Package(
           .product(name: "Logging", package: "swift-log", condition: night),
         ],
         path: "Benchmarks/NightLoad"),
+      // Before #30: how many NOTIFYs a second, and how many MB, PostgreSQL carries here between
+      // a room and its edges. Without the trait Notify it is a stub that says so.
+      .executableTarget(
+        name: "NotifyLoad",
+        dependencies: [
+          .product(name: "PostgresNIO", package: "postgres-nio", condition: notify),
+          .product(name: "Logging", package: "swift-log", condition: notify),
+        ],
+        path: "Benchmarks/NotifyLoad",
+        // As trivia's: GNU ld warns at a static link about Foundation's own mktemp.
+        linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
     ],
   swiftLanguageModes: [.v6]
 )
