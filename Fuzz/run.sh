@@ -10,7 +10,10 @@
 # (OpenTriviaQAFormat.decode), commands (CommandTable and choiceIndex), route
 # (TriviaRoute(link:)), link (LinkMessageReader, what a sender writes to the link socket),
 # kept (the saved round's and the options' decoders: the files the game keeps about its
-# player; TriviaData is built whole as a library first).
+# player; TriviaData is built whole as a library first), history (the player's history: a
+# real one made by SQLiteHistory, its contents changed by a program the input spells, then
+# opened and read whole by SQLiteHistory; TriviaHistory's sources with TriviaData as a library
+# and the system's libsqlite3).
 # Each harness is compiled with the package sources it needs into one module, so internal
 # API is reachable; TriviaRoute imports TriviaData, so that target builds
 # Questions/Difficulty.swift as a small TriviaData module first.
@@ -24,7 +27,9 @@
 #
 # To replay a finding: .build-fuzz/<target>/<target>-fuzzer <file>; every finding so far is
 # also a test (Tests/TriviaDataTests/FuzzRegressionTests.swift,
-# Tests/ScreenTests/CommandFuzzRegressionTests.swift).
+# Tests/ScreenTests/CommandFuzzRegressionTests.swift,
+# Tests/TriviaHistoryTests/HistoryFuzzRegressionTests.swift). HISTORY_FUZZ_SAY=1 makes the
+# history target print an input's changes and what the game said.
 #
 # Exits 1 when any target found something, 2 when a build failed.
 set -euo pipefail
@@ -37,7 +42,7 @@ repo=$PWD
 out=$repo/.build-fuzz
 sources=Sources
 data=${OPENTRIVIAQA:-$repo/../shared/data/opentriviaqa}
-all_targets=(json opentdb otqa commands route link kept)
+all_targets=(json opentdb otqa commands route link kept history)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
@@ -80,6 +85,7 @@ target_files() {
       "$app/Model/GameOptions.swift" "$app/Model/Round.swift" "$app/Model/SeededGenerator.swift" \
       "$app/Model/AskedQuestions.swift" "$app/Navigation/TriviaRoute.swift"
     ;;
+  history) echo Fuzz/HistoryFuzz.swift Fuzz/HistoryMutation.swift $support "$sources"/TriviaHistory/*.swift ;;
   *) return 1 ;;
   esac
 }
@@ -89,6 +95,7 @@ module_name() {
   commands) echo ScreenKit ;;
   route | kept) echo TriviaApp ;;
   link) echo TriviaLink ;;
+  history) echo TriviaHistory ;;
   esac
 }
 max_len() {
@@ -97,6 +104,8 @@ max_len() {
   commands) echo 1024 ;;
   route) echo 2048 ;;
   kept) echo 8192 ;;
+  # Each byte or few one change; past 24 changes the rest is not read.
+  history) echo 128 ;;
   # Past the 4096-byte limit, so refusing an oversized message is exercised.
   link) echo 8192 ;;
   esac
@@ -109,9 +118,9 @@ build() {
   read -r -a files <<<"$(target_files "$target")"
   local inputs=("${files[@]}" Fuzz/run.sh)
   [ "$target" = route ] && inputs+=("$td/Questions/Difficulty.swift")
-  [ "$target" = kept ] && inputs+=("${data_files[@]}")
+  case $target in kept | history) inputs+=("${data_files[@]}") ;; esac
   local words=()
-  case $target in json | opentdb | otqa | kept) words=("$sources"/NumberWords/*.swift) && inputs+=("${words[@]}") ;; esac
+  case $target in json | opentdb | otqa | kept | history) words=("$sources"/NumberWords/*.swift) && inputs+=("${words[@]}") ;; esac
   if [ -x "$binary" ] && [ -z "$(find "${inputs[@]}" -newer "$binary" 2>/dev/null)" ]; then return 0; fi
   mkdir -p "$dir"
   echo "building $target…"
@@ -129,14 +138,17 @@ build() {
     "$swiftc" "${flags[@]}" -module-name TriviaData -emit-library -static -emit-module \
       -emit-module-path "$dir/lib/TriviaData.swiftmodule" -o "$dir/lib/libTriviaData.a" "$td/Questions/Difficulty.swift"
     extra=(-I "$dir/lib" -L "$dir/lib" -lTriviaData)
-  elif [ "$target" = kept ]; then
-    # The decoders use TriviaData's files and questions: build all of it as that module.
+  elif [ "$target" = kept ] || [ "$target" = history ]; then
+    # The decoders and the history use TriviaData's files and questions: build all of it as
+    # that module.
     local library=()
     for file in "${data_files[@]}"; do [ "$file" = Fuzz/QuestionInvariants.swift ] || library+=("$file"); done
     mkdir -p "$dir/lib" "$dir/datasrc" && cp --parents "${library[@]}" "$dir/datasrc/"
     (cd "$dir/datasrc" && "$swiftc" "${flags[@]}" -module-name TriviaData -emit-library -static -emit-module \
       -emit-module-path "$dir/lib/TriviaData.swiftmodule" -o "$dir/lib/libTriviaData.a" -I "$dir/lib" "${library[@]}")
     extra+=(-lTriviaData)
+    # The history's SQLite: the package's module map for the system's libsqlite3.
+    if [ "$target" = history ]; then extra+=(-I "$repo/$sources/CSQLite" -lsqlite3); fi
   fi
   # Compile a copy: others may be editing the tree, and swiftc stops when a file changes
   # under it.

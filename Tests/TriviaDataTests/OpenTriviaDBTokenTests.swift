@@ -166,6 +166,43 @@ import TriviaData
       ])
   }
 
+  /// A token last used further in the future than a clock's skew (1e308 would never lapse)
+  /// is damage, as an unreadable file is: kept aside, said once, and a new token asked for.
+  /// A minute ahead is a clock's skew, and the token is used.
+  @Test(arguments: ["1e308", "1700003600"])
+  func aTokenLastUsedInTheFutureIsDamage(lastUsed: String) async throws {
+    let folder = try TemporaryFolder()
+    let api = try FakeOpenTDB()
+    let server = api.server.url("")
+    try FileManager.default.createDirectory(atPath: folder.path + "/trivia", withIntermediateDirectories: true)
+    let content = #"{"\#(server)": {"token": "kept", "lastUsed": \#(lastUsed)}}"#
+    try folder.write("trivia/opentdb-token.json", content)
+    let bank = try await api.source(folder, now: start).load(request)
+    let path = folder.path + "/trivia/opentdb-token.json"
+    let aside = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path + "/trivia")
+        .first { $0.hasPrefix("opentdb-token.json.corrupt-") })
+    #expect(
+      bank.notes == [
+        "\(path) says a token was last used in the future; it is kept as \(folder.path)/trivia/\(aside), "
+          + "and a new token is asked for."
+      ])
+    #expect(FileManager.default.contents(atPath: folder.path + "/trivia/" + aside) == Data(content.utf8))
+    #expect(api.server.requests == ["/api_token.php?command=request", "/api.php?amount=10&token=token-1"])
+  }
+
+  @Test func aTokenLastUsedAMinuteAheadIsAClocksSkewAndUsed() async throws {
+    let folder = try TemporaryFolder()
+    let api = try FakeOpenTDB()
+    let server = api.server.url("")
+    try FileManager.default.createDirectory(atPath: folder.path + "/trivia", withIntermediateDirectories: true)
+    let ahead = start.timeIntervalSince1970 + 60
+    try folder.write("trivia/opentdb-token.json", #"{"\#(server)": {"token": "kept", "lastUsed": \#(ahead)}}"#)
+    let bank = try await api.source(folder, now: start).load(request)
+    #expect(bank.notes.isEmpty)
+    #expect(api.server.requests == ["/api.php?amount=10&token=kept"])
+  }
+
   @Test func aDamagedTokenFileIsSaidWithALoadThatFails() async throws {
     let folder = try TemporaryFolder()
     try FileManager.default.createDirectory(atPath: folder.path + "/trivia", withIntermediateDirectories: true)

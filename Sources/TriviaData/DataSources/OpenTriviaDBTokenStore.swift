@@ -4,11 +4,16 @@ import FoundationEssentials
 /// each with when it was last used: `$XDG_STATE_HOME/trivia/opentdb-token.json`.
 ///
 /// The server forgets a token after six hours without a request, so an older one is not
-/// offered. The file is a convenience: when it is missing, damaged or cannot be written, a
+/// offered; nor is one last used in the future (past a few minutes of clock skew), which the
+/// file cannot rightly say: the file is damaged. The file is a convenience: when it is missing, damaged or cannot be written, a
 /// new token is requested and the game plays on (a damaged one kept aside, and said).
 public struct OpenTriviaDBTokenStore: Sendable {
   /// How long the server keeps a token nobody uses: six hours.
   public static let lifetime: Double = 6 * 60 * 60
+  /// How far in the future a token's last use may lie: another machine's clock, or this one
+  /// set back a little. Further on (or not a finite time), the file is damaged: a `lastUsed`
+  /// of 1e308 would keep a token fresh for ever.
+  public static let clockSkew: Double = 5 * 60
 
   public let path: String
   /// The time now; tests set another.
@@ -62,6 +67,9 @@ public struct OpenTriviaDBTokenStore: Sendable {
       entries = decoded
     }
     let now = now().timeIntervalSince1970
+    guard entries.values.allSatisfy({ $0.lastUsed.isFinite && $0.lastUsed <= now + Self.clockSkew }) else {
+      return ([:], setAside(because: "says a token was last used in the future"))
+    }
     return (entries.filter { !$0.value.token.isEmpty && now - $0.value.lastUsed < Self.lifetime }, nil)
   }
 
