@@ -20,6 +20,9 @@ public final class LineEditor: LineReader {
   /// What was typed when an event ended the line, and how many characters followed the
   /// cursor: put back by the next read.
   private var setAside: (text: String, afterCursor: Int)?
+  /// Whether the terminal changed size since the last `takeResize()`: a screen drawn in place
+  /// is drawn again for its new size.
+  private var resized = false
   /// What the editor waits on besides the keyboard; its events end a line with `.event`.
   public var events: EventLoop? {
     didSet { events?.install() }
@@ -105,7 +108,10 @@ public final class LineEditor: LineReader {
         // The prompt and the line are cleared (colour or not, libedit moves the cursor with
         // escape codes too) and drawn again after whatever the event prints.
         TextOutput.standardOutput.write(clearing(columnsBeforeCursor: kept.columnsBeforeCursor))
-        if trivia_take_resize() != 0 { el_resize(editLine) }
+        if trivia_take_resize() != 0 {
+          el_resize(editLine)
+          resized = true
+        }
         return .event
       }
       if wasInterrupted {
@@ -126,6 +132,12 @@ public final class LineEditor: LineReader {
   /// work that Ctrl-C cancels by its signal, and at the end.
   public func releaseTerminal() {
     trivia_el_release_terminal(editLine)
+  }
+
+  /// Whether the terminal was resized since this was last asked.
+  public func takeResize() -> Bool {
+    defer { resized = false }
+    return resized
   }
 
   /// Forgets the line set aside by an event: the question it answered is gone.

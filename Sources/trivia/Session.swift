@@ -141,6 +141,10 @@ final class Session {
         }
       case .event:
         await handleEvents()
+        // A screen drawn in place (the lobby) is drawn again at the terminal's new size.
+        if lines.editor?.takeResize() == true, navigator.activeState.active?.drawsInPlace == true {
+          navigator.refresh()
+        }
       case .interrupted:
         continue
       case .end:

@@ -44,6 +44,18 @@ import Testing
     #expect(rows.joined().contains("Player 30"))
     #expect(rows.contains { $0.contains("more") })
     #expect(full.count <= 24)
+
+    // Wider, the lobby is drawn again at once, for its new size: more names a row.
+    let across = { (row: String) in row.split(separator: "  ", omittingEmptySubsequences: true).count }
+    let narrow = across(try #require(rows.first))
+    try screen.resize(columns: 100)
+    let wider = try screen.wait(for: "the lobby at 100 columns", timeout: .seconds(15)) { rows in
+      guard rows.last == "lobby · 30 players in>", let heading = rows.firstIndex(of: "30 players in · room for 100."),
+        heading + 1 < rows.count
+      else { return false }
+      return across(rows[heading + 1]) > narrow
+    }
+    #expect(Self.code(in: wider) == code, "\(wider.joined(separator: "\n"))")
     withExtendedLifetime(players) {}
   }
 
