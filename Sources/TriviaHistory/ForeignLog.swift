@@ -115,7 +115,7 @@ enum ForeignLog {
   }
 
   /// `count` bytes at `offset` of the file at `path`, or nil when there are fewer.
-  private static func read(_ path: String, at offset: Int, count: Int) -> [UInt8]? {
+  static func read(_ path: String, at offset: Int, count: Int) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
