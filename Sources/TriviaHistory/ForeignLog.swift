@@ -19,7 +19,7 @@ enum ForeignLog {
   static func setAside(beside path: String) -> [String] {
     var said: [String] = []
     let journal = path + "-journal"
-    if size(of: journal) > 0, let aside = moveAside(journal) {
+    if size(of: journal) > 0, !isLocked(path), isHot(journal), let aside = moveAside(journal) {
       said.append("\(journal) is not this history's own; it is kept as \(aside), and the history is read without it.")
     }
     let log = path + "-wal"
@@ -107,6 +107,27 @@ enum ForeignLog {
     lock.l_start = 128
     lock.l_len = 1
     return fcntl(descriptor, F_GETLK, &lock) == 0 && lock.l_type != Int16(F_UNLCK)
+  }
+
+  /// Whether a connection holds any of SQLite's locks on the database file (its bytes from
+  /// 0x40000000): a journal beside it then belongs to a transaction under way (SQLite writes
+  /// one in rollback mode even while it turns a new file to WAL), not one left over.
+  private static func isLocked(_ path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var lock = flock()
+    lock.l_type = Int16(F_WRLCK)
+    lock.l_whence = Int16(SEEK_SET)
+    lock.l_start = 0x4000_0000
+    lock.l_len = 512
+    return fcntl(descriptor, F_GETLK, &lock) == 0 && lock.l_type != Int16(F_UNLCK)
+  }
+
+  /// Whether SQLite would play `journal` back: its header starts with the journal's magic
+  /// (SQLite zeroes it, or truncates or deletes the file, when a transaction ends).
+  private static func isHot(_ journal: String) -> Bool {
+    read(journal, at: 0, count: 8) == [0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]
   }
 
   private static func size(of path: String) -> Int {

@@ -391,14 +391,11 @@ public final class SQLiteHistory: History {
     }
   }
 
-  /// `body` as one transaction that sets the history's id too, in WAL mode: a file found in
-  /// another mode is turned to WAL at its first change, not when it is opened, so that one
-  /// found damaged before any change is moved aside exactly as it was.
+  /// `body` as one transaction that sets the history's id too.
   private static func change<T>(_ database: SQLiteDatabase, id: Int32, _ body: () throws(SQLiteDatabase.Failure) -> T)
     throws(SQLiteDatabase.Failure) -> T
   {
-    try database.execute("PRAGMA journal_mode = WAL")
-    return try database.transaction { () throws(SQLiteDatabase.Failure) in
+    try database.transaction { () throws(SQLiteDatabase.Failure) in
       try database.execute("PRAGMA application_id = \(id)")
       return try body()
     }
@@ -562,31 +559,32 @@ public final class SQLiteHistory: History {
     let database = try SQLiteDatabase(path: path, stopRequested: stopRequested)
     var id: Int32 = 0
     do {
-      let version = try database.execute(returning: "PRAGMA user_version")
-      // Known once the header has been read.
-      guard !database.isReadOnly else { throw ReadOnlyFile(path: path) }
-      guard (0...HistorySchema.version).contains(version) else { throw UnknownVersion(version: version) }
-      // Trivia sets the version in the transaction that makes the tables: tables without one
-      // were made by something else, and migrating would fail on them half-way.
-      if version == 0, try database.execute(returning: "SELECT count(*) FROM sqlite_master") > 0 {
-        throw UnknownVersion(version: 0)
+      // The version and the schema read in one snapshot: another game migrating the file step by
+      // step between the two reads would make its new tables look foreign to this one.
+      try database.execute("BEGIN")
+      let version: Int
+      do {
+        version = try database.execute(returning: "PRAGMA user_version")
+        // Known once the header has been read.
+        guard !database.isReadOnly else { throw ReadOnlyFile(path: path) }
+        guard (0...HistorySchema.version).contains(version) else { throw UnknownVersion(version: version) }
+        // Trivia sets the version in the transaction that makes the tables: tables without one
+        // were made by something else, and migrating would fail on them half-way.
+        if version == 0, try database.execute(returning: "SELECT count(*) FROM sqlite_master") > 0 {
+          throw UnknownVersion(version: 0)
+        }
+        try HistorySchema.check(database, version: version)
+        try database.execute("COMMIT")
+      } catch {
+        try? database.execute("ROLLBACK")
+        throw error
       }
-      try HistorySchema.check(database, version: version)
-      // A file found in the rollback journal's mode (header byte 18 is 1: the sqlite3 shell may
-      // leave it so) is turned to WAL at its first change (`change`), so that one found damaged
-      // before any is moved aside as it was. Every other (new, or in WAL as the game leaves
-      // it) is in WAL from the start: two games may open a new file at once, and one turning it
-      // to WAL under the other's open connection gives that one an I/O error.
-      let foundInRollbackMode = ForeignLog.read(path, at: 18, count: 1) == [1]
-      try database.execute(
-        (foundInRollbackMode ? "" : "PRAGMA journal_mode = WAL; ")
-          + "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+      try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
       id = Int32(truncatingIfNeeded: try database.execute(returning: "PRAGMA application_id"))
       let drawn = id == 0
       if drawn {
         // A new file, or one from before ids: one is drawn, and folded into the file at once,
         // so that a log left by a game killed later can be told to be its own.
-        try database.execute("PRAGMA journal_mode = WAL")
         id = try database.transaction { () throws(SQLiteDatabase.Failure) in
           let found = Int32(truncatingIfNeeded: try database.execute(returning: "PRAGMA application_id"))
           guard found == 0 else { return found }

@@ -89,23 +89,4 @@ final class HistoryFuzzRegressionTests {
     // No log of its own goes with it: SQLite made an empty one on opening it, if any.
     #expect((bytes(String(fileAside.1) + "-wal") ?? Data()).isEmpty)
   }
-
-  /// Found as `02 6e c2 02`: the file turned to the rollback journal (`journal_mode = DELETE`,
-  /// as the sqlite3 shell may leave it), then a round's score past its questions. The game
-  /// turned it to WAL on opening, a change to its header, so the copy moved aside was not the
-  /// file as found; now WAL comes with the first change, and the copy is the file, byte for byte.
-  @Test func aFileInRollbackModeFoundDamagedIsKeptAsItWas() throws {
-    try made()
-    var handle: OpaquePointer?
-    try #require(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
-    sqlite3_exec(handle, "PRAGMA journal_mode = DELETE; UPDATE rounds SET score = 4 WHERE id = 1", nil, nil, nil)
-    sqlite3_close_v2(handle)
-    let before = bytes(path)
-    let history = game()
-    _ = history.bestScore(category: nil, total: 2)
-    history.close()
-    let aside = try #require(said.first?.firstMatch(of: /was damaged; it is kept as ([^,]+), and a new history begins/))
-    #expect(said.count == 1, "\(said)")
-    #expect(bytes(String(aside.1)) == before)
-  }
 }
