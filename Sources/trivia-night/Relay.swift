@@ -27,9 +27,7 @@ struct Relay {
       let got = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
       if got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN) { return (nil, waits[1].revents != 0) }
       if got > 0 { buffer += chunk.prefix(got) }
-      for line in RelayLines.lines(&buffer) {
-        if let command = RelayLines.decode(RelayCommand.self, from: line) { commands.append(command) }
-      }
+      commands = RelayLines.commands(&buffer)
     }
     return (commands, waits[1].revents != 0)
   }

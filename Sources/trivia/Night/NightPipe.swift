@@ -97,8 +97,7 @@ final class NightPipe: NightLine {
       }
       break
     }
-    for line in RelayLines.lines(&buffer) {
-      guard let event = RelayLines.decode(RelayEvent.self, from: line) else { continue }
+    for event in RelayLines.events(&buffer) {
       if case .failed = event { announcedEnd = true }
       arrived.append(event)
     }
