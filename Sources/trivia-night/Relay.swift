@@ -12,6 +12,14 @@ struct Relay {
     RelayLines.write(event, to: STDOUT_FILENO)
   }
 
+  /// Says `events` in one write: what arrived together reaches the game together.
+  static func say(_ events: [RelayEvent]) {
+    guard !events.isEmpty else { return }
+    var bytes: [UInt8] = []
+    for event in events { RelayLines.encode(event, into: &bytes) }
+    RelayLines.write(bytes: bytes, to: STDOUT_FILENO)
+  }
+
   /// Waits until the network has events, a command arrives, or `timeout` milliseconds pass.
   /// Returns the commands read (nil at the end of standard input: the game has gone) and
   /// whether the network's descriptor is ready.

@@ -72,6 +72,14 @@ final class NightPipe: NightLine {
     RelayLines.write(command, to: input)
   }
 
+  /// Sends `commands` in one write.
+  func send(contentsOf commands: [RelayCommand]) {
+    guard !isEnded, !commands.isEmpty else { return }
+    var bytes: [UInt8] = []
+    for command in commands { RelayLines.encode(command, into: &bytes) }
+    RelayLines.write(bytes: bytes, to: input)
+  }
+
   /// The events read so far, oldest first.
   func take() -> [RelayEvent] {
     defer { arrived.removeAll() }
