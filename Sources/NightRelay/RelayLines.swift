@@ -1,21 +1,82 @@
 import FoundationEssentials
 import Glibc
 
-/// The pipe's framing: each value one line of JSON. A frame's text is a JSON string inside
-/// it, so a newline in it cannot split a line.
+/// The pipe's framing. A frame is a header line, and for the two that carry a player's
+/// frame the frame's bytes after it, as they are:
+///
+/// - `t ID COUNT` and COUNT bytes: `RelayEvent.text(ID, …)`;
+/// - `s COUNT ID ID …` and COUNT bytes: `RelayCommand.send(…, to: [ID, …])`;
+/// - any other value, one line of JSON (it starts with `{`).
+///
+/// What players send and are sent is most of what crosses the pipe, already encoded once (a
+/// player's JSON, or `NightWire.encode`): it is copied, never escaped into a JSON string and
+/// parsed out again, and a newline in it cannot split a frame since its length is known.
 public enum RelayLines {
-  public static func encode<Value: Encodable>(_ value: Value) -> [UInt8] {
-    // Encoding these enums of strings and numbers cannot fail.
-    var bytes = (try? JSONEncoder().encode(value)).map(Array.init) ?? []
-    bytes.append(UInt8(ascii: "\n"))
+  /// Appends `event`'s frame to `bytes`.
+  public static func encode(_ event: RelayEvent, into bytes: inout [UInt8]) {
+    if case .text(let id, let text) = event {
+      var text = text
+      text.withUTF8 { payload in
+        bytes.append(UInt8(ascii: "t"))
+        bytes.append(UInt8(ascii: " "))
+        append(id, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        append(UInt64(payload.count), to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: payload)
+      }
+    } else {
+      appendJSON(event, to: &bytes)
+    }
+  }
+
+  /// Appends `command`'s frame to `bytes`.
+  public static func encode(_ command: RelayCommand, into bytes: inout [UInt8]) {
+    if case .send(let text, let receivers) = command {
+      var text = text
+      text.withUTF8 { payload in
+        bytes.append(UInt8(ascii: "s"))
+        bytes.append(UInt8(ascii: " "))
+        append(UInt64(payload.count), to: &bytes)
+        for receiver in receivers {
+          bytes.append(UInt8(ascii: " "))
+          append(receiver, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: payload)
+      }
+    } else {
+      appendJSON(command, to: &bytes)
+    }
+  }
+
+  public static func encode(_ event: RelayEvent) -> [UInt8] {
+    var bytes: [UInt8] = []
+    encode(event, into: &bytes)
     return bytes
   }
 
-  /// Writes `value` whole to `descriptor`, retrying after a signal; false once the other end
-  /// has gone (EPIPE: SIGPIPE is ignored where a pipe is written).
+  public static func encode(_ command: RelayCommand) -> [UInt8] {
+    var bytes: [UInt8] = []
+    encode(command, into: &bytes)
+    return bytes
+  }
+
   @discardableResult
-  public static func write<Value: Encodable>(_ value: Value, to descriptor: Int32) -> Bool {
-    let bytes = encode(value)
+  public static func write(_ event: RelayEvent, to descriptor: Int32) -> Bool {
+    write(bytes: encode(event), to: descriptor)
+  }
+
+  @discardableResult
+  public static func write(_ command: RelayCommand, to descriptor: Int32) -> Bool {
+    write(bytes: encode(command), to: descriptor)
+  }
+
+  /// Writes `bytes` (frames, any number of them) whole to `descriptor`, retrying after a
+  /// signal; false once the other end has gone (EPIPE: SIGPIPE is ignored where a pipe is
+  /// written).
+  @discardableResult
+  public static func write(bytes: [UInt8], to descriptor: Int32) -> Bool {
     var sent = 0
     while sent < bytes.count {
       let wrote = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + sent, bytes.count - sent) }
@@ -26,19 +87,93 @@ public enum RelayLines {
     return true
   }
 
-  public static func decode<Value: Decodable>(_ type: Value.Type, from line: some Collection<UInt8>) -> Value? {
-    try? JSONDecoder().decode(type, from: Data(line))
+  /// The whole events in what was read, keeping a partial last frame in `buffer`; a frame
+  /// that cannot be read is skipped.
+  public static func events(_ buffer: inout [UInt8]) -> [RelayEvent] {
+    frames(&buffer, payloadTag: UInt8(ascii: "t")) { numbers, payload in
+      guard numbers.count == 2 else { return nil }
+      return RelayEvent.text(numbers[0], payload)
+    }
   }
 
-  /// Splits what was read into whole lines, keeping a partial last line in `buffer`.
-  public static func lines(_ buffer: inout [UInt8]) -> [[UInt8]] {
-    var lines: [[UInt8]] = []
-    var start = buffer.startIndex
-    while let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-      lines.append(Array(buffer[start..<end]))
-      start = end + 1
+  /// The whole commands in what was read, keeping a partial last frame in `buffer`; a frame
+  /// that cannot be read is skipped.
+  public static func commands(_ buffer: inout [UInt8]) -> [RelayCommand] {
+    frames(&buffer, payloadTag: UInt8(ascii: "s")) { numbers, payload in
+      guard !numbers.isEmpty else { return nil }
+      return RelayCommand.send(payload, to: Array(numbers.dropFirst()))
+    }
+  }
+
+  /// Splits `buffer` into frames. A line starting with `payloadTag` is a header of numbers,
+  /// one of them (the last for an event, the first for a command) the count of bytes after it.
+  private static func frames<Value: Decodable>(
+    _ buffer: inout [UInt8], payloadTag: UInt8, make: ([UInt64], String) -> Value?
+  ) -> [Value] {
+    var values: [Value] = []
+    var start = 0
+    let countIsFirst = payloadTag == UInt8(ascii: "s")
+    buffer.withUnsafeBufferPointer { bytes in
+      while start < bytes.count {
+        guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return }
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if line.first == payloadTag {
+          let numbers = Self.numbers(UnsafeBufferPointer(rebasing: line.dropFirst()))
+          guard let count = countIsFirst ? numbers.first : numbers.last else {
+            start = end + 1
+            continue
+          }
+          let payloadEnd = end + 1 + Int(count)
+          guard payloadEnd <= bytes.count else { return }
+          let payload = String(decoding: UnsafeBufferPointer(rebasing: bytes[(end + 1)..<payloadEnd]), as: UTF8.self)
+          if let value = make(numbers, payload) { values.append(value) }
+          start = payloadEnd
+        } else {
+          if let value = try? JSONDecoder().decode(Value.self, from: Data(line)) { values.append(value) }
+          start = end + 1
+        }
+      }
     }
     buffer.removeSubrange(..<start)
-    return lines
+    return values
+  }
+
+  /// The decimal numbers in `bytes`, separated by spaces.
+  private static func numbers(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt64] {
+    var numbers: [UInt64] = []
+    var current: UInt64?
+    for byte in bytes {
+      if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        current = (current ?? 0) &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
+      } else if let number = current {
+        numbers.append(number)
+        current = nil
+      }
+    }
+    if let current { numbers.append(current) }
+    return numbers
+  }
+
+  private static func append(_ number: UInt64, to bytes: inout [UInt8]) {
+    var digits = 1
+    var rest = number / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    var index = bytes.count + digits
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+    rest = number
+    repeat {
+      index -= 1
+      bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    } while rest > 0
+  }
+
+  private static func appendJSON(_ value: some Encodable, to bytes: inout [UInt8]) {
+    // Encoding these enums of strings and numbers cannot fail.
+    if let data = try? JSONEncoder().encode(value) { bytes.append(contentsOf: data) }
+    bytes.append(UInt8(ascii: "\n"))
   }
 }

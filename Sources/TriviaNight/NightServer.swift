@@ -60,12 +60,23 @@ public final class NightServer: Sendable {
   /// The events that arrived, oldest first; never blocks.
   public func drain() -> [ServerEvent] { events.drain() }
 
-  /// Sends one text to every connection named: the frame is built once and queued to each
-  /// connection's writer, so this returns without waiting on any of them.
+  /// Sends one text to every connection named: the frame is built once and written on each
+  /// connection's event loop, so this returns without waiting on any of them.
   public func send(_ text: String, to receivers: [ConnectionID]) {
-    let frame = Outgoing.text(ByteBuffer(string: text))
-    let queues = state.withLock { state in receivers.compactMap { state.connections[$0]?.queue } }
-    for queue in queues { queue.yield(frame) }
+    let frame = WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text))
+    let channels = state.withLock { state in receivers.compactMap { state.connections[$0]?.channel } }
+    // Written on each connection's event loop, one task a loop for all of its receivers: a
+    // frame is not handed to a writer task of its own first, which cost a thread's wake-up
+    // a receiver. A close, queued to the writer after, still leaves after what was written.
+    var loops: [ObjectIdentifier: (loop: any EventLoop, channels: [any Channel])] = [:]
+    for channel in channels {
+      loops[ObjectIdentifier(channel.eventLoop), default: (channel.eventLoop, [])].channels.append(channel)
+    }
+    for (loop, channels) in loops.values {
+      loop.execute {
+        for channel in channels { channel.writeAndFlush(frame, promise: nil) }
+      }
+    }
   }
 
   /// Closes `connection` once what was sent to it before is written.

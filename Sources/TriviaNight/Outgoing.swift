@@ -1,8 +1,9 @@
 import NIOCore
 import NIOWebSocket
 
-/// What a connection's writer is asked to do, in the order asked: a text frame built once
-/// for every receiver of a fan-out, or a close after everything sent before it.
+/// What a connection's writer is asked to do, in the order asked: a frame, or a close after
+/// everything sent before it. (The server writes its texts on the connection's event loop
+/// instead; the client's go through its writer.)
 enum Outgoing: Sendable {
   case frame(WebSocketFrame)
   case close(WebSocketErrorCode, reason: String?)

@@ -12,6 +12,14 @@ struct Relay {
     RelayLines.write(event, to: STDOUT_FILENO)
   }
 
+  /// Says `events` in one write: what arrived together reaches the game together.
+  static func say(_ events: [RelayEvent]) {
+    guard !events.isEmpty else { return }
+    var bytes: [UInt8] = []
+    for event in events { RelayLines.encode(event, into: &bytes) }
+    RelayLines.write(bytes: bytes, to: STDOUT_FILENO)
+  }
+
   /// Waits until the network has events, a command arrives, or `timeout` milliseconds pass.
   /// Returns the commands read (nil at the end of standard input: the game has gone) and
   /// whether the network's descriptor is ready.
@@ -27,9 +35,7 @@ struct Relay {
       let got = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
       if got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN) { return (nil, waits[1].revents != 0) }
       if got > 0 { buffer += chunk.prefix(got) }
-      for line in RelayLines.lines(&buffer) {
-        if let command = RelayLines.decode(RelayCommand.self, from: line) { commands.append(command) }
-      }
+      commands = RelayLines.commands(&buffer)
     }
     return (commands, waits[1].revents != 0)
   }

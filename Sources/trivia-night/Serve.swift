@@ -40,18 +40,21 @@ struct Serve: AsyncParsableCommand {
     relaying: while true {
       let (commands, ready) = relay.wait(network: server.descriptor)
       if ready {
+        // Everything that arrived together goes to the game in one write.
+        var said: [RelayEvent] = []
         for event in server.drain() {
           switch event {
           case .opened(let id, let address):
             open.insert(id.value)
-            Relay.say(.opened(id.value, address: address))
-          case .text(let id, let text): Relay.say(.text(id.value, text))
+            said.append(.opened(id.value, address: address))
+          case .text(let id, let text): said.append(.text(id.value, text))
           case .closed(let id):
             open.remove(id.value)
-            Relay.say(.closed(id.value, reason: nil))
-          case .refusing(let sentence): Relay.say(.refusing(sentence))
+            said.append(.closed(id.value, reason: nil))
+          case .refusing(let sentence): said.append(.refusing(sentence))
           }
         }
+        Relay.say(said)
       }
       guard let commands else {
         // The game ended without a word (killed): its players hear it from here.

@@ -175,9 +175,11 @@ final class HostFlow {
   func stop() {
     if room.phase != .final, room.phase != .ended {
       let outputs = room.end(now: clock.now, reason: "The host ended the night.")
-      for case .send(let message, let to) in outputs {
-        line.send(.send(NightWire.encode(message), to: to.map(\.rawValue)))
-      }
+      line.send(
+        contentsOf: outputs.compactMap { output in
+          guard case .send(let message, let to) = output else { return nil }
+          return .send(NightWire.encode(message), to: to.map(\.rawValue))
+        })
     }
     line.stop()
   }
@@ -227,17 +229,20 @@ final class HostFlow {
   // MARK: Applying what the room decided
 
   private func apply(_ outputs: [NightOutput], since before: NightPhase) {
+    // What the room answered goes to trivia-night in one write, in order.
+    var commands: [RelayCommand] = []
     for output in outputs {
       switch output {
       case .send(let message, let to):
-        line.send(.send(NightWire.encode(message), to: to.map(\.rawValue)))
+        commands.append(.send(NightWire.encode(message), to: to.map(\.rawValue)))
       case .close(let connection, let message):
-        if let message { line.send(.send(NightWire.encode(message), to: [connection.rawValue])) }
-        line.send(.close(connection.rawValue))
+        if let message { commands.append(.send(NightWire.encode(message), to: [connection.rawValue])) }
+        commands.append(.close(connection.rawValue))
       case .host(let notice):
         console.write([Line(notice.description, style: .dim)])
       }
     }
+    line.send(contentsOf: commands)
     if room.phase == .lobby, let startWhen = plan.startWhen, room.playerCount >= startWhen, room.startRefusal == nil {
       return move { $0.start(now: $1) }
     }

@@ -16,8 +16,16 @@ public protocol NightNetwork: AnyObject {
 @MainActor
 public protocol NightLine: AnyObject {
   func send(_ command: RelayCommand)
+  /// Sends `commands` in order, at once where the line can (one write for all).
+  func send(contentsOf commands: [RelayCommand])
   /// Closes it for good, telling its connections.
   func stop()
+}
+
+extension NightLine {
+  public func send(contentsOf commands: [RelayCommand]) {
+    for command in commands { send(command) }
+  }
 }
 
 /// Why a night could not start or go on, in one sentence.

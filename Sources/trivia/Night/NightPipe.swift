@@ -72,6 +72,14 @@ final class NightPipe: NightLine {
     RelayLines.write(command, to: input)
   }
 
+  /// Sends `commands` in one write.
+  func send(contentsOf commands: [RelayCommand]) {
+    guard !isEnded, !commands.isEmpty else { return }
+    var bytes: [UInt8] = []
+    for command in commands { RelayLines.encode(command, into: &bytes) }
+    RelayLines.write(bytes: bytes, to: input)
+  }
+
   /// The events read so far, oldest first.
   func take() -> [RelayEvent] {
     defer { arrived.removeAll() }
@@ -97,8 +105,7 @@ final class NightPipe: NightLine {
       }
       break
     }
-    for line in RelayLines.lines(&buffer) {
-      guard let event = RelayLines.decode(RelayEvent.self, from: line) else { continue }
+    for event in RelayLines.events(&buffer) {
       if case .failed = event { announcedEnd = true }
       arrived.append(event)
     }

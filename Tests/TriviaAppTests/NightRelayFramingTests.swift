@@ -1,0 +1,70 @@
+import NightRelay
+import Testing
+
+/// The pipe between `trivia` and `trivia-night`: a player's frame crosses it as its bytes,
+/// whatever they hold, and what was read in pieces is read whole once it is all there.
+@Suite("NightRelay: the pipe's frames")
+struct NightRelayFramingTests {
+  static let awkward = "{\"answer\":{\"question\":1,\"choice\":2}}\nsecond line \"quoted\" \\ é 🎉 t 5 9\n"
+
+  @Test("Events of every kind come back as they were, one write or byte by byte")
+  func events() {
+    let events: [RelayEvent] = [
+      .listening(port: 8080, addresses: ["10.0.0.2", "127.0.0.1"], qr: ["101", "010"]),
+      .opened(7, address: "127.0.0.1"),
+      .text(7, Self.awkward),
+      .text(0, ""),
+      .text(UInt64.max, "t 1 1\n"),
+      .closed(7, reason: "gone"),
+      .failed("cannot listen"),
+      .refusing("full"),
+    ]
+    var bytes: [UInt8] = []
+    for event in events { RelayLines.encode(event, into: &bytes) }
+    var buffer = bytes
+    #expect(RelayLines.events(&buffer) == events)
+    #expect(buffer.isEmpty)
+
+    var read: [RelayEvent] = []
+    buffer = []
+    for byte in bytes {
+      buffer.append(byte)
+      read += RelayLines.events(&buffer)
+    }
+    #expect(read == events)
+    #expect(buffer.isEmpty)
+  }
+
+  @Test("Commands of every kind come back as they were, one write or byte by byte")
+  func commands() {
+    let commands: [RelayCommand] = [
+      .lastWords("{\"ended\":\"bye\"}"),
+      .send(Self.awkward, to: Array(1...1000)),
+      .send("s 3 1\nabc", to: []),
+      .send("", to: [0]),
+      .close(3),
+      .stop,
+    ]
+    var bytes: [UInt8] = []
+    for command in commands { RelayLines.encode(command, into: &bytes) }
+    var buffer = bytes
+    #expect(RelayLines.commands(&buffer) == commands)
+    #expect(buffer.isEmpty)
+
+    var read: [RelayCommand] = []
+    buffer = []
+    for chunk in stride(from: 0, to: bytes.count, by: 7) {
+      buffer += bytes[chunk..<min(chunk + 7, bytes.count)]
+      read += RelayLines.commands(&buffer)
+    }
+    #expect(read == commands)
+    #expect(buffer.isEmpty)
+  }
+
+  @Test("A line that is no frame is skipped, and what follows is read")
+  func skipsGarbage() {
+    var buffer = Array("nonsense\n{\"nope\":1}\n".utf8) + RelayLines.encode(RelayEvent.text(2, "hi"))
+    #expect(RelayLines.events(&buffer) == [.text(2, "hi")])
+    #expect(buffer.isEmpty)
+  }
+}
