@@ -16,7 +16,7 @@ let screens = [
 let night = TargetDependencyCondition.when(traits: ["Night"])
 
 /// PostgreSQL (#30) is a trait too: only `make notify-bench` builds with `--traits Notify`, so
-/// neither `make play` nor `make test` fetches or builds postgres-nio.
+/// neither `make play` nor `make test` builds postgres-nio (SwiftPM fetches it with the rest).
 let notify = TargetDependencyCondition.when(traits: ["Notify"])
 
 let package = Package(
