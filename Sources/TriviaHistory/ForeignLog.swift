@@ -19,11 +19,15 @@ enum ForeignLog {
   static func setAside(beside path: String) -> [String] {
     var said: [String] = []
     let journal = path + "-journal"
-    if size(of: journal) > 0, !isLocked(path), isHot(journal), let aside = moveAside(journal) {
+    if size(of: journal) > 0, !isLocked(path, from: 0x4000_0000, length: 512), isHot(journal),
+      let aside = moveAside(journal)
+    {
       said.append("\(journal) is not this history's own; it is kept as \(aside), and the history is read without it.")
     }
     let log = path + "-wal"
-    if size(of: log) > 0, !isInUse(path + "-shm"), !belongs(log, to: id(of: path)), let aside = moveAside(log) {
+    if size(of: log) > 0, !isLocked(path + "-shm", from: 128, length: 1), !belongs(log, to: id(of: path)),
+      let aside = moveAside(log)
+    {
       said.append("\(log) is not this history's own log; it is kept as \(aside), and the history is read without it.")
     }
     return said
@@ -95,32 +99,20 @@ enum ForeignLog {
     return bigEndian ? value : value.byteSwapped
   }
 
-  /// Whether a connection has the history open: each holds a read lock on the `-shm`'s
-  /// byte 128 (SQLite's "DMS" lock) while it is open.
-  private static func isInUse(_ path: String) -> Bool {
+  /// Whether another process holds a lock on any of `length` bytes of `path` from `start`: a
+  /// connection that has the history open holds a read lock on the `-shm`'s byte 128 (SQLite's
+  /// "DMS" lock); one in a transaction holds a lock on the database file's bytes from
+  /// 0x40000000, so a journal beside it belongs to a transaction under way (SQLite writes one
+  /// in rollback mode even while it turns a new file to WAL), not one left over.
+  private static func isLocked(_ path: String, from start: Int, length: Int) -> Bool {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
     var lock = flock()
     lock.l_type = Int16(F_WRLCK)
     lock.l_whence = Int16(SEEK_SET)
-    lock.l_start = 128
-    lock.l_len = 1
-    return fcntl(descriptor, F_GETLK, &lock) == 0 && lock.l_type != Int16(F_UNLCK)
-  }
-
-  /// Whether a connection holds any of SQLite's locks on the database file (its bytes from
-  /// 0x40000000): a journal beside it then belongs to a transaction under way (SQLite writes
-  /// one in rollback mode even while it turns a new file to WAL), not one left over.
-  private static func isLocked(_ path: String) -> Bool {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var lock = flock()
-    lock.l_type = Int16(F_WRLCK)
-    lock.l_whence = Int16(SEEK_SET)
-    lock.l_start = 0x4000_0000
-    lock.l_len = 512
+    lock.l_start = off_t(start)
+    lock.l_len = off_t(length)
     return fcntl(descriptor, F_GETLK, &lock) == 0 && lock.l_type != Int16(F_UNLCK)
   }
 
