@@ -37,7 +37,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import night_page
-from night_page import WAIT, WATCH, Phone, axe_audit, check, failures, load_axe
+from night_page import WAIT, WATCH, Phone, axe_audit, check, failures, load_axe, outcome
 from small_phones import Host, answers
 
 SIZES = [(1920, 1080), (1280, 720)]
@@ -344,11 +344,7 @@ def main():
         audited = sorted({(label, name) for label, name, _ in night_page.audits if label.endswith(" screen")})
         print("axe audited %d states of the big screen in two schemes" % len(audited), flush=True)
         check(len(audited) >= 2 * 5, "axe audited only %s" % audited)
-    if failures:
-        print("%d failed" % len(failures), flush=True)
-        return 1
-    print("all passed", flush=True)
-    return 0
+    return outcome()
 
 
 if __name__ == "__main__":

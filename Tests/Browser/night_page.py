@@ -154,6 +154,15 @@ def final_table(output):
     return rows
 
 
+def outcome():
+    """What every script ends with: how many checks failed, or that all passed; its exit code."""
+    if failures:
+        print("%d failed" % len(failures), flush=True)
+        return 1
+    print("all passed", flush=True)
+    return 0
+
+
 def load_axe(folder):
     """Audits from now on with axe_selenium_python, found in `folder`."""
     global Axe
@@ -618,11 +627,7 @@ def main():
         print("axe audited %d screens in two schemes: %s" % (len(screens), ", ".join(screens)), flush=True)
         # join, waiting, question, answered, verdict, standings, final: every state a player meets.
         check(len(screens) >= 7, "axe audited only %s" % screens)
-    if failures:
-        print("%d failed" % len(failures), flush=True)
-        return 1
-    print("all passed", flush=True)
-    return 0
+    return outcome()
 
 
 if __name__ == "__main__":

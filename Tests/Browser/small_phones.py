@@ -31,7 +31,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from night_page import WAIT, Output, Phone, check, failures
+from night_page import WAIT, Output, Phone, check, failures, outcome
 
 SIZES = [(320, 568), (360, 640)]
 LONG_NAME = "Phoebe Wintersmith-Oyelaran"
@@ -319,11 +319,7 @@ def main():
         failures.append("%s: %s" % (type(error).__name__, error))
         print("FAILED: %s" % error, flush=True)
     print("took %.1f s" % (time.monotonic() - began), flush=True)
-    if failures:
-        print("%d failed" % len(failures), flush=True)
-        return 1
-    print("all passed", flush=True)
-    return 0
+    return outcome()
 
 
 if __name__ == "__main__":
