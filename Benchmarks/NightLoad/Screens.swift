@@ -88,7 +88,7 @@ final class Screens: Sendable {
     do {
       let frame = try await WebSocketClient.connect(
         url: url,
-        configuration: .init(maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(10))),
+        configuration: Swarm.connection,
         eventLoopGroup: group, logger: quiet
       ) { inbound, outbound, _ in
         try await outbound.write(.text(watch))

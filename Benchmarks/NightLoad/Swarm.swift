@@ -9,6 +9,10 @@ import WSClient
 /// random moment of its time, but one, which never answers, so each question runs to its
 /// deadline.
 final class Swarm: Sendable {
+  /// How a player's connection is made, and a big screen's (Screens) the same way: what a phone
+  /// sends fits a frame of 1 MiB, and it pings as the page does.
+  static let connection = WebSocketClientConfiguration(
+    maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(10)))
   let url: String
   let timeline: Timeline
   let limit: Duration
@@ -67,7 +71,7 @@ final class Swarm: Sendable {
     do {
       let frame = try await WebSocketClient.connect(
         url: url,
-        configuration: .init(maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(10))),
+        configuration: Swarm.connection,
         eventLoopGroup: group, logger: quiet
       ) { inbound, outbound, _ in
         try await outbound.write(.text(join))
