@@ -51,6 +51,7 @@
       }
       say("Edge \(edge) of \(server): waiting for a night.")
       var serving: Serving?
+      var wasDown = false
       while true {
         var waits = [pollfd(fd: link.descriptor, events: Int16(POLLIN), revents: 0)]
         if let serving { waits.append(pollfd(fd: serving.server.descriptor, events: Int16(POLLIN), revents: 0)) }
@@ -72,10 +73,13 @@
         for event in link.drain() {
           switch event {
           case .up:
+            if wasDown { say("PostgreSQL is back: players come back with their tokens.") }
+            wasDown = false
             serving = await follow(nil, serving: serving, link: link)
           case .down(let reason):
             // Players hear it, and come back with their tokens once the server does.
             say("\(reason): its players are told.")
+            wasDown = true
             serving?.server.closeAll(reason: "The night's server lost its database")
           case .frames(let channel, let frames) where channel == ClusterChannel.nights:
             serving = await follow(String(decoding: frames, as: UTF8.self), serving: serving, link: link)
