@@ -81,7 +81,7 @@ let package = Package(
       .executableTarget(
         name: "trivia-night",
         dependencies: [
-          "NightRelay", "TriviaNight", "CQRencode", "NightCluster",
+          "NightRelay", "TriviaNight", "CQRencode", "NightCluster", "NightKit",
           .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         linkerSettings: [.unsafeFlags(["-use-ld=lld"])]

@@ -10,9 +10,41 @@ public enum NightWire {
     encodeValue(message)
   }
 
-  /// Host side: what a player sent.
+  /// Host side: what a player sent. An answer as players' pages and `trivia join` write it is
+  /// read without a JSON decoder: it is most of what a room reads, thousands a question.
   public static func decode(_ text: String) throws(NightWireError) -> PlayerMessage {
-    try decodeValue(PlayerMessage.self, text)
+    if let answer = answer(text) { return answer }
+    return try decodeValue(PlayerMessage.self, text)
+  }
+
+  /// `{"answer":{"q":Q,"c":C}}` exactly (or `c` first, as sorted keys write it), Q ≥ 1 and
+  /// C ≥ 0 without leading zeros; nil for anything else, which the decoder then judges.
+  static func answer(_ text: String) -> PlayerMessage? {
+    var text = text
+    return text.withUTF8 { bytes -> PlayerMessage? in
+      guard bytes.count < 64 else { return nil }
+      var index = 0
+      func skip(_ literal: String) -> Bool {
+        guard bytes[index...].starts(with: literal.utf8) else { return false }
+        index += literal.utf8.count
+        return true
+      }
+      func number() -> Int? {
+        let start = index
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+        let digits = index - start
+        guard digits > 0, digits <= 9, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+        return bytes[start..<index].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+      }
+      guard skip(#"{"answer":{""#), index < bytes.count else { return nil }
+      let questionFirst = bytes[index] == UInt8(ascii: "q")
+      guard skip(questionFirst ? #"q":"# : #"c":"#), let first = number(),
+        skip(questionFirst ? #","c":"# : #","q":"#), let second = number(), skip("}}"), index == bytes.count
+      else { return nil }
+      let (question, choice) = questionFirst ? (first, second) : (second, first)
+      guard question >= 1 else { return nil }
+      return .answer(question: question, choice: choice)
+    }
   }
 
   /// Player side: what goes to the host.

@@ -3,6 +3,9 @@
 public enum RelayCommand: Codable, Equatable, Sendable {
   /// One text frame to each of `to`: the game encodes a message once, whoever receives it.
   case send(String, to: [UInt64])
+  /// Each connection its own `you` message, given as a row (`NightYou.row`) that whoever holds
+  /// its socket turns into the message: the room's verdicts after a question, as one table.
+  case yours([Personal])
   /// Closes a connection once what was sent before is written.
   case close(UInt64)
   /// Sent to every connection if the game's end of the pipe closes before `stop`: players
@@ -13,4 +16,15 @@ public enum RelayCommand: Codable, Equatable, Sendable {
   /// The room as it stands (a `NightRoom.Saved`'s JSON), kept in PostgreSQL by `trivia-night
   /// room` so that a room restarted within the grace resumes it; `serve` has nowhere to keep it.
   case save(String)
+
+  /// One connection's row of a `yours` table.
+  public struct Personal: Codable, Equatable, Sendable {
+    public var to: UInt64
+    public var row: String
+
+    public init(to: UInt64, row: String) {
+      self.to = to
+      self.row = row
+    }
+  }
 }

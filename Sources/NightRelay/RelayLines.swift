@@ -6,6 +6,7 @@ import Glibc
 ///
 /// - `t ID COUNT` and COUNT bytes: `RelayEvent.text(ID, …)`;
 /// - `s COUNT ID ID …` and COUNT bytes: `RelayCommand.send(…, to: [ID, …])`;
+/// - `y COUNT` and COUNT bytes, a line `ID ROW` a connection: `RelayCommand.yours(…)`;
 /// - any other value, one line of JSON (it starts with `{`).
 ///
 /// What players send and are sent is most of what crosses the pipe, already encoded once (a
@@ -32,7 +33,20 @@ public enum RelayLines {
 
   /// Appends `command`'s frame to `bytes`.
   public static func encode(_ command: RelayCommand, into bytes: inout [UInt8]) {
-    if case .send(let text, let receivers) = command {
+    if case .yours(let rows) = command {
+      var table: [UInt8] = []
+      for personal in rows {
+        append(personal.to, to: &table)
+        table.append(UInt8(ascii: " "))
+        table.append(contentsOf: personal.row.utf8)
+        table.append(UInt8(ascii: "\n"))
+      }
+      bytes.append(UInt8(ascii: "y"))
+      bytes.append(UInt8(ascii: " "))
+      append(UInt64(table.count), to: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
+      bytes.append(contentsOf: table)
+    } else if case .send(let text, let receivers) = command {
       var text = text
       text.withUTF8 { payload in
         bytes.append(UInt8(ascii: "s"))
@@ -90,7 +104,7 @@ public enum RelayLines {
   /// The whole events in what was read, keeping a partial last frame in `buffer`; a frame
   /// that cannot be read is skipped.
   public static func events(_ buffer: inout [UInt8]) -> [RelayEvent] {
-    frames(&buffer, payloadTag: UInt8(ascii: "t")) { numbers, payload in
+    frames(&buffer, tags: [UInt8(ascii: "t")]) { _, numbers, payload in
       guard numbers.count == 2 else { return nil }
       return RelayEvent.text(numbers[0], payload)
     }
@@ -99,25 +113,30 @@ public enum RelayLines {
   /// The whole commands in what was read, keeping a partial last frame in `buffer`; a frame
   /// that cannot be read is skipped.
   public static func commands(_ buffer: inout [UInt8]) -> [RelayCommand] {
-    frames(&buffer, payloadTag: UInt8(ascii: "s")) { numbers, payload in
+    frames(&buffer, tags: [UInt8(ascii: "s"), UInt8(ascii: "y")]) { tag, numbers, payload in
       guard !numbers.isEmpty else { return nil }
-      return RelayCommand.send(payload, to: Array(numbers.dropFirst()))
+      guard tag == UInt8(ascii: "y") else { return RelayCommand.send(payload, to: Array(numbers.dropFirst())) }
+      return RelayCommand.yours(
+        payload.split(separator: "\n").compactMap { line in
+          guard let space = line.firstIndex(of: " "), let id = UInt64(line[..<space]) else { return nil }
+          return RelayCommand.Personal(to: id, row: String(line[line.index(after: space)...]))
+        })
     }
   }
 
-  /// Splits `buffer` into frames. A line starting with `payloadTag` is a header of numbers,
+  /// Splits `buffer` into frames. A line starting with one of `tags` is a header of numbers,
   /// one of them (the last for an event, the first for a command) the count of bytes after it.
   private static func frames<Value: Decodable>(
-    _ buffer: inout [UInt8], payloadTag: UInt8, make: ([UInt64], String) -> Value?
+    _ buffer: inout [UInt8], tags: [UInt8], make: (UInt8, [UInt64], String) -> Value?
   ) -> [Value] {
     var values: [Value] = []
     var start = 0
-    let countIsFirst = payloadTag == UInt8(ascii: "s")
+    let countIsFirst = tags[0] != UInt8(ascii: "t")
     buffer.withUnsafeBufferPointer { bytes in
       while start < bytes.count {
         guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return }
         let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if line.first == payloadTag {
+        if let tag = line.first, tags.contains(tag) {
           let numbers = Self.numbers(UnsafeBufferPointer(rebasing: line.dropFirst()))
           guard let count = countIsFirst ? numbers.first : numbers.last else {
             start = end + 1
@@ -126,7 +145,7 @@ public enum RelayLines {
           let payloadEnd = end + 1 + Int(count)
           guard payloadEnd <= bytes.count else { return }
           let payload = String(decoding: UnsafeBufferPointer(rebasing: bytes[(end + 1)..<payloadEnd]), as: UTF8.self)
-          if let value = make(numbers, payload) { values.append(value) }
+          if let value = make(tag, numbers, payload) { values.append(value) }
           start = payloadEnd
         } else {
           if let value = try? JSONDecoder().decode(Value.self, from: Data(line)) { values.append(value) }

@@ -79,6 +79,25 @@ public final class NightServer: Sendable {
     }
   }
 
+  /// Sends each connection its own text (the players' verdicts after a question): written on
+  /// each connection's event loop, one task a loop for all of them.
+  public func send(each personal: [(ConnectionID, String)]) {
+    let targets = state.withLock { state in
+      personal.compactMap { id, text in state.connections[id].map { ($0.channel, text) } }
+    }
+    var loops: [ObjectIdentifier: (loop: any EventLoop, writes: [(any Channel, String)])] = [:]
+    for (channel, text) in targets {
+      loops[ObjectIdentifier(channel.eventLoop), default: (channel.eventLoop, [])].writes.append((channel, text))
+    }
+    for (loop, writes) in loops.values {
+      loop.execute {
+        for (channel, text) in writes {
+          channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)), promise: nil)
+        }
+      }
+    }
+  }
+
   /// Closes `connection` once what was sent to it before is written.
   public func close(_ connection: ConnectionID) {
     let queue = state.withLock { $0.connections[connection]?.queue }

@@ -88,6 +88,7 @@
             for command in RelayLines.commands(&frames) {
               switch command {
               case .send(let text, let to): current.server.send(text, to: to.map(local))
+              case .yours(let rows): current.server.send(each: Verdicts.messages(rows, local: local))
               case .close(let id): current.server.close(local(id))
               case .lastWords, .save: break
               case .stop:

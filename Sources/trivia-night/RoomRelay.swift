@@ -122,6 +122,10 @@
             var receivers: [Int: [UInt64]] = [:]
             for id in to { receivers[ClusterChannel.edge(of: id), default: []].append(id) }
             for (edge, ids) in receivers { RelayLines.encode(.send(text, to: ids), into: &perEdge[edge, default: []]) }
+          case .yours(let rows):
+            var tables: [Int: [RelayCommand.Personal]] = [:]
+            for row in rows { tables[ClusterChannel.edge(of: row.to), default: []].append(row) }
+            for (edge, rows) in tables { RelayLines.encode(.yours(rows), into: &perEdge[edge, default: []]) }
           case .close(let id):
             RelayLines.encode(.close(id), into: &perEdge[ClusterChannel.edge(of: id), default: []])
           case .lastWords(let text):

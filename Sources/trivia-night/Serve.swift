@@ -64,6 +64,7 @@ struct Serve: AsyncParsableCommand {
       for command in commands {
         switch command {
         case .send(let text, let to): server.send(text, to: to.map(ConnectionID.init(value:)))
+        case .yours(let rows): server.send(each: Verdicts.messages(rows, local: ConnectionID.init(value:)))
         case .close(let id): server.close(ConnectionID(value: id))
         case .lastWords(let text): lastWords = text
         case .stop: break relaying

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import NightKit
 import Testing
 
@@ -105,5 +106,22 @@ struct NightWireTests {
     // Each player's own part, then the reveal, once for both, which names it.
     #expect(after.count == 3)
     #expect(after.last?.contains(#""correct":0"#) == true && after.last?.contains(#""text":"Sky""#) == true)
+  }
+
+  /// Answers are read without a decoder when written as pages and `trivia join` write them:
+  /// whatever the text, the result is the decoder's.
+  @Test(
+    "An answer reads as the JSON decoder reads it, however it is written",
+    arguments: [
+      #"{"answer":{"q":3,"c":1}}"#, #"{"answer":{"c":1,"q":3}}"#, #"{"answer":{"q":1,"c":0}}"#,
+      #"{"answer":{"q":123456789,"c":987654321}}"#, #"{"answer":{"q":0,"c":1}}"#, #"{"answer":{"q":03,"c":1}}"#,
+      #"{"answer":{"q":3,"c":-1}}"#, #"{"answer":{"q":3,"c":1}} "#, #"{"answer": {"q":3,"c":1}}"#,
+      #"{"answer":{"q":3,"c":1,"x":2}}"#, #"{"answer":{"q":3}}"#, #"{"answer":{"q":3,"c":1}}}"#,
+      #"{"answer":{"q":3.0,"c":1}}"#, #"{"answer":{"q":1234567890123,"c":1}}"#, #"{"answer":{"q":"3","c":1}}"#,
+    ])
+  func fastAnswers(_ text: String) {
+    let decoded = try? JSONDecoder().decode(PlayerMessage.self, from: Data(text.utf8))
+    let read = try? NightWire.decode(text)
+    #expect(read == decoded)
   }
 }

@@ -18,6 +18,9 @@ struct NightRelayFramingTests {
       .closed(7, reason: "gone"),
       .failed("cannot listen"),
       .refusing("full"),
+      .resumed(code: "XW67RP", room: #"{"phase":"lobby"}"#),
+      .unreachable("PostgreSQL at postgres://trivia@db:5432/trivia cannot be reached"),
+      .reachable,
     ]
     var bytes: [UInt8] = []
     for event in events { RelayLines.encode(event, into: &bytes) }
@@ -43,6 +46,9 @@ struct NightRelayFramingTests {
       .send("s 3 1\nabc", to: []),
       .send("", to: [0]),
       .close(3),
+      .yours([.init(to: 7, row: "1 0 0 0 0 - - Ann Lee"), .init(to: UInt64.max, row: "2 950 1950 1 -1 3 2 Zoë 🎉")]),
+      .yours([]),
+      .save(#"{"phase":"question 2","title":"a\nb"}"#),
       .stop,
     ]
     var bytes: [UInt8] = []

@@ -263,17 +263,28 @@ final class HostFlow {
   private func apply(_ outputs: [NightOutput], since before: NightPhase) {
     // What the room answered goes to trivia-night in one write, in order.
     var commands: [RelayCommand] = []
+    var verdicts: [RelayCommand.Personal] = []
+    func flush() {
+      if !verdicts.isEmpty { commands.append(.yours(verdicts)) }
+      verdicts.removeAll()
+    }
     for output in outputs {
       switch output {
+      case .send(.you(let you), let to) where to.count == 1:
+        // Verdicts in a row make one table: each player's message is built beside its socket.
+        verdicts.append(RelayCommand.Personal(to: to[0].rawValue, row: you.row))
       case .send(let message, let to):
+        flush()
         commands.append(.send(NightWire.encode(message), to: to.map(\.rawValue)))
       case .close(let connection, let message):
+        flush()
         if let message { commands.append(.send(NightWire.encode(message), to: [connection.rawValue])) }
         commands.append(.close(connection.rawValue))
       case .host(let notice):
         console.write([Line(notice.description, style: .dim)])
       }
     }
+    flush()
     line.send(contentsOf: commands)
     if room.phase != before || outputs.contains(where: \.changesWhoIsIn) { save() }
     if room.phase == .lobby, let startWhen = plan.startWhen, room.playerCount >= startWhen, room.startRefusal == nil {
