@@ -145,8 +145,7 @@ extension AppCoordinator {
     case .none:
       return false
     case .hosting(let flow):
-      for (line, event) in events { flow.received(event, on: line) }
-      flow.receivedAll()
+      flow.received(events)
       return false
     case .playing(let flow):
       let open = flow.openQuestion

@@ -15,11 +15,16 @@ struct NightCoordinatorTests {
     func send(_ command: RelayCommand) { sent.append(command) }
     func stop() { stopped = true }
 
-    /// The host's messages sent to `connection`, decoded.
+    /// The host's messages sent to `connection`, decoded; its row of a table of verdicts is
+    /// its `you`, as trivia-night builds it.
     func messages(to connection: UInt64) -> [HostMessage] {
       sent.compactMap { command in
-        guard case .send(let text, let to) = command, to.contains(connection) else { return nil }
-        return try? NightWire.decodeHost(text)
+        switch command {
+        case .send(let text, let to) where to.contains(connection): return try? NightWire.decodeHost(text)
+        case .yours(let rows):
+          return rows.first { $0.to == connection }.flatMap { NightYou(row: $0.row) }.map(HostMessage.you)
+        default: return nil
+        }
       }
     }
   }

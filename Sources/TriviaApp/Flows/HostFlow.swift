@@ -97,6 +97,23 @@ final class HostFlow {
 
   // MARK: Network
 
+  /// What arrived together: what the room answers to all of it goes out in one write.
+  func received(_ events: [(any NightLine, RelayEvent)]) {
+    held = []
+    for (line, event) in events { received(event, on: line) }
+    sendHeld()
+    receivedAll()
+  }
+
+  /// Commands held while a batch of events is read; nil: sent at once.
+  private var held: [RelayCommand]?
+
+  private func sendHeld() {
+    guard let commands = held else { return }
+    held = nil
+    line.send(contentsOf: commands)
+  }
+
   func received(_ event: RelayEvent, on line: any NightLine) {
     guard line === self.line else { return }
     switch event {
@@ -157,7 +174,7 @@ final class HostFlow {
   /// After a batch of events: under a script, whose time passes only on `wait`, the lobby's
   /// list and the big screens' count of answers go out now rather than at an interval that
   /// would never pass.
-  func receivedAll() {
+  private func receivedAll() {
     if clock.isVirtual {
       move { $0.flushLobby(now: $1) }
       move { $0.flushScreens(now: $1) }
@@ -205,6 +222,7 @@ final class HostFlow {
 
   /// The game ends: players hear so, the connections close, and nothing moves on screen.
   func stop() {
+    sendHeld()
     if room.phase != .final, room.phase != .ended {
       let outputs = room.end(now: clock.now, reason: "The host ended the night.")
       line.send(
@@ -285,7 +303,7 @@ final class HostFlow {
       }
     }
     flush()
-    line.send(contentsOf: commands)
+    if held != nil { held?.append(contentsOf: commands) } else { line.send(contentsOf: commands) }
     if room.phase != before || outputs.contains(where: \.changesWhoIsIn) { save() }
     if room.phase == .lobby, let startWhen = plan.startWhen, room.playerCount >= startWhen, room.startRefusal == nil {
       return move { $0.start(now: $1) }
