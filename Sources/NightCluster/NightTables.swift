@@ -18,7 +18,8 @@
           """
           CREATE TABLE IF NOT EXISTS trivia_nights (
             code text PRIMARY KEY, address text NOT NULL, room jsonb, saved timestamptz NOT NULL DEFAULT now(),
-            ended boolean NOT NULL DEFAULT false, room_pid integer, last_words text)
+            alive timestamptz NOT NULL DEFAULT now(), ended boolean NOT NULL DEFAULT false, room_pid integer,
+            last_words text)
           """, logger: logger)
         try await connection.query(
           """
@@ -34,15 +35,15 @@
       }
     }
 
-    /// A night whose room's backend is gone, saved within `grace` seconds, not ended: its
+    /// A night whose room's backend is gone, alive within `grace` seconds, not ended: its
     /// code and its room.
     public static func resumable(grace: Int, on connection: PostgresConnection) async throws -> (String, String)? {
       let rows = try await connection.query(
         """
         SELECT code, room::text FROM trivia_nights n
-        WHERE NOT ended AND room IS NOT NULL AND saved > now() - make_interval(secs => \(grace))
+        WHERE NOT ended AND room IS NOT NULL AND alive > now() - make_interval(secs => \(grace))
           AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = n.room_pid)
-        ORDER BY saved DESC LIMIT 1
+        ORDER BY alive DESC LIMIT 1
         """, logger: PostgresLink.logger)
       for try await (code, room) in rows.decode((String, String).self) { return (code, room) }
       return nil
@@ -54,7 +55,7 @@
         """
         INSERT INTO trivia_nights (code, address, room_pid) VALUES (\(code), \(address), pg_backend_pid())
         ON CONFLICT (code) DO UPDATE SET address = excluded.address, room_pid = excluded.room_pid, ended = false,
-          saved = now()
+          saved = now(), alive = now()
         """, logger: PostgresLink.logger)
     }
 
@@ -75,8 +76,27 @@
     /// The newest night not ended: its code and the address players join at.
     public static func newest(on link: PostgresLink) async throws -> (String, String)? {
       let rows = try await link.run(
-        "SELECT code, address FROM trivia_nights WHERE NOT ended ORDER BY saved DESC LIMIT 1")
+        "SELECT code, address FROM trivia_nights WHERE NOT ended ORDER BY alive DESC LIMIT 1")
       return try rows.first.map { try $0.decode((String, String).self) }
+    }
+
+    /// The room's sign of life, every few seconds: a night whose room stopped is resumed, or
+    /// given up by its edges, counting from its last.
+    public static func alive(code: String, on link: PostgresLink) async throws {
+      _ = try await link.run("UPDATE trivia_nights SET alive = now() WHERE code = \(code)")
+    }
+
+    /// Whether the night `code`'s room is gone past `grace` seconds, and what its players are
+    /// told then; the night is marked ended (by whichever edge sees it first).
+    public static func givenUp(code: String, grace: Int, on link: PostgresLink) async throws -> String?? {
+      let rows = try await link.run(
+        """
+        UPDATE trivia_nights n SET ended = true
+        WHERE code = \(code) AND NOT ended AND alive < now() - make_interval(secs => \(grace))
+          AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = n.room_pid)
+        RETURNING last_words
+        """)
+      return try rows.first.map { try $0.decode(String?.self) }
     }
 
     struct NoRow: Error {}

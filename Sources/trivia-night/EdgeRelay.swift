@@ -17,10 +17,15 @@
     let maxConnections: Int
     let balancer: String?
 
+    /// What players hear from an edge whose room never came back, if the room said nothing.
+    static let hostGone = #"{"ended":"The host has gone: the night is over."}"#
+
     /// The night being served, and its server.
     private struct Serving {
       var code: String
       var server: NightServer
+      /// Its connections: told the night is over if the room never comes back.
+      var open: Set<ConnectionID> = []
     }
 
     func run() async {
@@ -52,7 +57,18 @@
       say("Edge \(edge) of \(server): waiting for a night.")
       var serving: Serving?
       var wasDown = false
+      var lastLook = ContinuousClock.now
       while true {
+        // A room gone past the grace will not resume its night: its players hear it is over.
+        if let current = serving, !wasDown, ContinuousClock.now - lastLook >= .seconds(5) {
+          lastLook = .now
+          if let words = try? await NightTables.givenUp(code: current.code, grace: RoomRelay.graceSeconds, on: link) {
+            current.server.send(words ?? Self.hostGone, to: Array(current.open))
+            await current.server.stop()
+            serving = nil
+            say("Night \(current.code): its host has been gone over \(RoomRelay.graceSeconds) s; the night is over.")
+          }
+        }
         var waits = [pollfd(fd: link.descriptor, events: Int16(POLLIN), revents: 0)]
         if let serving { waits.append(pollfd(fd: serving.server.descriptor, events: Int16(POLLIN), revents: 0)) }
         guard poll(&waits, nfds_t(waits.count), 1000) >= 0 || errno == EINTR else { break }
@@ -61,9 +77,12 @@
           for event in current.server.drain() {
             switch event {
             case .opened(let id, let address):
+              serving?.open.insert(id)
               RelayLines.encode(.opened(global(id, edge), address: address), into: &bytes)
             case .text(let id, let text): RelayLines.encode(.text(global(id, edge), text), into: &bytes)
-            case .closed(let id): RelayLines.encode(.closed(global(id, edge), reason: nil), into: &bytes)
+            case .closed(let id):
+              serving?.open.remove(id)
+              RelayLines.encode(.closed(global(id, edge), reason: nil), into: &bytes)
             case .refusing(let sentence): RelayLines.encode(.refusing("Edge \(edge): \(sentence)"), into: &bytes)
             }
           }

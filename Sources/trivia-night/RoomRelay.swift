@@ -90,6 +90,7 @@
       var down = false
       let saver = Saver(code: code)
       var lastCheck = ContinuousClock.now
+      var lastAlive = ContinuousClock.now
       relaying: while true {
         let (commands, ready) = relay.wait(network: link.descriptor, timeout: 500)
         if ready {
@@ -143,6 +144,10 @@
           }
         }
         send(perEdge, on: link)
+        if ContinuousClock.now - lastAlive >= .seconds(5), !down {
+          lastAlive = .now
+          try? await NightTables.alive(code: code, on: link)
+        }
         if ContinuousClock.now - lastCheck >= .seconds(1), !down, !table.edges.isEmpty {
           lastCheck = .now
           let gone = (try? await Self.goneEdges(table.edges, on: link)) ?? []
