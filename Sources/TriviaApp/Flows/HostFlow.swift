@@ -16,6 +16,9 @@ final class HostFlow {
   private let clock: GameClock
   /// The night's code: a night resumed from PostgreSQL keeps its own.
   private var code: String
+  /// A resumed room whose players have not come back yet: under a script its question does
+  /// not close for want of anyone to answer it.
+  private var comingBack = false
   /// Where players join, each line an address, and the first one's QR code: known once
   /// `trivia-night` listens.
   private var joinLines: [String] = []
@@ -161,6 +164,7 @@ final class HostFlow {
     }
     room = NightRoom(resuming: saved, now: clock.now, generator: SystemRandomNumberGenerator())
     self.code = code
+    comingBack = true
     console.say("Night \(code) resumed from PostgreSQL, with \(PlayerList.counted(room.playerCount)) to come back.")
   }
 
@@ -310,7 +314,8 @@ final class HostFlow {
     }
     // Under a script a question nobody is left to answer would wait for a deadline that never
     // comes (time passes only on `wait`): it closes.
-    if clock.isVirtual, case .question = room.phase, room.connectedCount == 0 {
+    if room.connectedCount > 0 { comingBack = false }
+    if clock.isVirtual, case .question = room.phase, room.connectedCount == 0, !comingBack {
       return move { $0.next(now: $1) }
     }
     if room.phase != before {
