@@ -137,6 +137,9 @@ final class PlayerFlow {
       token = welcome.token
       name = welcome.you.name
       claim?.keep(KeptSeat(token: welcome.token, name: welcome.you.name))
+      // Back after a drop: the welcome says which answer the host has; one lost on the way
+      // (an edge that died, a room that restarted) can be given again.
+      sent = nil
       change(NightState(stage: welcome.stage, you: welcome.you), redrawing: true)
     case .stage, .you, .ended:
       guard var state else {
