@@ -11,6 +11,9 @@
 #       the connections it holds now), read from haproxy's stats socket in DIR
 #   Scripts/haproxy.sh stop DIR
 #       stops it and removes DIR
+#   Scripts/haproxy.sh install
+#       installs Debian's haproxy if missing, as `start` would: a network namespace reaches no
+#       package registry, so a test installs first, outside it
 #
 # In HTTP mode, as a night's players come: WebSocket upgrades pass through (a tunnel that
 # lives an hour), X-Forwarded-For says who each player is (`option forwardfor`), and each edge
@@ -26,13 +29,13 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 start DIR LISTEN EDGE... | status DIR | stop DIR" >&2
+  echo "usage: $0 start DIR LISTEN EDGE... | status DIR | stop DIR | install" >&2
   exit 2
 }
-[ $# -ge 2 ] || usage
+[ $# -ge 2 ] || [ "$*" = install ] || usage
 command=$1
-dir=$2
-shift 2
+dir=${2:-}
+shift $(($# < 2 ? $# : 2))
 lifetime=${HAPROXY_LIFETIME:-3600}
 balance=${HAPROXY_BALANCE:-leastconn}
 
@@ -59,7 +62,26 @@ sys.stdout.write(data.decode())
 EOF
 }
 
+# Debian's haproxy, installed if missing.
+install() {
+  [ "$(id -u)" = 0 ] || {
+    echo "$0: run as root (it installs haproxy)" >&2
+    exit 1
+  }
+  if ! command -v haproxy >/dev/null; then
+    echo "Installing Debian's haproxy…" >&2
+    timeout -k 10 600 apt-get update -qq
+    # Debian's package starts a service of its own where systemd runs: this one never uses it.
+    DEBIAN_FRONTEND=noninteractive timeout -k 10 900 apt-get install -y -qq haproxy >/dev/null
+    command -v haproxy >/dev/null || {
+      echo "$0: no haproxy after installing it" >&2
+      exit 1
+    }
+  fi
+}
+
 case $command in
+install) install ;;
 start)
   [ $# -ge 2 ] || usage
   listen=$1
@@ -92,20 +114,7 @@ start)
     }
     servers+="  server $name $edge"$'\n'
   done
-  [ "$(id -u)" = 0 ] || {
-    echo "$0: run as root (it installs haproxy)" >&2
-    exit 1
-  }
-  if ! command -v haproxy >/dev/null; then
-    echo "Installing Debian's haproxy…" >&2
-    timeout -k 10 600 apt-get update -qq
-    # Debian's package starts a service of its own where systemd runs: this one never uses it.
-    DEBIAN_FRONTEND=noninteractive timeout -k 10 900 apt-get install -y -qq haproxy >/dev/null
-    command -v haproxy >/dev/null || {
-      echo "$0: no haproxy after installing it" >&2
-      exit 1
-    }
-  fi
+  install
   [ ! -e "$dir/haproxy.cfg" ] || {
     echo "$0: $dir/haproxy.cfg already exists" >&2
     exit 1
