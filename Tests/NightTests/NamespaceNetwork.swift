@@ -66,14 +66,6 @@ final class NamespaceNetwork: Sendable {
     [NetworkNamespace.ip ?? "ip", "netns", "exec", namespaces[name] ?? name]
   }
 
-  /// Whether machine `from` reaches `to` (one ping, within a second).
-  func reaches(from: String, to: String) -> Bool {
-    guard let ping = (["/usr/bin/ping", "/bin/ping"] as [String]).first(where: { access($0, X_OK) == 0 }) else {
-      return true
-    }
-    return Self.run(exec(in: from) + [ping, "-c", "1", "-W", "1", address(to)]) == 0
-  }
-
   /// Ends, by SIGKILL, every process still in a machine's namespace, then removes the
   /// namespaces (their cables and the bridge go with them). Safe to call more than once.
   func remove() {
