@@ -7,10 +7,14 @@ CHECKS := --explicit-target-dependency-import-check error
 ARGS ?=
 # The night's network (trivia-night, its tests, figure 8) is the package's trait Night: without
 # it, as `make play` builds, Hummingbird and NIO are neither fetched nor built.
-NIGHT := --traits Night
+# `NIGHT_TRAITS=Night,Cluster` (as `make cluster` and `make test` build) adds a night over
+# several machines: the room and edges on PostgreSQL (postgres-nio).
+NIGHT_TRAITS ?= Night
+NIGHT := --traits $(NIGHT_TRAITS)
+CLUSTER := --traits Night,Cluster
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play release night test build deps night-deps lint docs router-check clean install uninstall install-check test-tools \
+.PHONY: play release night cluster test build deps night-deps lint docs router-check clean install uninstall install-check test-tools \
   bank-check
 
 ## Start the game; pass options with ARGS="--difficulty hard --count 5". The Swift runtime
@@ -29,14 +33,20 @@ release: deps
 night: night-deps
 	@$(SWIFT) build $(RELEASE) $(CHECKS) $(NIGHT) --product trivia-night
 
-## Build everything (the snippets too) and run every test (what failed is said again at the
+## trivia-night with a night over several machines (`trivia host --postgres`, `trivia edge`):
+## postgres-nio besides. `make install NIGHT_TRAITS=Night,Cluster` installs that one.
+cluster: night-deps
+	@$(SWIFT) build $(RELEASE) $(CHECKS) $(CLUSTER) --product trivia-night
+
+## Build everything (the snippets too, and the cluster: PostgreSQL and HAProxy are installed
+## and started by the tests that use them) and run every test (what failed is said again at the
 ## end, the output kept in .build/test-output.txt), then the format check, the
 ## bundled bank's check (with the debug build), the install check (with the debug build),
 ## the router's public-API check and NavigatorKit's documentation, which fails on any warning.
 test: night-deps test-tools
-	$(SWIFT) build --build-tests $(CHECKS) $(NIGHT)
-	@echo "$(SWIFT) test --skip-build --parallel $(NIGHT)"
-	@{ $(SWIFT) test --skip-build --parallel $(NIGHT); echo $$? > .build/test-status; } 2>&1 | tee .build/test-output.txt
+	$(SWIFT) build --build-tests $(CHECKS) $(CLUSTER)
+	@echo "$(SWIFT) test --skip-build --parallel $(CLUSTER)"
+	@{ $(SWIFT) test --skip-build --parallel $(CLUSTER); echo $$? > .build/test-status; } 2>&1 | tee .build/test-output.txt
 	@status=$$(cat .build/test-status); [ "$$status" = 0 ] || { Scripts/test-failures.sh .build/test-output.txt; exit "$$status"; }
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
 	$(MAKE) --no-print-directory bank-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
@@ -44,7 +54,7 @@ test: night-deps test-tools
 	$(MAKE) --no-print-directory router-check docs
 
 build: night-deps
-	$(SWIFT) build $(CHECKS) $(NIGHT)
+	$(SWIFT) build $(CHECKS) $(CLUSTER)
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
@@ -171,9 +181,9 @@ bench: deps
 
 ## Before #30: what PostgreSQL's LISTEN/NOTIFY carries here (RESULTS.md, "Before #30"). A
 ## throwaway server (Scripts/postgres.sh, which installs Debian's postgresql if missing) on
-## loopback for the run only; NotifyLoad and postgres-nio build with --traits Notify, which
-## neither `make play` nor `make test` uses. NOTIFY_SECONDS=3: each measurement's length.
-NOTIFY := --traits Notify
+## loopback for the run only; NotifyLoad and postgres-nio build with --traits Cluster.
+## NOTIFY_SECONDS=3: each measurement's length.
+NOTIFY := $(CLUSTER)
 .PHONY: notify-bench
 notify-bench:
 	$(SWIFT) build $(RELEASE) $(NOTIFY) --product NotifyLoad

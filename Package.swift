@@ -15,9 +15,10 @@ let screens = [
 /// build with `--traits Night`.
 let night = TargetDependencyCondition.when(traits: ["Night"])
 
-/// PostgreSQL (#30) is a trait too: only `make notify-bench` builds with `--traits Notify`, so
-/// neither `make play` nor `make test` builds postgres-nio (SwiftPM fetches it with the rest).
-let notify = TargetDependencyCondition.when(traits: ["Notify"])
+/// A night beyond one machine (#30) is a trait too: its room and edges on PostgreSQL. `make
+/// test`, `make cluster` and `make notify-bench` build with `--traits Night,Cluster`; `make play`
+/// and `make night` build no postgres-nio (SwiftPM fetches it with the rest).
+let cluster = TargetDependencyCondition.when(traits: ["Cluster"])
 
 let package = Package(
   name: "trivia",
@@ -30,7 +31,9 @@ let package = Package(
   ],
   traits: [
     .trait(name: "Night", description: "trivia-night: a night's network, its tests and figure 8."),
-    .trait(name: "Notify", description: "NotifyLoad: what PostgreSQL's LISTEN/NOTIFY carries (#30)."),
+    .trait(
+      name: "Cluster", description: "trivia-night's room and edges on PostgreSQL, and NotifyLoad (#30).",
+      enabledTraits: ["Night"]),
     .default(enabledTraits: []),
   ],
   dependencies: [
@@ -78,11 +81,20 @@ let package = Package(
       .executableTarget(
         name: "trivia-night",
         dependencies: [
-          "NightRelay", "TriviaNight", "CQRencode",
+          "NightRelay", "TriviaNight", "CQRencode", "NightCluster",
           .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
       ),
+      // A night beyond one machine: PostgreSQL between the room (`trivia-night room`, beside
+      // `trivia host`) and its edges (`trivia-night edge`). Without the trait Cluster it is empty.
+      .target(
+        name: "NightCluster",
+        dependencies: [
+          "NightRelay", "TriviaNight",
+          .product(name: "PostgresNIO", package: "postgres-nio", condition: cluster),
+          .product(name: "Logging", package: "swift-log", condition: cluster),
+        ]),
       // The join URL's QR code, encoded in trivia-night so that trivia does not link it.
       .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
       .systemLibrary(
@@ -194,12 +206,12 @@ let package = Package(
         ],
         path: "Benchmarks/NightLoad"),
       // Before #30: how many NOTIFYs a second, and how many MB, PostgreSQL carries here between
-      // a room and its edges. Without the trait Notify it is a stub that says so.
+      // a room and its edges. Without the trait Cluster it is a stub that says so.
       .executableTarget(
         name: "NotifyLoad",
         dependencies: [
-          .product(name: "PostgresNIO", package: "postgres-nio", condition: notify),
-          .product(name: "Logging", package: "swift-log", condition: notify),
+          .product(name: "PostgresNIO", package: "postgres-nio", condition: cluster),
+          .product(name: "Logging", package: "swift-log", condition: cluster),
         ],
         path: "Benchmarks/NotifyLoad",
         // As trivia's: GNU ld warns at a static link about Foundation's own mktemp.

@@ -1,4 +1,4 @@
-#if Notify
+#if Cluster
   import Logging
   import PostgresNIO
 

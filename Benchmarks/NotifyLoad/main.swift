@@ -10,7 +10,7 @@
 //
 // The server is PGHOST (a folder: its Unix socket's) and PGPORT, as `Scripts/postgres.sh
 // start` prints them; `make notify-bench` starts one, runs the sweep and stops it.
-#if Notify
+#if Cluster
   import Glibc
 
   func environment(_ name: String) -> String? {
@@ -209,5 +209,5 @@
 
   await main()
 #else
-  print("NotifyLoad measures PostgreSQL's LISTEN/NOTIFY: build it with --traits Notify (make notify-bench)")
+  print("NotifyLoad measures PostgreSQL's LISTEN/NOTIFY: build it with --traits Cluster (make notify-bench)")
 #endif

@@ -157,12 +157,17 @@ extension NightRoom {
     if case .question = phase, seats[seat].answerRound != round { waitingOn += 1 }
   }
 
-  /// 128 bits from the room's generator, in hex.
+  /// 128 bits from the room's generator, in hex; never one a seat holds, since a resumed room's
+  /// generator may well be seeded as the first one was (a test's, a scripted host's).
   private mutating func newToken() -> String {
-    (0..<2).map { _ in
-      let hex = String(generator.next(), radix: 16)
-      return String(repeating: "0", count: 16 - hex.count) + hex
-    }.joined()
+    var token: String
+    repeat {
+      token = (0..<2).map { _ in
+        let hex = String(generator.next(), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+      }.joined()
+    } while seatByToken[token] != nil
+    return token
   }
 
   /// The first question a player joining now can answer: the current one while it is open.

@@ -61,6 +61,7 @@ extension NightRoom {
     answered = 0
     fastest = nil
     waitingOn = connected
+    closesEarly = true
     phase = .question(next + 1)
     broadcast(now: now, into: &outputs)
   }

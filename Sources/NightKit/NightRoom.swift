@@ -59,6 +59,10 @@ public struct NightRoom: Sendable {
   var answered = 0
   /// Connected players that have not answered the current question: at 0 it closes.
   var waitingOn = 0
+  /// False for a question resumed from a save (`init(resuming:now:generator:)`): it runs to its
+  /// deadline, since its players come back one by one and the first back, its answer given
+  /// before the save, would otherwise find everyone connected answered and close it.
+  var closesEarly = true
   var fastest: (seat: Int, ms: Int)?
   /// Questions closed and scored (skipped ones are not).
   var played = 0
@@ -149,7 +153,7 @@ public struct NightRoom: Sendable {
     }
   }
 
-  var everyoneAnswered: Bool { waitingOn == 0 && connected > 0 }
+  var everyoneAnswered: Bool { closesEarly && waitingOn == 0 && connected > 0 }
 
   /// Every connection, in join order so that outputs are the same from run to run.
   var connections: [ConnectionID] { seats.compactMap(\.connection) }

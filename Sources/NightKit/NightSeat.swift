@@ -1,12 +1,13 @@
 /// A player's place in a night, kept in the room's array in join order: a few numbers and
 /// three strings, so thousands of players cost little, and no copy of any question.
 struct NightSeat: Sendable {
-  enum Status: Sendable {
-    case playing
+  /// One letter each in a saved night, which keeps thousands of seats.
+  enum Status: String, Codable, Sendable {
+    case playing = "p"
     /// Away past the grace: its row stays in the standings, its token no longer works.
-    case gone
+    case gone = "g"
     /// Kicked, or gone before the night started: out of the night and its standings.
-    case removed
+    case removed = "r"
   }
 
   var name: String
@@ -34,7 +35,7 @@ struct NightSeat: Sendable {
   var previousPlace = 0
   var ranked = false
 
-  init(name: String, key: String, token: String, connection: ConnectionID, since: Int, totalMs: Int, place: Int) {
+  init(name: String, key: String, token: String, connection: ConnectionID?, since: Int, totalMs: Int, place: Int) {
     self.name = name
     self.since = since
     self.key = key

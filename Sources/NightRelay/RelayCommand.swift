@@ -10,4 +10,7 @@ public enum RelayCommand: Codable, Equatable, Sendable {
   case lastWords(String)
   /// Closes every connection and ends `trivia-night`.
   case stop
+  /// The room as it stands (a `NightRoom.Saved`'s JSON), kept in PostgreSQL by `trivia-night
+  /// room` so that a room restarted within the grace resumes it; `serve` has nowhere to keep it.
+  case save(String)
 }

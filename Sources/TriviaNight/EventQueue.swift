@@ -3,7 +3,7 @@ import Synchronization
 
 /// Events from NIO's threads for the main thread: a list behind a lock, and a pipe that is
 /// readable exactly while the list is not empty, so the terminal's poll can wait on it.
-final class EventQueue<Event: Sendable>: Sendable {
+public final class EventQueue<Event: Sendable>: Sendable {
   private struct State {
     var events: [Event] = []
   }
@@ -12,7 +12,7 @@ final class EventQueue<Event: Sendable>: Sendable {
   private let readEnd: Int32
   private let writeEnd: Int32
 
-  init() {
+  public init() {
     var ends: [Int32] = [-1, -1]
     // Glibc's module does not declare pipe2 (it wants _GNU_SOURCE).
     guard pipe(&ends) == 0 else { fatalError("pipe: \(errno)") }
@@ -30,9 +30,9 @@ final class EventQueue<Event: Sendable>: Sendable {
   }
 
   /// Readable when events wait.
-  var descriptor: Int32 { readEnd }
+  public var descriptor: Int32 { readEnd }
 
-  func post(_ event: Event) {
+  public func post(_ event: Event) {
     state.withLock { state in
       // Written under the lock, so the byte and the list cannot disagree.
       if state.events.isEmpty {
@@ -44,7 +44,7 @@ final class EventQueue<Event: Sendable>: Sendable {
   }
 
   /// Everything waiting, oldest first; never blocks.
-  func drain() -> [Event] {
+  public func drain() -> [Event] {
     state.withLock { state in
       var bytes = [UInt8](repeating: 0, count: 64)
       while read(readEnd, &bytes, bytes.count) > 0 {}

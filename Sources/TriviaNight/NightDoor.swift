@@ -6,14 +6,17 @@ import NIOCore
 struct NightDoor: HTTPResponder {
   typealias Context = NightRequestContext
   let code: String
-  let answer: @Sendable (_ path: String, _ host: String?, _ address: String, _ upgrading: Bool) async -> DoorAnswer
+  let answer:
+    @Sendable (_ path: String, _ host: String?, _ address: String, _ forwardedFor: String?, _ upgrading: Bool) async
+      -> DoorAnswer
   /// Where players join and its QR code, for the big screen; nil until known.
   let shown: @Sendable () -> (join: String, qr: [String]?)?
 
   func respond(to request: Request, context: Context) async throws -> Response {
     let upgrading = request.headers[.upgrade]?.lowercased() == "websocket"
     let host = request.head.authority
-    switch await answer(request.uri.path, host, context.address, upgrading) {
+    let forwarded = request.headers[.init("X-Forwarded-For")!]
+    switch await answer(request.uri.path, host, context.address, forwarded, upgrading) {
     case .page(let page):
       return Response(
         status: .ok,

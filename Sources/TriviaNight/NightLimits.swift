@@ -27,6 +27,9 @@ public struct NightLimits: Sendable {
   public var refusalNotice: Duration = .seconds(10)
   /// How wrong codes from one address are slowed, then refused.
   public var guesses = GuessLimiter.Rules()
+  /// The balancer in front of an edge (#30): requests from it are counted by the address its
+  /// X-Forwarded-For ends with, so one player's wrong guesses are not every player's.
+  public var forwardedBy: String?
 
   public init() {}
 }

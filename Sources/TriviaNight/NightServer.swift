@@ -85,6 +85,23 @@ public final class NightServer: Sendable {
     queue?.yield(.close(.normalClosure, reason: nil))
   }
 
+  /// Who a request is from: its peer, or behind the balancer `limits.forwardedBy` the address
+  /// the balancer appended last (what a player put there before is not trusted).
+  private func player(_ peer: String, forwardedFor: String?) -> String {
+    guard let balancer = limits.forwardedBy, peer == balancer,
+      let last = forwardedFor?.split(separator: ",").last.map({ String($0.filter { !$0.isWhitespace }) }),
+      !last.isEmpty
+    else { return peer }
+    return last
+  }
+
+  /// Closes every connection, saying `reason`, and goes on listening: players with a place
+  /// come back with their tokens (an edge whose room restarted, or lost its server).
+  public func closeAll(reason: String) {
+    let queues = state.withLock { $0.connections.values.map(\.queue) }
+    for queue in queues { queue.yield(.close(.goingAway, reason: reason)) }
+  }
+
   /// Closes every connection and stops listening; returns within about a second.
   public func stop() async {
     let (connections, listener, running) = state.withLock { state in
@@ -106,9 +123,10 @@ public final class NightServer: Sendable {
     let app = Application(
       responder: NightDoor(
         code: code,
-        answer: { [weak self] path, host, address, upgrading in
-          await self?.answer(path: path, host: host, address: address, upgrading: upgrading)
-            ?? .refuse(status: 503, sentence: "The night is over.")
+        answer: { [weak self] path, host, address, forwarded, upgrading in
+          guard let self else { return .refuse(status: 503, sentence: "The night is over.") }
+          return await answer(
+            path: path, host: host, address: player(address, forwardedFor: forwarded), upgrading: upgrading)
         },
         shown: { [weak self] in self?.state.withLock { $0.shown } }),
       server: .http1WebSocketUpgrade(
@@ -211,7 +229,8 @@ public final class NightServer: Sendable {
   private func shouldUpgrade(
     _ head: HTTPRequest, channel: any Channel
   ) async throws -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
-    let address = channel.remoteAddress?.ipAddress ?? "unknown"
+    let address = player(
+      channel.remoteAddress?.ipAddress ?? "unknown", forwardedFor: head.headerFields[.init("X-Forwarded-For")!])
     switch await answer(path: head.path ?? "/", host: head.authority, address: address, upgrading: true) {
     case .refuse(let status, let sentence):
       await Self.refuse(channel, status: status, sentence: sentence)

@@ -13,5 +13,5 @@ struct TriviaNightCommand: AsyncParsableCommand {
       line each way.
       """,
     version: "0.2.0",
-    subcommands: [Serve.self, Connect.self])
+    subcommands: [Serve.self, Connect.self, Room.self, Edge.self])
 }

@@ -16,7 +16,7 @@ struct Trivia: AsyncParsableCommand {
       """,
     version: "0.2.0",
     // Tools for people who write banks; without one, `trivia` plays.
-    subcommands: [Check.self, Convert.self, Host.self, Join.self, Nights.self])
+    subcommands: [Check.self, Convert.self, Host.self, Join.self, Edge.self, Nights.self])
 
   /// The options a round is played with, which a night's host takes too.
   @OptionGroup var game: GameArguments

@@ -28,8 +28,8 @@ struct NightCoordinatorTests {
     var lines: [FakeLine] = []
     var hosted: (port: Int, code: String)?
     var joined: [NightAddress] = []
-    func host(port: Int, bind: String?, code: String, maxConnections: Int) throws(NightError) -> any NightLine {
-      hosted = (port, code)
+    func host(_ plan: HostPlan, code: String, maxConnections: Int) throws(NightError) -> any NightLine {
+      hosted = (plan.port, code)
       return make()
     }
     func join(_ address: NightAddress) throws(NightError) -> any NightLine {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import NightKit
 import NightRelay
 import ScreenKit
@@ -13,7 +14,8 @@ final class HostFlow {
   private let line: any NightLine
   private let console: any Console
   private let clock: GameClock
-  private let code: String
+  /// The night's code: a night resumed from PostgreSQL keeps its own.
+  private var code: String
   /// Where players join, each line an address, and the first one's QR code: known once
   /// `trivia-night` listens.
   private var joinLines: [String] = []
@@ -58,7 +60,7 @@ final class HostFlow {
       title: plan.title, questions: questions, limit: limit, maxPlayers: plan.maxPlayers, onScreen: plan.onScreen,
       generator: SystemRandomNumberGenerator())
     // Connections beyond the players: those that come back, and strangers turned away.
-    line = try network.host(port: plan.port, bind: plan.bind, code: code, maxConnections: plan.maxPlayers + 64)
+    line = try network.host(plan, code: code, maxConnections: plan.maxPlayers + 64)
     self.plan = plan
     self.console = console
     self.clock = clock
@@ -100,11 +102,15 @@ final class HostFlow {
     switch event {
     case .listening(let port, let addresses, let qr):
       listening = true
+      save()
       joinLines = addresses.map { "Join: " + JoinURL.text(address: $0, port: port, code: code) }
       // The big screen, for a projector: the first address's, as the QR code's.
       screen = addresses.first.map { JoinURL.text(address: $0, port: port, code: code) + "/screen" }
       // Short, to fit beside the QR code on 80 columns: every Join line works.
-      joinLines.append(plan.bind.map { "Listening on \($0) only." } ?? "Listening on every interface.")
+      joinLines.append(
+        plan.postgres != nil
+          ? "Through its edges; kept in PostgreSQL."
+          : plan.bind.map { "Listening on \($0) only." } ?? "Listening on every interface.")
       self.qr = plan.showsQR ? qr : nil
       show()
     case .opened:
@@ -119,7 +125,33 @@ final class HostFlow {
     case .refusing(let sentence):
       refused = sentence
       console.write([Line(sentence, style: .failure)])
+    case .resumed(let code, let saved):
+      resume(code: code, saved: saved)
+    case .unreachable(let reason):
+      console.write([
+        Line("\(reason): players cannot hear the night until it is back; what is scored is kept.", style: .failure)
+      ])
+    case .reachable:
+      console.write([Line("PostgreSQL is back: players come back with their tokens.", style: .dim)])
     }
+  }
+
+  /// The room a restarted host found in PostgreSQL, within the grace: its players come back
+  /// with their tokens to the question, reveal or standings they left.
+  private func resume(code: String, saved: String) {
+    guard let saved = try? JSONDecoder().decode(NightRoom.Saved.self, from: Data(saved.utf8)) else {
+      return console.say("The night \(code) in PostgreSQL could not be read: a new night starts instead.")
+    }
+    room = NightRoom(resuming: saved, now: clock.now, generator: SystemRandomNumberGenerator())
+    self.code = code
+    console.say("Night \(code) resumed from PostgreSQL, with \(PlayerList.counted(room.playerCount)) to come back.")
+  }
+
+  /// Keeps the room in PostgreSQL, on a night over several machines: whenever what is scored
+  /// or who is in changes (a question closes, a player joins), not at each answer.
+  private func save() {
+    guard plan.postgres != nil, let json = try? JSONEncoder().encode(room.saved(now: clock.now)) else { return }
+    line.send(.save(String(decoding: json, as: UTF8.self)))
   }
 
   /// After a batch of events: under a script, whose time passes only on `wait`, the lobby's
@@ -243,6 +275,7 @@ final class HostFlow {
       }
     }
     line.send(contentsOf: commands)
+    if room.phase != before || outputs.contains(where: \.changesWhoIsIn) { save() }
     if room.phase == .lobby, let startWhen = plan.startWhen, room.playerCount >= startWhen, room.startRefusal == nil {
       return move { $0.start(now: $1) }
     }
@@ -287,6 +320,12 @@ final class HostFlow {
 }
 
 extension NightOutput {
+  /// A player welcomed (new, or back with its token), or the lobby's list told again.
+  var changesWhoIsIn: Bool {
+    if case .send(.welcome, _) = self { return true }
+    return isLobbyUpdate
+  }
+
   /// The lobby's stage going out to the players.
   var isLobbyUpdate: Bool {
     if case .send(.stage(let stage), _) = self, case .lobby = stage.scene { return true }

@@ -125,7 +125,8 @@ final class PlayerFlow {
       console.say("Connection lost (\(reason ?? "closed")): coming back…")
     case .failed(let reason):
       lost(reason)
-    case .listening, .refusing:
+    case .listening, .refusing, .resumed, .unreachable, .reachable:
+      // The host's, never a player's.
       break
     }
   }

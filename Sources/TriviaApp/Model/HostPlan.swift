@@ -12,11 +12,25 @@ public struct HostPlan: Equatable, Sendable {
   public var showsQR: Bool
   /// The questions show on the big screen alone; players pick an answer by its shape.
   public var onScreen: Bool
+  /// A night over several machines: its room kept in this PostgreSQL (a URL), its players on
+  /// edges behind a balancer at `address` (HOST:PORT). Nil: this machine's night, as ever.
+  public var postgres: Postgres?
+
+  public struct Postgres: Equatable, Sendable {
+    public var url: String
+    public var address: String
+
+    public init(url: String, address: String) {
+      self.url = url
+      self.address = address
+    }
+  }
 
   public init(
     port: Int, bind: String?, maxPlayers: Int, startWhen: Int?, auto: Bool, title: String, showsQR: Bool = true,
-    onScreen: Bool = false
+    onScreen: Bool = false, postgres: Postgres? = nil
   ) {
+    self.postgres = postgres
     self.showsQR = showsQR
     self.onScreen = onScreen
     self.port = port

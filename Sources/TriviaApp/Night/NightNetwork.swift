@@ -5,9 +5,10 @@ import NightRelay
 /// the coordinator through `AppCoordinator.received`.
 @MainActor
 public protocol NightNetwork: AnyObject {
-  /// Listens for players on `port` (0: any free one), on `bind` or every interface, for the
-  /// night with `code`; at most `maxConnections` at once.
-  func host(port: Int, bind: String?, code: String, maxConnections: Int) throws(NightError) -> any NightLine
+  /// Listens for players as `plan` says (its port, 0: any free one, on its `bind` or every
+  /// interface; or through its PostgreSQL's edges), for the night with `code`; at most
+  /// `maxConnections` at once.
+  func host(_ plan: HostPlan, code: String, maxConnections: Int) throws(NightError) -> any NightLine
   /// Connects to a host as a player.
   func join(_ address: NightAddress) throws(NightError) -> any NightLine
 }

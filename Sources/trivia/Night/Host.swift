@@ -23,7 +23,7 @@ struct Host: AsyncParsableCommand {
   @Option(help: "Listen on this address only (default: every interface).")
   var bind: String?
 
-  @Option(help: "At most this many players, from 1 to 5000.")
+  @Option(help: "At most this many players, from 1 to 5000 (to 200000 with --postgres: edges hold them).")
   var maxPlayers = 100
 
   @Option(help: "Start by itself once this many players are in.")
@@ -44,6 +44,18 @@ struct Host: AsyncParsableCommand {
       discussion: "The night starts once the big screen (the lobby's Screen address) is open."))
   var onScreen = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Keep the night in this PostgreSQL (postgres://USER@HOST[:PORT]/DB): players join through edges.",
+      discussion: "Players connect to `trivia edge` processes on other machines, behind a balancer at --address.",
+      valueName: "url"))
+  var postgres: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "With --postgres: where players join, the edges' balancer (HOST:PORT).", valueName: "host:port"))
+  var address: String?
+
   @OptionGroup var input: ScriptArgument
   @OptionGroup var look: LookArguments
 
@@ -54,11 +66,31 @@ struct Host: AsyncParsableCommand {
       )
     }
     guard (0...65_535).contains(port) else { throw ValidationError.clean("--port must be 0 to 65535, not \(port).") }
-    guard (1...5_000).contains(maxPlayers) else {
-      throw ValidationError.clean("--max-players must be 1 to 5000, not \(maxPlayers).")
+    // One machine's sockets hold 5,000; over several, the room's memory is the limit.
+    let most = postgres == nil ? 5_000 : 200_000
+    guard (1...most).contains(maxPlayers) else {
+      throw ValidationError.clean(
+        "--max-players must be 1 to \(most)\(postgres == nil ? "" : " with --postgres"), not \(maxPlayers).")
     }
     if let startWhen, !(1...maxPlayers).contains(startWhen) {
       throw ValidationError.clean("--start-when must be 1 to --max-players (\(maxPlayers)), not \(startWhen).")
+    }
+    switch (postgres, address) {
+    case (nil, nil): break
+    case (nil, _?):
+      throw ValidationError.clean("--address is where players join a night kept in --postgres: give both.")
+    case (_?, nil):
+      throw ValidationError.clean(
+        "--postgres needs --address HOST:PORT, where players reach the edges (their balancer).")
+    case (let url?, let address?):
+      guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+        throw ValidationError.clean("--postgres must be a URL such as postgres://trivia@db.local/trivia, not '\(url)'.")
+      }
+      guard let colon = address.lastIndex(of: ":"), colon != address.startIndex,
+        let number = Int(address[address.index(after: colon)...]), (1...65_535).contains(number)
+      else {
+        throw ValidationError.clean("--address must be HOST:PORT (as in night.example.org:80), not '\(address)'.")
+      }
     }
     let name = title.trimmingWhitespace
     guard (1...40).contains(name.count),
@@ -78,7 +110,8 @@ struct Host: AsyncParsableCommand {
     let night = NightStart.host(
       .init(
         port: port, bind: bind, maxPlayers: maxPlayers, startWhen: startWhen, auto: auto, title: title,
-        showsQR: !noQr, onScreen: onScreen))
+        showsQR: !noQr, onScreen: onScreen,
+        postgres: postgres.map { HostPlan.Postgres(url: $0, address: address ?? "") }))
     let session = try await Session(arguments: arguments, night: night)
     try await session.run()
     Glibc.exit(0)

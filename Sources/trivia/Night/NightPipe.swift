@@ -55,7 +55,7 @@ final class NightPipe: NightLine {
   }
 
   /// `trivia-night` beside this program (as built, or installed), else on the PATH.
-  static func program() -> String? {
+  nonisolated static func program() -> String? {
     var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let length = readlink("/proc/self/exe", &path, path.count - 1)
     if length > 0 {

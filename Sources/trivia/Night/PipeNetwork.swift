@@ -9,9 +9,12 @@ import TriviaTerminal
 final class PipeNetwork: NightNetwork, EventSource {
   private var pipes: [NightPipe] = []
 
-  func host(port: Int, bind: String?, code: String, maxConnections: Int) throws(NightError) -> any NightLine {
-    var arguments = ["serve", "--port", String(port), "--code", code, "--max-connections", String(maxConnections)]
-    if let bind { arguments += ["--bind", bind] }
+  func host(_ plan: HostPlan, code: String, maxConnections: Int) throws(NightError) -> any NightLine {
+    if let postgres = plan.postgres {
+      return try open(["room", "--postgres", postgres.url, "--address", postgres.address, "--code", code])
+    }
+    var arguments = ["serve", "--port", String(plan.port), "--code", code, "--max-connections", String(maxConnections)]
+    if let bind = plan.bind { arguments += ["--bind", bind] }
     return try open(arguments)
   }
 

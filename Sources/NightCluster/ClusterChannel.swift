@@ -1,0 +1,16 @@
+/// The names a night's processes NOTIFY each other on, and how a connection's number says
+/// which edge holds it: each edge numbers its own connections, and puts its number (from
+/// PostgreSQL, unique) above them, so the room's numbers never collide and route themselves.
+public enum ClusterChannel {
+  /// Where edges say what their players did, for the room of the night `code`.
+  public static func room(_ code: String) -> String { "trivia_room_\(code.lowercased())" }
+  /// Where the room says what edge `edge` sends and closes.
+  public static func edge(_ edge: Int) -> String { "trivia_edge_\(edge)" }
+  /// A room started (payload: its code) or a night ended (`end CODE`): edges serve the newest.
+  public static let nights = "trivia_nights"
+
+  /// A connection's number as the room knows it.
+  public static func connection(edge: Int, local: UInt64) -> UInt64 { UInt64(edge) << 32 | local }
+  public static func edge(of connection: UInt64) -> Int { Int(connection >> 32) }
+  public static func local(_ connection: UInt64) -> UInt64 { connection & 0xFFFF_FFFF }
+}

@@ -1,0 +1,84 @@
+#if Cluster
+  import Logging
+  import PostgresNIO
+
+  /// A night's tables. `trivia_nights` keeps each night: the address players join at, the room
+  /// as last saved (`NightRoom.Saved`'s JSON: players, answers, scores, readable with psql's
+  /// jsonb operators) and which backend holds its room; `trivia_edges` numbers the edges and
+  /// says which backend each holds, so that an edge whose process died is seen to be gone;
+  /// `trivia_frames` carries a batch too big for a NOTIFY.
+  public enum NightTables {
+    /// Creates what is missing, under a lock: processes starting together must not race.
+    public static func create(on connection: PostgresConnection) async throws {
+      let logger = PostgresLink.logger
+      try await connection.query("BEGIN", logger: logger)
+      do {
+        try await connection.query("SELECT pg_advisory_xact_lock(7730030)", logger: logger)
+        try await connection.query(
+          """
+          CREATE TABLE IF NOT EXISTS trivia_nights (
+            code text PRIMARY KEY, address text NOT NULL, room jsonb, saved timestamptz NOT NULL DEFAULT now(),
+            ended boolean NOT NULL DEFAULT false, room_pid integer, last_words text)
+          """, logger: logger)
+        try await connection.query(
+          """
+          CREATE TABLE IF NOT EXISTS trivia_edges (
+            id serial PRIMARY KEY, pid integer, started timestamptz NOT NULL DEFAULT now())
+          """, logger: logger)
+        try await connection.query(
+          "CREATE TABLE IF NOT EXISTS trivia_frames (id bigserial PRIMARY KEY, body bytea NOT NULL)", logger: logger)
+        try await connection.query("COMMIT", logger: logger)
+      } catch {
+        _ = try? await connection.query("ROLLBACK", logger: logger)
+        throw error
+      }
+    }
+
+    /// A night whose room's backend is gone, saved within `grace` seconds, not ended: its
+    /// code and its room.
+    public static func resumable(grace: Int, on connection: PostgresConnection) async throws -> (String, String)? {
+      let rows = try await connection.query(
+        """
+        SELECT code, room::text FROM trivia_nights n
+        WHERE NOT ended AND room IS NOT NULL AND saved > now() - make_interval(secs => \(grace))
+          AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = n.room_pid)
+        ORDER BY saved DESC LIMIT 1
+        """, logger: PostgresLink.logger)
+      for try await (code, room) in rows.decode((String, String).self) { return (code, room) }
+      return nil
+    }
+
+    /// The night `code` is this room's: its address, its backend; edges hear of it.
+    public static func claim(code: String, address: String, on connection: PostgresConnection) async throws {
+      try await connection.query(
+        """
+        INSERT INTO trivia_nights (code, address, room_pid) VALUES (\(code), \(address), pg_backend_pid())
+        ON CONFLICT (code) DO UPDATE SET address = excluded.address, room_pid = excluded.room_pid, ended = false,
+          saved = now()
+        """, logger: PostgresLink.logger)
+    }
+
+    /// A new edge's number.
+    public static func register(on connection: PostgresConnection) async throws -> Int {
+      let rows = try await connection.query(
+        "INSERT INTO trivia_edges (pid) VALUES (NULL) RETURNING id", logger: PostgresLink.logger)
+      for try await id in rows.decode(Int32.self) { return Int(id) }
+      throw NoRow()
+    }
+
+    /// The edge's backend, which the room watches: gone, the edge's players are gone.
+    public static func hold(edge: Int, on connection: PostgresConnection) async throws {
+      try await connection.query(
+        "UPDATE trivia_edges SET pid = pg_backend_pid() WHERE id = \(edge)", logger: PostgresLink.logger)
+    }
+
+    /// The newest night not ended: its code and the address players join at.
+    public static func newest(on link: PostgresLink) async throws -> (String, String)? {
+      let rows = try await link.run(
+        "SELECT code, address FROM trivia_nights WHERE NOT ended ORDER BY saved DESC LIMIT 1")
+      return try rows.first.map { try $0.decode((String, String).self) }
+    }
+
+    struct NoRow: Error {}
+  }
+#endif

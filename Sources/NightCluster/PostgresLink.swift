@@ -1,0 +1,246 @@
+#if Cluster
+  import Logging
+  import PostgresNIO
+  import Synchronization
+  import TriviaNight
+
+  /// One process's line to a night's PostgreSQL: what arrives on its channels reaches the
+  /// process's poll loop through `descriptor` and `drain()`, as a `NightServer`'s events do, and
+  /// what it sends is batched: everything queued while a NOTIFY is in flight goes in the next
+  /// one. A batch over NOTIFY's limit goes into `trivia_frames`, and its NOTIFY carries only
+  /// the row's number. A lost server is tried again each second, and said once each way.
+  public final class PostgresLink: Sendable {
+    public enum Event: Sendable, Equatable {
+      /// One NOTIFY's payload on `channel`: whole relay frames.
+      case frames(channel: String, [UInt8])
+      /// The server cannot be reached, in a sentence; nothing arrives until `up`.
+      case down(String)
+      /// Connected (again): channels listened to, the schema in place.
+      case up
+    }
+
+    /// NOTIFY's payload is at most 8000 bytes: a bigger batch goes into a row.
+    static let payloadLimit = 7_900
+
+    private struct Outbox {
+      var batches: [String: [UInt8]] = [:]
+      /// Channels in the order they were first queued, so a batch is never overtaken.
+      var order: [String] = []
+      var wake: AsyncStream<Void>.Continuation?
+      /// A batch taken and not yet sent.
+      var sending = false
+    }
+
+    public let address: PostgresAddress
+    private let channels: Mutex<[String]>
+    private let events = EventQueue<Event>()
+    private let outbox = Mutex(Outbox())
+    private let connections = Mutex<(listener: PostgresConnection?, sender: PostgresConnection?)>((nil, nil))
+    private let running = Mutex<Task<Void, Never>?>(nil)
+    static let logger = Logger(label: "trivia-night.postgres") { _ in SwiftLogNoOpLogHandler() }
+
+    public init(address: PostgresAddress, channels: [String]) {
+      self.address = address
+      self.channels = Mutex(channels)
+    }
+
+    /// Readable while events wait.
+    public var descriptor: Int32 { events.descriptor }
+    public func drain() -> [Event] { events.drain() }
+
+    /// Connects, keeps connecting, and runs `setUp` on each fresh connection before saying `up`.
+    public func start(setUp: @escaping @Sendable (PostgresConnection) async throws -> Void = { _ in }) {
+      let task = Task { [self] in await keepConnected(setUp: setUp) }
+      running.withLock { $0 = task }
+    }
+
+    public func stop() async {
+      let task = running.withLock { $0 }
+      task?.cancel()
+      outbox.withLock { $0.wake?.finish() }
+      let (listener, sender) = connections.withLock { $0 }
+      try? await listener?.close()
+      try? await sender?.close()
+      await task?.value
+    }
+
+    /// Queues `bytes` (whole frames) for `channel`; sent with whatever else is queued for it.
+    public func send(_ bytes: [UInt8], to channel: String) {
+      guard !bytes.isEmpty else { return }
+      outbox.withLock { outbox in
+        if outbox.batches[channel] == nil { outbox.order.append(channel) }
+        outbox.batches[channel, default: []] += bytes
+        outbox.wake?.yield()
+      }
+    }
+
+    /// Runs `query` on the line's sending connection once it is up; throws if it is down.
+    public func run(_ query: PostgresQuery) async throws -> [PostgresRow] {
+      guard let sender = connections.withLock({ $0.sender }) else { throw LinkDown() }
+      return try await Array(sender.query(query, logger: Self.logger).collect())
+    }
+
+    struct LinkDown: Error {}
+
+    private final class Tally: Sendable {
+      let count = Atomic(0)
+    }
+
+    private func keepConnected(setUp: @Sendable (PostgresConnection) async throws -> Void) async {
+      var saidDown = false
+      var attempt = 0
+      while !Task.isCancelled {
+        attempt += 1
+        do {
+          let listener = try await Self.connect(address, id: attempt * 2)
+          let sender = try await Self.connect(address, id: attempt * 2 + 1)
+          try await setUp(sender)
+          connections.withLock { $0 = (listener, sender) }
+          try await withThrowingTaskGroup(of: Void.self) { group in
+            let names = channels.withLock { $0 }
+            let listening = Tally()
+            for name in names {
+              group.addTask { [self] in
+                try await listener.listen(on: name) { notifications in
+                  // Up once every channel is listened to: nothing said after is missed.
+                  if listening.count.add(1, ordering: .relaxed).newValue == names.count {
+                    events.post(.up)
+                  }
+                  for try await notification in notifications {
+                    try await receive(notification.payload, on: name, from: listener)
+                  }
+                }
+              }
+            }
+            saidDown = false
+            group.addTask { [self] in try await sendQueued(on: sender) }
+            // The first to end (a closed connection) ends them all.
+            try await group.next()
+            group.cancelAll()
+            throw LinkDown()
+          }
+        } catch {
+          let (listener, sender) = connections.withLock { connections in
+            defer { connections = (nil, nil) }
+            return connections
+          }
+          try? await listener?.close()
+          try? await sender?.close()
+          guard !Task.isCancelled else { return }
+          if !saidDown {
+            saidDown = true
+            events.post(.down("PostgreSQL at \(address) cannot be reached (\(Self.reason(error)))"))
+          }
+          try? await Task.sleep(for: .seconds(1))
+        }
+      }
+    }
+
+    /// A connection of its own, for what a process asks once (its tables, a night to resume).
+    public static func connect(_ address: PostgresAddress, id: Int) async throws -> PostgresConnection {
+      let configuration: PostgresConnection.Configuration
+      if let socket = address.socketPath {
+        configuration = .init(
+          unixSocketPath: socket, username: address.user, password: address.password, database: address.database)
+      } else {
+        configuration = .init(
+          host: address.host, port: address.port, username: address.user, password: address.password,
+          database: address.database, tls: .disable)
+      }
+      return try await PostgresConnection.connect(configuration: configuration, id: id, logger: Self.logger)
+    }
+
+    /// A payload is frames, or `@ROW`: the frames are in `trivia_frames`, taken from there.
+    private func receive(_ payload: String, on channel: String, from connection: PostgresConnection) async throws {
+      if payload.hasPrefix("@"), let row = Int64(payload.dropFirst()) {
+        let rows = try await connection.query(
+          "DELETE FROM trivia_frames WHERE id = \(row) RETURNING body", logger: Self.logger)
+        for try await body in rows.decode(ByteBuffer.self) {
+          events.post(.frames(channel: channel, Array(body.readableBytesView)))
+        }
+      } else {
+        events.post(.frames(channel: channel, Array(payload.utf8)))
+      }
+    }
+
+    /// Sends what is queued, one statement a channel's batch, until the connection fails.
+    private func sendQueued(on sender: PostgresConnection) async throws {
+      let (stream, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+      outbox.withLock { outbox in
+        outbox.wake = wake
+        if !outbox.order.isEmpty { wake.yield() }
+      }
+      for await _ in stream {
+        while true {
+          let batches: [(String, [UInt8])] = outbox.withLock { outbox in
+            outbox.sending = !outbox.order.isEmpty
+            defer {
+              outbox.batches.removeAll(keepingCapacity: true)
+              outbox.order.removeAll(keepingCapacity: true)
+            }
+            return outbox.order.map { ($0, outbox.batches[$0]!) }
+          }
+          if batches.isEmpty { break }
+          for (index, (channel, bytes)) in batches.enumerated() {
+            do {
+              try await notify(channel, bytes, on: sender)
+            } catch {
+              // Put back, in front of anything queued since, for the next connection.
+              requeue(Array(batches[index...]))
+              throw error
+            }
+          }
+        }
+      }
+      throw LinkDown()
+    }
+
+    private func requeue(_ batches: [(String, [UInt8])]) {
+      outbox.withLock { outbox in
+        outbox.sending = false
+        for (channel, bytes) in batches.reversed() {
+          if let newer = outbox.batches[channel] {
+            outbox.batches[channel] = bytes + newer
+            outbox.order.removeAll { $0 == channel }
+          } else {
+            outbox.batches[channel] = bytes
+          }
+          outbox.order.insert(channel, at: 0)
+        }
+      }
+    }
+
+    private func notify(_ channel: String, _ bytes: [UInt8], on sender: PostgresConnection) async throws {
+      // A NUL cannot be in a NOTIFY's text; in a bytea it can.
+      if bytes.count <= Self.payloadLimit, !bytes.contains(0) {
+        try await sender.query(
+          "SELECT pg_notify(\(channel), \(String(decoding: bytes, as: UTF8.self)))", logger: Self.logger)
+      } else {
+        try await sender.query(
+          """
+          WITH f AS (INSERT INTO trivia_frames (body) VALUES (\(ByteBuffer(bytes: bytes))) RETURNING id)
+          SELECT pg_notify(\(channel), '@' || id) FROM f
+          """, logger: Self.logger)
+      }
+    }
+
+    /// Once everything queued is sent (at most two seconds): before a process that said its
+    /// last words ends.
+    public func flushed() async {
+      let until = ContinuousClock.now + .seconds(2)
+      while ContinuousClock.now < until, outbox.withLock({ !$0.order.isEmpty || $0.sending }) {
+        try? await Task.sleep(for: .milliseconds(5))
+      }
+    }
+
+    /// What went wrong, in words: the server's message, else the network's.
+    public static func reason(_ error: any Error) -> String {
+      if let error = error as? PSQLError {
+        if let message = error.serverInfo?[.message] { return message }
+        if let underlying = error.underlying { return "\(underlying)" }
+        return "\(error.code)"
+      }
+      return "\(error)"
+    }
+  }
+#endif

@@ -1,0 +1,155 @@
+#if Cluster
+  import Glibc
+  import NightCluster
+  import NightRelay
+  import PostgresNIO
+  import TriviaNight
+
+  /// An edge of a night over several machines: players' sockets, their page, pings and the
+  /// guess limiter (a `NightServer`, as `serve` has), and PostgreSQL in place of the game's
+  /// pipe. It keeps no rules: what players say goes to the room, batched; what the room sends
+  /// goes to the players named. It serves the newest night not ended, and the next one after.
+  @MainActor
+  struct EdgeRelay {
+    let postgres: String
+    let port: Int
+    let bind: String?
+    let maxConnections: Int
+    let balancer: String?
+
+    /// The night being served, and its server.
+    private struct Serving {
+      var code: String
+      var server: NightServer
+    }
+
+    func run() async {
+      let server: PostgresAddress
+      do {
+        server = try PostgresAddress(postgres)
+      } catch {
+        return Self.fail("--postgres: \(error)")
+      }
+      let edge: Int
+      do {
+        let connection = try await PostgresLink.connect(server, id: 1)
+        do {
+          try await NightTables.create(on: connection)
+          edge = try await NightTables.register(on: connection)
+        } catch {
+          try? await connection.close()
+          throw error
+        }
+        try? await connection.close()
+      } catch {
+        return Self.fail("PostgreSQL at \(server) cannot be reached: \(PostgresLink.reason(error)).")
+      }
+      let link = PostgresLink(address: server, channels: [ClusterChannel.nights, ClusterChannel.edge(edge)])
+      link.start { connection in
+        try await NightTables.create(on: connection)
+        try await NightTables.hold(edge: edge, on: connection)
+      }
+      say("Edge \(edge) of \(server): waiting for a night.")
+      var serving: Serving?
+      while true {
+        var waits = [pollfd(fd: link.descriptor, events: Int16(POLLIN), revents: 0)]
+        if let serving { waits.append(pollfd(fd: serving.server.descriptor, events: Int16(POLLIN), revents: 0)) }
+        guard poll(&waits, nfds_t(waits.count), 1000) >= 0 || errno == EINTR else { break }
+        if let current = serving, waits.count > 1, waits[1].revents != 0 {
+          var bytes: [UInt8] = []
+          for event in current.server.drain() {
+            switch event {
+            case .opened(let id, let address):
+              RelayLines.encode(.opened(global(id, edge), address: address), into: &bytes)
+            case .text(let id, let text): RelayLines.encode(.text(global(id, edge), text), into: &bytes)
+            case .closed(let id): RelayLines.encode(.closed(global(id, edge), reason: nil), into: &bytes)
+            case .refusing(let sentence): RelayLines.encode(.refusing("Edge \(edge): \(sentence)"), into: &bytes)
+            }
+          }
+          link.send(bytes, to: ClusterChannel.room(current.code))
+        }
+        guard waits[0].revents != 0 else { continue }
+        for event in link.drain() {
+          switch event {
+          case .up:
+            serving = await follow(nil, serving: serving, link: link)
+          case .down(let reason):
+            // Players hear it, and come back with their tokens once the server does.
+            say("\(reason): its players are told.")
+            serving?.server.closeAll(reason: "The night's server lost its database")
+          case .frames(let channel, let frames) where channel == ClusterChannel.nights:
+            serving = await follow(String(decoding: frames, as: UTF8.self), serving: serving, link: link)
+          case .frames(_, var frames):
+            guard let current = serving else { break }
+            for command in RelayLines.commands(&frames) {
+              switch command {
+              case .send(let text, let to): current.server.send(text, to: to.map(local))
+              case .close(let id): current.server.close(local(id))
+              case .lastWords, .save: break
+              case .stop:
+                await current.server.stop()
+                serving = nil
+                say("Night \(current.code) ended: waiting for the next.")
+              }
+            }
+          }
+        }
+      }
+    }
+
+    /// What a NOTIFY on the nights' channel says (`CODE`: a room started; `end CODE`), or, at
+    /// nil, the newest night in the tables: serves it, closing what a restarted room does not know.
+    private func follow(_ news: String?, serving: Serving?, link: PostgresLink) async -> Serving? {
+      if let news, news.hasPrefix("end ") {
+        guard let serving, serving.code == news.dropFirst(4) else { return serving }
+        await serving.server.stop()
+        say("Night \(serving.code) ended: waiting for the next.")
+        return nil
+      }
+      guard let (code, address) = try? await NightTables.newest(on: link) else { return serving }
+      if let serving, serving.code == code {
+        // Its room started again: it knows none of these connections.
+        if news == code { serving.server.closeAll(reason: "The host is back") }
+        return serving
+      }
+      if let serving { await serving.server.stop() }
+      var limits = NightLimits()
+      limits.maxConnections = maxConnections
+      if let balancer { limits.forwardedBy = balancer }
+      DescriptorLimit.raise(toHold: maxConnections + limits.maxWaiting)
+      do {
+        let server = try await NightServer.start(code: code, bind: bind, port: port, limits: limits)
+        if let (host, port) = RoomRelay.split(address) {
+          let join = JoinURL.text(address: host, port: port, code: code)
+          server.show(join: join, qr: QRModules.rows(for: join))
+        }
+        say("Serving night \(code) on port \(server.port).")
+        return Serving(code: code, server: server)
+      } catch {
+        say("Cannot listen on port \(port)\(bind.map { " of \($0)" } ?? ""): \(error)")
+        return nil
+      }
+    }
+
+    private func global(_ id: ConnectionID, _ edge: Int) -> UInt64 {
+      ClusterChannel.connection(edge: edge, local: id.value)
+    }
+
+    private func local(_ id: UInt64) -> ConnectionID { ConnectionID(value: ClusterChannel.local(id)) }
+
+    /// An edge is run by a person (`trivia edge`): it says what it does on standard error.
+    private func say(_ line: String) {
+      Self.say(line)
+    }
+
+    private static func say(_ line: String) {
+      let bytes = Array("trivia edge: \(line)\n".utf8)
+      _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    private static func fail(_ line: String) {
+      say(line)
+      exit(1)
+    }
+  }
+#endif

@@ -1,0 +1,283 @@
+#if Cluster
+  import FoundationEssentials
+  import Glibc
+  import NightCluster
+  import NightRelay
+  import PostgresNIO
+  import Synchronization
+
+  /// The room's side of a night over several machines: the game's pipe on one side, its
+  /// night's channels in PostgreSQL on the other. It keeps no rules: it routes each command to
+  /// the edges of its connections, keeps the room the game saves, and notices edges that died,
+  /// whose players the game hears of as closed (they come back through another edge).
+  @MainActor
+  struct RoomRelay {
+    let postgres: String
+    let address: String
+    let code: String
+
+    /// As long as a dropped player's place is kept: a room back within it resumes its night.
+    static let graceSeconds = 60
+
+    func run() async {
+      let server: PostgresAddress
+      do {
+        server = try PostgresAddress(postgres)
+      } catch {
+        return Relay.say(.failed("--postgres: \(error)"))
+      }
+      guard let (host, port) = Self.split(address) else {
+        return Relay.say(
+          .failed("--address must be HOST:PORT, where players reach the night (its balancer), not '\(address)'."))
+      }
+      var code = self.code
+      var resumed: String?
+      do {
+        let connection = try await PostgresLink.connect(server, id: 1)
+        do {
+          try await NightTables.create(on: connection)
+          if let (found, room) = try await NightTables.resumable(grace: Self.graceSeconds, on: connection) {
+            (code, resumed) = (found, room)
+          }
+        } catch {
+          try? await connection.close()
+          throw error
+        }
+        try? await connection.close()
+      } catch {
+        return Relay.say(.failed("PostgreSQL at \(server) cannot be reached: \(PostgresLink.reason(error))."))
+      }
+      let link = PostgresLink(address: server, channels: [ClusterChannel.room(code)])
+      let night = code
+      let address = address
+      link.start { connection in
+        try await NightTables.create(on: connection)
+        try await NightTables.claim(code: night, address: address, on: connection)
+      }
+      guard await Self.firstUp(link) else {
+        await link.stop()
+        return Relay.say(.failed("PostgreSQL at \(server) cannot be reached."))
+      }
+      // Edges close what they hold of this night: a room that starts knows no connection,
+      // and its players come back with their tokens.
+      link.send(Array(code.utf8), to: ClusterChannel.nights)
+      if let resumed { Relay.say(.resumed(code: code, room: resumed)) }
+      let join = JoinURL.text(address: host, port: port, code: code)
+      Relay.say(.listening(port: port, addresses: [host], qr: QRModules.rows(for: join)))
+      await relay(link, code: code)
+      await link.stop()
+    }
+
+    /// Waits for the link's first word: up, or down.
+    private static func firstUp(_ link: PostgresLink) async -> Bool {
+      while true {
+        var waits = [pollfd(fd: link.descriptor, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&waits, 1, 100)
+        for event in link.drain() {
+          switch event {
+          case .up: return true
+          case .down: return false
+          case .frames: break
+          }
+        }
+        await Task.yield()
+      }
+    }
+
+    private func relay(_ link: PostgresLink, code: String) async {
+      var relay = Relay()
+      var table = ConnectionTable()
+      var down = false
+      let saver = Saver(code: code)
+      var lastCheck = ContinuousClock.now
+      relaying: while true {
+        let (commands, ready) = relay.wait(network: link.descriptor, timeout: 500)
+        if ready {
+          var bytes: [UInt8] = []
+          for event in link.drain() {
+            switch event {
+            case .frames(_, let frames):
+              table.note(frames)
+              bytes += frames
+            case .down(let reason):
+              for id in table.removeAll() { RelayLines.encode(.closed(id, reason: nil), into: &bytes) }
+              RelayLines.encode(.unreachable(reason), into: &bytes)
+              down = true
+            case .up:
+              guard down else { break }
+              down = false
+              RelayLines.encode(.reachable, into: &bytes)
+              saver.again(on: link)
+            }
+          }
+          RelayLines.write(bytes: bytes, to: STDOUT_FILENO)
+        }
+        // The game is gone (killed, or its terminal closed): the night stays as saved, and its
+        // players on their edges, for a room started again within the grace.
+        guard let commands else { break relaying }
+        var perEdge: [Int: [UInt8]] = [:]
+        for command in commands {
+          switch command {
+          case .send(let text, let to):
+            var receivers: [Int: [UInt64]] = [:]
+            for id in to { receivers[ClusterChannel.edge(of: id), default: []].append(id) }
+            for (edge, ids) in receivers { RelayLines.encode(.send(text, to: ids), into: &perEdge[edge, default: []]) }
+          case .close(let id):
+            RelayLines.encode(.close(id), into: &perEdge[ClusterChannel.edge(of: id), default: []])
+          case .lastWords(let text):
+            saver.lastWords(text, on: link)
+          case .save(let room):
+            saver.save(room, on: link)
+          case .stop:
+            for edge in table.edges { RelayLines.encode(.stop, into: &perEdge[edge, default: []]) }
+            send(perEdge, on: link)
+            perEdge = [:]
+            await saver.end(on: link)
+            link.send(Array("end \(code)".utf8), to: ClusterChannel.nights)
+            await link.flushed()
+            break relaying
+          }
+        }
+        send(perEdge, on: link)
+        if ContinuousClock.now - lastCheck >= .seconds(1), !down, !table.edges.isEmpty {
+          lastCheck = .now
+          let gone = (try? await Self.goneEdges(table.edges, on: link)) ?? []
+          var bytes: [UInt8] = []
+          for edge in gone {
+            for id in table.removeEdge(edge) { RelayLines.encode(.closed(id, reason: nil), into: &bytes) }
+          }
+          RelayLines.write(bytes: bytes, to: STDOUT_FILENO)
+        }
+      }
+    }
+
+    private func send(_ perEdge: [Int: [UInt8]], on link: PostgresLink) {
+      for (edge, bytes) in perEdge { link.send(bytes, to: ClusterChannel.edge(edge)) }
+    }
+
+    /// Edges whose backend is gone: their process died, or lost its server for good.
+    private static func goneEdges(_ edges: [Int], on link: PostgresLink) async throws -> [Int] {
+      let rows = try await link.run(
+        """
+        SELECT e.id FROM unnest(\(edges)::int8[]) AS e(id)
+        WHERE NOT EXISTS (
+          SELECT 1 FROM trivia_edges t JOIN pg_stat_activity a ON a.pid = t.pid WHERE t.id = e.id)
+        """)
+      return try rows.map { try Int($0.decode(Int64.self)) }
+    }
+
+    static func split(_ address: String) -> (String, Int)? {
+      guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
+        (1...65_535).contains(port)
+      else { return nil }
+      var host = address[..<colon]
+      if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
+      return host.isEmpty ? nil : (String(host), port)
+    }
+  }
+
+  /// Which connections are open on which edge, from the events that pass: what the room is
+  /// told is closed when an edge dies or the server is lost.
+  struct ConnectionTable {
+    private var open: [Int: Set<UInt64>] = [:]
+
+    var edges: [Int] { Array(open.keys) }
+
+    /// Reads the frames' headers only: a player's text is skipped by its length.
+    mutating func note(_ frames: [UInt8]) {
+      var index = 0
+      while index < frames.count {
+        guard let end = frames[index...].firstIndex(of: UInt8(ascii: "\n")) else { return }
+        if frames[index] == UInt8(ascii: "t") {
+          let header = frames[index..<end].split(separator: UInt8(ascii: " "))
+          guard let count = header.last.flatMap({ Int(String(decoding: $0, as: UTF8.self)) }) else { return }
+          index = end + 1 + count
+          continue
+        }
+        switch try? JSONDecoder().decode(RelayEvent.self, from: Data(frames[index..<end])) {
+        case .opened(let id, _)?: open[ClusterChannel.edge(of: id), default: []].insert(id)
+        case .closed(let id, _)?: open[ClusterChannel.edge(of: id)]?.remove(id)
+        default: break
+        }
+        index = end + 1
+      }
+    }
+
+    mutating func removeAll() -> [UInt64] {
+      defer { open = [:] }
+      return open.values.flatMap { $0 }
+    }
+
+    mutating func removeEdge(_ edge: Int) -> [UInt64] {
+      Array(open.removeValue(forKey: edge) ?? [])
+    }
+  }
+
+  /// The room's saves: one UPDATE in flight, the newest waiting behind it (older ones are
+  /// superseded), so a busy room never queues a backlog of whole rooms. Written off the main
+  /// thread, which waits in `poll`.
+  final class Saver: Sendable {
+    private struct State {
+      var latest: String?
+      var next: String?
+      var writing = false
+    }
+
+    let code: String
+    private let state = Mutex(State())
+
+    init(code: String) { self.code = code }
+
+    func save(_ room: String, on link: PostgresLink) {
+      state.withLock {
+        $0.latest = room
+        $0.next = room
+      }
+      kick(on: link)
+    }
+
+    /// After the server came back: what it may have missed.
+    func again(on link: PostgresLink) {
+      state.withLock { $0.next = $0.latest }
+      kick(on: link)
+    }
+
+    func lastWords(_ text: String, on link: PostgresLink) {
+      let code = code
+      Task.detached { _ = try? await link.run("UPDATE trivia_nights SET last_words = \(text) WHERE code = \(code)") }
+    }
+
+    /// Once the last save is written: the night is over.
+    func end(on link: PostgresLink) async {
+      while state.withLock({ $0.writing }) { try? await Task.sleep(for: .milliseconds(5)) }
+      _ = try? await link.run("UPDATE trivia_nights SET ended = true, room_pid = NULL WHERE code = \(code)")
+    }
+
+    private func kick(on link: PostgresLink) {
+      let start = state.withLock { state -> Bool in
+        guard !state.writing, state.next != nil else { return false }
+        state.writing = true
+        return true
+      }
+      guard start else { return }
+      let code = code
+      Task.detached { [self] in
+        // The next room to write; none left ends the writer in the same lock, so a save that
+        // comes meanwhile starts another.
+        while let room = state.withLock({ state -> String? in
+          defer { state.next = nil }
+          if state.next == nil { state.writing = false }
+          return state.next
+        }) {
+          do {
+            _ = try await link.run("UPDATE trivia_nights SET room = \(room)::jsonb, saved = now() WHERE code = \(code)")
+          } catch {
+            // Down: saved again once the server is back (`again`).
+            state.withLock { $0.writing = false }
+            return
+          }
+        }
+      }
+    }
+  }
+#endif
