@@ -91,8 +91,7 @@
       #expect(ScriptedNightTests.finalStandings(host.text) == ScriptedNightTests.expected, "\(host.text)")
       for (name, player) in players.sorted(by: { $0.key < $1.key }) {
         try await player.waitFor("Type done")
-        #expect(
-          ScriptedNightTests.finalStandings(player.plainText) == ScriptedNightTests.expected, "\(player.plainText)")
+        #expect(player.finalStandings == ScriptedNightTests.expected, "\(player.plainText)")
         // Only the killed edge's players lost their connection.
         #expect(player.text.contains("Connection lost") == moved.contains(name), "\(name): \(player.plainText)")
       }
@@ -144,8 +143,7 @@
       #expect(ScriptedNightTests.finalStandings(host.text) == ScriptedNightTests.expected, "\(host.text)")
       for (_, player) in players.sorted(by: { $0.key < $1.key }) {
         try await player.waitFor("Type done")
-        #expect(
-          ScriptedNightTests.finalStandings(player.plainText) == ScriptedNightTests.expected, "\(player.plainText)")
+        #expect(player.finalStandings == ScriptedNightTests.expected, "\(player.plainText)")
       }
     }
   }
@@ -376,9 +374,17 @@
       try waitForLineEditor()
     }
 
+    /// The final standings as ScriptedNightTests has them: at a terminal, the prompt follows.
+    var finalStandings: String {
+      let table = ScriptedNightTests.finalStandings(plainText)
+      let end = table.range(of: "Type done")?.lowerBound ?? table.endIndex
+      return String(table[..<end].reversed().drop { $0.isWhitespace }.reversed())
+    }
+
     /// The output as lines of text: without the terminal's escapes and carriage returns.
     var plainText: String {
-      text.replacing(/\x{1B}\[[0-9;?]*[A-Za-z]/, with: "").replacing("\r", with: "")
+      // "\r\n" is one Character to Swift: a lone "\r" would not match it.
+      text.replacing(/\x{1B}\[[0-9;?]*[A-Za-z]/, with: "").replacing("\r\n", with: "\n").replacing("\r", with: "")
     }
   }
 #endif
