@@ -9,19 +9,25 @@
 #   Scripts/postgres.sh stop DIR    stops it (immediately) and removes DIR
 #
 # The server listens on nothing but loopback and its socket, and trusts those: it is for this
-# machine's tests only. It stops by itself after POSTGRES_LIFETIME seconds (default 3600), in
-# case the caller dies before its `stop`: a watchdog started with it ends it, and a `stop`
+# machine's tests only. POSTGRES_LISTEN=ADDRESS[/PREFIX] (as 10.1.2.3 or 10.1.2.3/24) adds an
+# address of this machine (or of the network namespace it runs in) for other namespaces' tests
+# to reach, trusting the network around it (the /24 unless PREFIX says); the env then names it
+# as PGHOST, and the socket stays in DIR. A namespace reaches no package registry: there,
+# `Scripts/postgres.sh install` first, outside it, installs what `start` would.
+#
+# It stops by itself after POSTGRES_LIFETIME seconds (default 3600), in case the caller dies before its `stop`: a watchdog started with it ends it, and a `stop`
 # ends the watchdog. Every step that could hang runs under `timeout -k`.
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 start|stop DIR" >&2
+  echo "usage: $0 start|stop DIR | install" >&2
   exit 2
 }
-[ $# = 2 ] || usage
+[ $# = 2 ] || [ "$*" = install ] || usage
 command=$1
-dir=$2
+dir=${2:-}
 lifetime=${POSTGRES_LIFETIME:-3600}
+listen=${POSTGRES_LISTEN:-}
 
 # The newest installed major version's binaries: Debian's postgresql puts them out of PATH.
 bindir() {
@@ -35,12 +41,9 @@ as_postgres() {
   (cd / && runuser -u postgres -- "$@")
 }
 
-case $command in
-start)
-  [ "$(id -u)" = 0 ] || {
-    echo "$0: run as root (it installs postgresql and runs the server as the postgres user)" >&2
-    exit 1
-  }
+# Debian's postgresql, installed if missing; its binaries' folder on standard output.
+install() {
+  local bin
   if ! bin=$(bindir); then
     echo "Installing Debian's postgresql…" >&2
     timeout -k 10 600 apt-get update -qq
@@ -51,6 +54,36 @@ start)
       exit 1
     }
   fi
+  echo "$bin"
+}
+
+case $command in
+install)
+  [ "$(id -u)" = 0 ] || {
+    echo "$0: run as root (it installs postgresql)" >&2
+    exit 1
+  }
+  install >/dev/null
+  ;;
+start)
+  extra_address=""
+  extra_network=""
+  if [ -n "$listen" ]; then
+    [[ $listen =~ ^([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})(/([0-9]{1,2}))?$ ]] &&
+      [ "${BASH_REMATCH[6]:-24}" -le 32 ] || {
+      echo "$0: POSTGRES_LISTEN must be an IPv4 address, with /PREFIX or not, not '$listen'" >&2
+      exit 2
+    }
+    extra_address=${listen%/*}
+    # The network around it: its /24 unless given, as the address with its host bits cleared.
+    extra_network=$(python3 -c 'import ipaddress, sys; print(ipaddress.ip_interface(sys.argv[1]).network)' \
+      "$extra_address/${BASH_REMATCH[6]:-24}")
+  fi
+  [ "$(id -u)" = 0 ] || {
+    echo "$0: run as root (it installs postgresql and runs the server as the postgres user)" >&2
+    exit 1
+  }
+  bin=$(install)
   id -u postgres >/dev/null 2>&1 || {
     echo "$0: no postgres system user" >&2
     exit 1
@@ -77,16 +110,22 @@ start)
   # A free port: the kernel's choice for a socket bound to port 0, released just before the
   # server takes it. Another process could take it between the two: the start then fails and
   # says so, and trying again picks another.
-  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  port=$(python3 -c 'import socket, sys; s = socket.socket(); s.bind((sys.argv[1], 0)); print(s.getsockname()[1])' \
+    "${extra_address:-127.0.0.1}")
   cat >>"$dir/data/postgresql.conf" <<EOF
 
-# Scripts/postgres.sh: a throwaway server on loopback and a Unix socket only.
-listen_addresses = '127.0.0.1'
+# Scripts/postgres.sh: a throwaway server on loopback and a Unix socket only (and on
+# POSTGRES_LISTEN when given).
+listen_addresses = '127.0.0.1${extra_address:+, $extra_address}'
 port = $port
 unix_socket_directories = '$dir'
 max_connections = 200
 logging_collector = off
 EOF
+  if [ -n "$extra_network" ]; then
+    # initdb's pg_hba.conf trusts loopback and the socket; this trusts the test's network too.
+    echo "host all all $extra_network trust" >>"$dir/data/pg_hba.conf"
+  fi
   timeout -k 10 120 runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start \
     >/dev/null || {
     echo "$0: the server did not start; its log:" >&2
@@ -97,7 +136,8 @@ EOF
   setsid bash -c "sleep $lifetime; timeout -k 10 60 runuser -u postgres -- '$bin/pg_ctl' -D '$dir/data' -m immediate stop" \
     </dev/null >/dev/null 2>&1 &
   echo $! >"$dir/watchdog.pid"
-  printf 'PGHOST=%s\nPGPORT=%s\nPGUSER=postgres\nPGDATABASE=postgres\n' "$dir" "$port" | tee "$dir/env"
+  printf 'PGHOST=%s\nPGPORT=%s\nPGUSER=postgres\nPGDATABASE=postgres\n' "${extra_address:-$dir}" "$port" |
+    tee "$dir/env"
   ;;
 stop)
   [ -d "$dir" ] || exit 0

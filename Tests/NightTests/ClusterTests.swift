@@ -1,0 +1,390 @@
+#if Cluster
+  import Foundation
+  import Glibc
+  import ProcessSpawn
+  import Testing
+
+  /// A night beyond one machine (#30), each machine a network namespace on one bridge:
+  /// PostgreSQL on "db", the room (`trivia host --postgres`) on "room", two `trivia edge` on
+  /// "edge1" and "edge2", HAProxy on "lb" in front of them, and the players on "players",
+  /// joining the balancer's address. The night is ScriptedNightTests' (seed 7, the same
+  /// answers), so its final table is known, and a fault must leave it as it was.
+  @Suite(
+    .serialized,
+    .enabled(
+      if: NetworkNamespace.available,
+      "needs `ip netns` (root with CAP_SYS_ADMIN): the cluster's machines are network namespaces"))
+  struct ClusterTests {
+    /// Each player's answers, question by question: ScriptedNightTests' scripts.
+    static let answers = ScriptedNightTests.scripts.map { $0.split(separator: "\n").map { Int($0)! } }
+
+    @Test func aNightOverTheClusterEndsWithTheTableOfTheSameNightOnOneHost() async throws {
+      let oneHost = try await ScriptedNightTests.play(in: try Sandbox())
+      let cluster = try Cluster()
+      defer { cluster.stop() }
+      try await cluster.start()
+      let host = try cluster.startHost()
+      let url = try await cluster.joinURL(host)
+      try await cluster.waitForEdges(serving: url)
+      var players: [NightProcess] = []
+      for (number, script) in ScriptedNightTests.scripts.enumerated() {
+        let name = "P\(number + 1)"
+        players.append(
+          try NightProcess(
+            ["join", url, "--name", name, "--no-color", "--script", try cluster.sandbox.write("\(name).txt", script)],
+            in: cluster.sandbox, launcher: cluster.launcher(on: "players")))
+        try await host.waitFor("\(name) joined")
+      }
+      var tables: [String] = []
+      for process in [host] + players {
+        #expect(try await process.waitForExit() == 0, "\(process.text)")
+        tables.append(ScriptedNightTests.finalStandings(process.text))
+      }
+      #expect(oneHost == Array(repeating: ScriptedNightTests.expected, count: 4), "one host: \(oneHost)")
+      #expect(tables == oneHost, "over the cluster:\n\(tables.joined(separator: "\n\n"))")
+    }
+
+    @Test func playersOfAnEdgeKilledMidQuestionComeBackThroughTheBalancerWithTheirPlaces() async throws {
+      let cluster = try Cluster()
+      defer { cluster.stop() }
+      try await cluster.start()
+      let host = try cluster.startHost(["--time", "120"])
+      let url = try await cluster.joinURL(host)
+      try await cluster.waitForEdges(serving: url)
+      // Who went to which edge: the edge whose count of connections went up at each join.
+      var edgeOf: [String: String] = [:]
+      var players: [String: PseudoTerminal] = [:]
+      for number in 1...3 {
+        let name = "P\(number)"
+        let before = try cluster.connections()
+        players[name] = try cluster.player(url, name: name)
+        try await host.waitFor("\(name) joined")
+        edgeOf[name] = try await cluster.edgeGaining(over: before)
+      }
+      let byEdge = Dictionary(grouping: edgeOf.keys.sorted()) { edgeOf[$0]! }
+      // Both edges have players, or the kill would leave nobody on the question.
+      try #require(byEdge.count == 2, "the balancer put every player on one edge: \(edgeOf)")
+      let killed = byEdge.max { $0.value.count < $1.value.count }!.key
+      let survivor = cluster.edgeNames.first { $0 != killed }!
+      let moved = byEdge[killed]!
+      for question in 1...5 {
+        for name in players.keys.sorted() { try await players[name]!.waitForQuestion(question) }
+        if question == 3 {
+          // Nobody has answered: the question is open, and the survivor's players hold it open.
+          cluster.kill(edge: killed)
+          for name in moved {
+            try await host.waitFor("\(name) left")
+            try await players[name]!.waitFor("Connection lost")
+            try await players[name]!.waitFor("Connected again.")
+            try await host.waitFor("\(name) is back")
+            try await players[name]!.waitForQuestion(question)
+          }
+          let counts = try cluster.connections()
+          #expect(counts[killed]?.up == false, "the killed edge is still in the pool: \(counts)")
+          #expect(counts[survivor]?.sessions == 3, "not every player is on the survivor: \(counts)")
+        }
+        for (index, name) in players.keys.sorted().enumerated() {
+          try players[name]!.type("\(Self.answers[index][question - 1])")
+        }
+      }
+      #expect(try await host.waitForExit() == 0, "\(host.text)")
+      #expect(ScriptedNightTests.finalStandings(host.text) == ScriptedNightTests.expected, "\(host.text)")
+      for (name, player) in players.sorted(by: { $0.key < $1.key }) {
+        try await player.waitFor("Type done")
+        #expect(player.finalStandings == ScriptedNightTests.expected, "\(player.plainText)")
+        // Only the killed edge's players lost their connection.
+        #expect(player.text.contains("Connection lost") == moved.contains(name), "\(name): \(player.plainText)")
+      }
+    }
+
+    @Test func aRoomKilledMidNightAndStartedAgainResumesTheNightFromPostgreSQL() async throws {
+      let cluster = try Cluster()
+      defer { cluster.stop() }
+      try await cluster.start()
+      let options = ["--time", "120"]
+      let first = try cluster.startHost(options)
+      let url = try await cluster.joinURL(first)
+      try await cluster.waitForEdges(serving: url)
+      var players: [String: PseudoTerminal] = [:]
+      for number in 1...3 {
+        let name = "P\(number)"
+        players[name] = try cluster.player(url, name: name)
+        try await first.waitFor("\(name) joined")
+      }
+      var host = first
+      for question in 1...5 {
+        for name in players.keys.sorted() { try await players[name]!.waitForQuestion(question) }
+        if question == 3 {
+          // Nobody has answered the third question: the room goes, and another takes its place.
+          let room = Cluster.descendants(of: cluster.program(of: first))
+          cluster.kill(host: first)
+          _ = try await first.waitForExit()
+          // What the room ran (trivia-night room) ends with it.
+          let lingering = await Cluster.survivors(room, within: .seconds(5))
+          #expect(lingering.isEmpty, "still running after the room was killed: \(lingering)")
+          for pid in lingering { kill(pid, SIGKILL) }
+          host = try cluster.startHost(options)
+          try await host.waitFor("resumed from PostgreSQL")
+          let code = String(url.split(separator: "/").last!)
+          #expect(host.text.contains("Night \(code) resumed from PostgreSQL"), "\(host.text)")
+          #expect(try await cluster.joinURL(host) == url, "\(host.text)")
+          for name in players.keys.sorted() {
+            try await players[name]!.waitFor("Connection lost")
+            try await players[name]!.waitFor("Connected again.")
+            try await host.waitFor("\(name) is back")
+            try await players[name]!.waitForQuestion(question)
+          }
+        }
+        for (index, name) in players.keys.sorted().enumerated() {
+          try players[name]!.type("\(Self.answers[index][question - 1])")
+        }
+      }
+      #expect(try await host.waitForExit() == 0, "\(host.text)")
+      #expect(ScriptedNightTests.finalStandings(host.text) == ScriptedNightTests.expected, "\(host.text)")
+      for (_, player) in players.sorted(by: { $0.key < $1.key }) {
+        try await player.waitFor("Type done")
+        #expect(player.finalStandings == ScriptedNightTests.expected, "\(player.plainText)")
+      }
+    }
+  }
+
+  /// The machines of a night over several: PostgreSQL, the balancer and the edges started by
+  /// `start`, the room and the players by the test. `stop` ends them all and removes the
+  /// namespaces; every process also has a `timeout`, and the servers a watchdog, should the
+  /// test runner itself die.
+  final class Cluster {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().path
+    static let edgePort = 7777
+    static let balancerPort = 8080
+    /// Seconds any process of the test may live: the suite takes two minutes.
+    static let lifetime = "180"
+
+    let machines: NamespaceNetwork
+    let sandbox: Sandbox
+    let edgeNames = ["edge1", "edge2"]
+    private let folder: String
+    private(set) var edges: [String: NightProcess] = [:]
+    private(set) var postgres = ""
+    private var started: [AnyObject] = []
+
+    init() throws {
+      machines = try NamespaceNetwork(["db", "room", "edge1", "edge2", "lb", "players"])
+      sandbox = try Sandbox()
+      // Not in the sandbox, which only root may enter: the postgres user keeps its data here.
+      folder = "/tmp/trivia-cluster-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+    }
+
+    var balancer: String { "\(machines.address("lb")):\(Self.balancerPort)" }
+
+    /// PostgreSQL, the edges, then the balancer in front of them.
+    func start() async throws {
+      for script in ["postgres", "haproxy"] {
+        // A namespace reaches no package registry: installed, if missing, from here.
+        let installed = try Self.script(script, ["install"], timeout: .seconds(1200))
+        guard installed.status == 0 else { throw Failure("\(script).sh install: \(installed.errorText)") }
+      }
+      let database = try Self.script(
+        "postgres", ["start", folder + "-db"], on: machines.exec(in: "db"),
+        environment: ["POSTGRES_LISTEN": machines.address("db"), "POSTGRES_LIFETIME": Self.lifetime])
+      guard database.status == 0,
+        let port = database.outputText.split(separator: "\n").first(where: { $0.hasPrefix("PGPORT=") })?.dropFirst(7)
+      else { throw Failure("postgres.sh start: \(database.outputText)\(database.errorText)") }
+      postgres = "postgres://postgres@\(machines.address("db")):\(port)/postgres"
+      for name in edgeNames {
+        edges[name] = try NightProcess(
+          [
+            "edge", "--postgres", postgres, "--port", "\(Self.edgePort)", "--bind", machines.address(name),
+            "--balancer", machines.address("lb"),
+          ], in: sandbox, launcher: launcher(on: name))
+      }
+      let balancing = try Self.script(
+        "haproxy",
+        ["start", folder + "-lb", balancer]
+          + edgeNames.map { "\($0)=\(machines.address($0)):\(Self.edgePort)" }, on: machines.exec(in: "lb"),
+        environment: ["HAPROXY_LIFETIME": Self.lifetime])
+      guard balancing.status == 0 else { throw Failure("haproxy.sh start: \(balancing.errorText)") }
+    }
+
+    /// `ip netns exec` onto `machine`, under a `timeout` in case the test runner dies.
+    func launcher(on machine: String) -> [String] {
+      machines.exec(in: machine) + ["timeout", "-k", "5", Self.lifetime]
+    }
+
+    /// `trivia host` on "room", its night in PostgreSQL, players at the balancer: the night
+    /// ScriptedNightTests plays, with `options` besides.
+    func startHost(_ options: [String] = []) throws -> NightProcess {
+      let host = try NightProcess(
+        [
+          "host", "--postgres", postgres, "--address", balancer, "--count", "5", "--seed", "7", "--start-when", "3",
+          "--auto", "--no-history", "--no-color", "--script", try sandbox.write("host.txt", ""),
+        ] + options, in: sandbox, launcher: launcher(on: "room"))
+      started.append(host)
+      return host
+    }
+
+    /// A player at a terminal on "players", its own sandbox, typed to by the test.
+    func player(_ url: String, name: String) throws -> PseudoTerminal {
+      let home = try Sandbox()
+      let player = try PseudoTerminal(
+        launcher(on: "players")[0],
+        arguments: Array(launcher(on: "players").dropFirst()) + [
+          Binary.trivia, "join", url, "--name", name, "--no-color",
+        ],
+        environment: home.environment, rows: 40, columns: 100)
+      started += [player, home]
+      return player
+    }
+
+    /// The host's `Join:` address, the balancer's.
+    func joinURL(_ host: NightProcess) async throws -> String {
+      let prefix = "Join: http://\(balancer)/"
+      let deadline = ContinuousClock.now + .seconds(30)
+      while ContinuousClock.now < deadline {
+        let text = host.text
+        if let start = text.range(of: prefix, options: .backwards) {
+          let code = text[start.upperBound...].prefix { !$0.isWhitespace }
+          // Whole once something follows it.
+          if text[start.upperBound...].count > code.count { return "http://\(balancer)/\(code)" }
+        }
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      throw Failure("no \(prefix.debugDescription) line from the host; it printed:\n\(host.text)")
+    }
+
+    /// Waits until each edge serves the night at `url` and the balancer has both in its pool.
+    func waitForEdges(serving url: String) async throws {
+      let code = url.split(separator: "/").last.map(String.init) ?? ""
+      for (_, edge) in edges.sorted(by: { $0.key < $1.key }) {
+        try await edge.waitFor("Serving night \(code) on port \(Self.edgePort)")
+      }
+      let deadline = ContinuousClock.now + .seconds(10)
+      while try connections().values.contains(where: { !$0.up }) {
+        guard ContinuousClock.now < deadline else {
+          throw Failure("the balancer's pool is not up: \(try connections())")
+        }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+    }
+
+    /// Each edge as the balancer sees it: in its pool or not, and its connections now.
+    func connections() throws -> [String: (up: Bool, sessions: Int)] {
+      let status = try Self.script("haproxy", ["status", folder + "-lb"])
+      guard status.status == 0 else { throw Failure("haproxy.sh status: \(status.errorText)") }
+      var edges: [String: (up: Bool, sessions: Int)] = [:]
+      for line in status.outputText.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        guard words.count == 3, let sessions = Int(words[2]) else { continue }
+        edges[String(words[0])] = (words[1].hasPrefix("UP"), sessions)
+      }
+      return edges
+    }
+
+    /// The edge whose connections went up since `before`.
+    func edgeGaining(over before: [String: (up: Bool, sessions: Int)]) async throws -> String {
+      let deadline = ContinuousClock.now + .seconds(5)
+      while ContinuousClock.now < deadline {
+        let now = try connections()
+        if let gained = now.keys.sorted().first(where: { now[$0]!.sessions > (before[$0]?.sessions ?? 0) }) {
+          return gained
+        }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      throw Failure("no edge gained a connection: \(try connections())")
+    }
+
+    /// SIGKILL to an edge: `trivia-night edge`, under its `timeout`.
+    func kill(edge name: String) {
+      guard let edge = edges[name] else { return }
+      Glibc.kill(program(of: edge), SIGKILL)
+    }
+
+    /// SIGKILL to `trivia host`, under its `timeout`, and nothing else: its room (`trivia-night
+    /// room`) is left to notice.
+    func kill(host: NightProcess) {
+      Glibc.kill(program(of: host), SIGKILL)
+    }
+
+    /// The program a launcher's `timeout` runs: its one child.
+    func program(of process: NightProcess) -> pid_t {
+      Self.children(of: process.pid).first ?? process.pid
+    }
+
+    /// Everything: the processes, the servers, then the namespaces with whatever is left in them.
+    func stop() {
+      for process in started.compactMap({ $0 as? NightProcess }) + edges.values {
+        for pid in Self.descendants(of: process.pid) { Glibc.kill(pid, SIGKILL) }
+        process.kill()
+      }
+      _ = try? Self.script("haproxy", ["stop", folder + "-lb"])
+      _ = try? Self.script("postgres", ["stop", folder + "-db"])
+      machines.remove()
+    }
+
+    /// Runs Scripts/NAME.sh with `arguments`, on `launcher`'s machine.
+    static func script(
+      _ name: String, _ arguments: [String], on launcher: [String] = [], environment: [String: String] = [:],
+      timeout: Duration = .seconds(120)
+    ) throws -> Child.Finished {
+      let command = launcher + ["\(repository)/Scripts/\(name).sh"] + arguments
+      return try Child.run(
+        command[0], arguments: Array(command.dropFirst()),
+        environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"].merging(environment) { $1 },
+        timeout: timeout)
+    }
+
+    /// The processes whose parent is `pid`, from /proc.
+    static func children(of pid: pid_t) -> [pid_t] {
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      return entries.compactMap { pid_t($0) }.filter { child in
+        guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")")
+        else { return false }
+        // After the name in parentheses: the state, then the parent's pid.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 && pid_t(fields[1]) == pid
+      }
+    }
+
+    /// `pid`'s children, theirs, and so on.
+    static func descendants(of pid: pid_t) -> [pid_t] {
+      children(of: pid).flatMap { [$0] + descendants(of: $0) }
+    }
+
+    /// Those of `pids` still running (not ended, nor ended and unreaped) after `within`.
+    static func survivors(_ pids: [pid_t], within: Duration) async -> [pid_t] {
+      let deadline = ContinuousClock.now + within
+      while true {
+        let running = pids.filter { pid in
+          guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+          else { return false }
+          return !stat[stat.index(after: close)...].hasPrefix(" Z")
+        }
+        if running.isEmpty || ContinuousClock.now >= deadline { return running }
+        try? await Task.sleep(for: .milliseconds(50))
+      }
+    }
+  }
+
+  extension PseudoTerminal {
+    /// Waits for question `number`'s prompt, with the line editor ready for a key.
+    func waitForQuestion(_ number: Int) async throws {
+      try await waitFor("question \(number)/5 · ")
+      try waitForLineEditor()
+    }
+
+    /// The final standings as ScriptedNightTests has them: at a terminal, the prompt follows.
+    var finalStandings: String {
+      let table = ScriptedNightTests.finalStandings(plainText)
+      let end = table.range(of: "Type done")?.lowerBound ?? table.endIndex
+      return String(table[..<end].reversed().drop { $0.isWhitespace }.reversed())
+    }
+
+    /// The output as lines of text: without the terminal's escapes and carriage returns.
+    var plainText: String {
+      // "\r\n" is one Character to Swift: a lone "\r" would not match it.
+      text.replacing(/\x{1B}\[[0-9;?]*[A-Za-z]/, with: "").replacing("\r\n", with: "\n").replacing("\r", with: "")
+    }
+  }
+#endif
