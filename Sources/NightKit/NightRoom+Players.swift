@@ -23,6 +23,8 @@ extension NightRoom {
       comeBack(seat, on: connection, into: &outputs)
       outputs.append(.host(.back(seats[seat].name)))
       outputs += screen(of: seat, now: now)
+      // The last one back to a resumed question everyone had answered closes it.
+      if case .question = phase, everyoneAnswered { closeQuestion(into: &outputs) }
       return outputs
     }
     guard holding < maxPlayers else {

@@ -59,9 +59,10 @@ public struct NightRoom: Sendable {
   var answered = 0
   /// Connected players that have not answered the current question: at 0 it closes.
   var waitingOn = 0
-  /// False for a question resumed from a save (`init(resuming:now:generator:)`): it runs to its
-  /// deadline, since its players come back one by one and the first back, its answer given
-  /// before the save, would otherwise find everyone connected answered and close it.
+  /// False for a question resumed from a save (`init(resuming:now:generator:)`): its players
+  /// come back one by one, and the first back, its answer given before the save, would find
+  /// everyone connected answered and close it. It closes early again once every player that
+  /// holds a place is back (or given up), and at its deadline in any case.
   var closesEarly = true
   var fastest: (seat: Int, ms: Int)?
   /// Questions closed and scored (skipped ones are not).
@@ -153,7 +154,7 @@ public struct NightRoom: Sendable {
     }
   }
 
-  var everyoneAnswered: Bool { closesEarly && waitingOn == 0 && connected > 0 }
+  var everyoneAnswered: Bool { (closesEarly || connected == holding) && waitingOn == 0 && connected > 0 }
 
   /// Every connection, in join order so that outputs are the same from run to run.
   var connections: [ConnectionID] { seats.compactMap(\.connection) }

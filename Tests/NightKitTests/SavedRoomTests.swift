@@ -28,12 +28,13 @@ struct SavedRoomTests {
     #expect(question(in: back, to: ConnectionID(11))?.msLeft == 14_000)
     _ = resumed.join(ConnectionID(12), name: "", token: tokens[1], now: later + .seconds(1))
     _ = resumed.join(ConnectionID(13), name: "", token: tokens[2], now: later + .seconds(2))
-    _ = resumed.received(ConnectionID(13), text: answer(1, 1), now: later + .seconds(3))
+    // Everyone is back and has answered: it closes, as the uninterrupted night does.
+    let reveal = resumed.received(ConnectionID(13), text: answer(1, 1), now: later + .seconds(3))
+    #expect(resumed.phase == .reveal(1))
 
     // The same night, never interrupted: Cat answers 8 s into the question there too.
     _ = night.received(cat, text: answer(1, 1), now: .seconds(8))
-    let reveal = resumed.tick(now: later + .seconds(15))
-    #expect(resumed.phase == .reveal(1))
+    #expect(night.phase == .reveal(1))
     #expect(verdict(in: reveal, to: ConnectionID(11))?.points == NightScore.points(msLeft: 18_000, limitMs: 20_000))
     #expect(verdict(in: reveal, to: ConnectionID(12))?.choice == 0)
     #expect(resumed.revealView == night.revealView)
@@ -45,7 +46,7 @@ struct SavedRoomTests {
     #expect(resumed.finalView == night.finalView)
   }
 
-  @Test func aResumedQuestionRunsToItsDeadlineThoughEveryoneBackHasAnswered() throws {
+  @Test func aResumedQuestionWaitsForEveryoneBackThoughThoseBackHaveAnswered() throws {
     var night = room()
     let tokens = try joinThree(&night)
     _ = night.start(now: .zero)
@@ -65,6 +66,25 @@ struct SavedRoomTests {
     _ = resumed.next(now: later + .seconds(18))
     _ = resumed.received(ConnectionID(11), text: answer(2, 1), now: later + .seconds(19))
     #expect(resumed.phase == .reveal(2))
+  }
+
+  @Test func aResumedQuestionClosesWhenTheLastOneBackHadAnswered() throws {
+    var night = room()
+    let tokens = try joinThree(&night)
+    _ = night.start(now: .zero)
+    for (player, choice) in [(ann, 1), (bob, 0)] {
+      _ = night.received(player, text: answer(1, choice), now: .seconds(1))
+    }
+    var resumed = try resume(night, savedAt: .seconds(4))
+    _ = resumed.join(ConnectionID(11), name: "", token: tokens[0], now: later)
+    _ = resumed.join(ConnectionID(13), name: "", token: tokens[2], now: later)
+    _ = resumed.received(ConnectionID(13), text: answer(1, 1), now: later + .seconds(1))
+    // Bob is still to come back: the question waits for him.
+    #expect(resumed.phase == .question(1))
+    // Back, his answer given before the save: everyone holding a place has answered.
+    let back = resumed.join(ConnectionID(12), name: "", token: tokens[1], now: later + .seconds(2))
+    #expect(resumed.phase == .reveal(1))
+    #expect(verdict(in: back, to: ConnectionID(12))?.choice == 0)
   }
 
   @Test func aLobbyResumesWithItsNamesAndStarts() throws {
