@@ -168,12 +168,26 @@ final class HostFlow {
     console.say("Night \(code) resumed from PostgreSQL, with \(PlayerList.counted(room.playerCount)) to come back.")
   }
 
-  /// Keeps the room in PostgreSQL, on a night over several machines: whenever what is scored
-  /// or who is in changes (a question closes, a player joins), not at each answer.
-  private func save() {
-    guard plan.postgres != nil, let json = try? JSONEncoder().encode(room.saved(now: clock.now)) else { return }
+  /// Keeps the room in PostgreSQL, on a night over several machines: at once when what is
+  /// scored changes (a phase), and at most every `saveInterval` when only who is in does (a
+  /// join): a room of 5,000 is half a megabyte of JSON, and 5,000 joins must not write it
+  /// 5,000 times. Never at each answer.
+  private func save(soon: Bool = false) {
+    guard plan.postgres != nil else { return }
+    if soon, let last = lastSave, clock.now - last < Self.saveInterval {
+      saveDue = true
+      return
+    }
+    guard let json = try? JSONEncoder().encode(room.saved(now: clock.now)) else { return }
+    lastSave = clock.now
+    saveDue = false
     line.send(.save(String(decoding: json, as: UTF8.self)))
   }
+
+  static let saveInterval = Duration.seconds(2)
+  private var lastSave: Duration?
+  /// Who is in changed since the last save.
+  private var saveDue = false
 
   /// After a batch of events: under a script, whose time passes only on `wait`, the lobby's
   /// list and the big screens' count of answers go out now rather than at an interval that
@@ -267,13 +281,14 @@ final class HostFlow {
 
   /// The room's next deadline, `--auto`'s next move, or the countdown's next second.
   var nextWake: Duration? {
-    var wakes = [room.nextDeadline, autoAt].compactMap { $0 }
+    var wakes = [room.nextDeadline, autoAt, saveDue ? lastSave.map { $0 + Self.saveInterval } : nil].compactMap { $0 }
     if case .question = room.phase, let tick = room.countdown.nextTick(at: clock.now) { wakes.append(tick) }
     return wakes.min()
   }
 
   func tick() {
     move { $0.tick(now: $1) }
+    if saveDue { save(soon: true) }
     if let autoAt, clock.now >= autoAt {
       self.autoAt = nil
       move { $0.next(now: $1) }
@@ -308,7 +323,11 @@ final class HostFlow {
     }
     flush()
     if held != nil { held?.append(contentsOf: commands) } else { line.send(contentsOf: commands) }
-    if room.phase != before || outputs.contains(where: \.changesWhoIsIn) { save() }
+    if room.phase != before {
+      save()
+    } else if outputs.contains(where: \.changesWhoIsIn) {
+      save(soon: true)
+    }
     if room.phase == .lobby, let startWhen = plan.startWhen, room.playerCount >= startWhen, room.startRefusal == nil {
       return move { $0.start(now: $1) }
     }
