@@ -17,7 +17,7 @@ struct Room: AsyncParsableCommand {
     #if Cluster
       await RoomRelay(postgres: postgres, address: address, code: code).run()
     #else
-      Relay.say(.failed("this trivia-night was built without PostgreSQL: `make cluster` builds one with it."))
+      await Relay.say(.failed("this trivia-night was built without PostgreSQL: `make cluster` builds one with it."))
     #endif
   }
 }
