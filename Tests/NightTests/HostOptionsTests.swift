@@ -43,4 +43,27 @@ import Testing
     // The host watches the question itself, as the screen shows it.
     _ = try await host.waitFor(shown.text)
   }
+
+  /// A night over several machines is asked for with both its PostgreSQL and its balancer's
+  /// address, each checked before anything starts, and said wrong in the option's own words.
+  @Test(
+    arguments: [
+      (["host", "--postgres", "postgres://trivia@db"], "--postgres needs --address HOST:PORT"),
+      (["host", "--address", "night.example.org:80"], "--address is where players join a night kept in --postgres"),
+      (["host", "--postgres", "mysql://trivia@db", "--address", "lb:80"], "--postgres must be a URL such as"),
+      (["host", "--postgres", "postgres://trivia@db", "--address", "lb"], "--address must be HOST:PORT"),
+      (["host", "--max-players", "6000"], "--max-players must be 1 to 5000, not 6000."),
+      (
+        ["host", "--postgres", "postgres://trivia@db", "--address", "lb:80", "--max-players", "300000"],
+        "--max-players must be 1 to 200000 with --postgres, not 300000."
+      ),
+      (["edge", "--postgres", "postgres://trivia@db", "--port", "0"], "--port must be 1 to 65535, not 0."),
+      (["edge", "--postgres", "db.example.org", "--port", "7777"], "'db.example.org' is not a PostgreSQL URL"),
+      (["edge", "--postgres", "postgres://trivia@db:99999/x", "--port", "7777"], "the port must be a number from 1"),
+    ])
+  func clusterOptionsAreCheckedFirst(arguments: [String], says: String) async throws {
+    let process = try NightProcess(arguments, in: try Sandbox())
+    #expect(try await process.waitForExit() != 0)
+    #expect(process.text.contains(says), "\(process.text)")
+  }
 }
