@@ -6,6 +6,10 @@
 #                                   root), starts it on a Unix socket in DIR and on 127.0.0.1
 #                                   at a random free port, and prints what a client needs:
 #                                   PGHOST=DIR PGPORT=N PGUSER=postgres (also in DIR/env)
+#   Scripts/postgres.sh pause DIR   stops its server (fast: clients are told and dropped),
+#                                   keeping DIR, so that clients find it gone
+#   Scripts/postgres.sh resume DIR  starts a paused server again: the same data, port and
+#                                   addresses (run it where `start` ran: in the same namespace)
 #   Scripts/postgres.sh stop DIR    stops it (immediately) and removes DIR
 #
 # The server listens on nothing but loopback and its socket, and trusts those: it is for this
@@ -20,7 +24,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 start|stop DIR | install" >&2
+  echo "usage: $0 start|pause|resume|stop DIR | install" >&2
   exit 2
 }
 [ $# = 2 ] || [ "$*" = install ] || usage
@@ -138,6 +142,31 @@ EOF
   echo $! >"$dir/watchdog.pid"
   printf 'PGHOST=%s\nPGPORT=%s\nPGUSER=postgres\nPGDATABASE=postgres\n' "${extra_address:-$dir}" "$port" |
     tee "$dir/env"
+  ;;
+pause | resume)
+  [ -f "$dir/data/PG_VERSION" ] || {
+    echo "$0: no cluster in $dir" >&2
+    exit 1
+  }
+  bin=$(bindir) || {
+    echo "$0: no postgresql installed" >&2
+    exit 1
+  }
+  dir=$(cd "$dir" && pwd)
+  if [ "$command" = pause ]; then
+    timeout -k 10 60 runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 30 stop >/dev/null || {
+      echo "$0: the server did not stop" >&2
+      exit 1
+    }
+  else
+    # Its port and addresses are in DIR/data/postgresql.conf, as `start` wrote them.
+    timeout -k 10 120 runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start \
+      >/dev/null || {
+      echo "$0: the server did not start again; its log:" >&2
+      tail -20 "$dir/server.log" >&2
+      exit 1
+    }
+  fi
   ;;
 stop)
   [ -d "$dir" ] || exit 0

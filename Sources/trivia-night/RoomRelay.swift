@@ -101,8 +101,9 @@
               table.note(frames)
               bytes += frames
             case .down(let reason):
-              for id in table.removeAll() { RelayLines.encode(.closed(id, reason: nil), into: &bytes) }
+              // Said before its players go: the host keeps their question open for them.
               RelayLines.encode(.unreachable(reason), into: &bytes)
+              for id in table.removeAll() { RelayLines.encode(.closed(id, reason: nil), into: &bytes) }
               down = true
             case .up:
               guard down else { break }

@@ -145,6 +145,65 @@
         #expect(player.finalStandings == ScriptedNightTests.expected, "\(player.plainText)")
       }
     }
+
+    @Test func postgreSQLUnreachableMidQuestionDropsThePlayersUntilItIsBackAndKeepsWhatWasScored() async throws {
+      let cluster = try Cluster()
+      defer { cluster.stop() }
+      try await cluster.start()
+      let host = try cluster.startHost(["--time", "120"])
+      let url = try await cluster.joinURL(host)
+      try await cluster.waitForEdges(serving: url)
+      var players: [String: PseudoTerminal] = [:]
+      for number in 1...3 {
+        let name = "P\(number)"
+        players[name] = try cluster.player(url, name: name)
+        try await host.waitFor("\(name) joined")
+      }
+      for question in 1...5 {
+        for name in players.keys.sorted() { try await players[name]!.waitForQuestion(question) }
+        if question == 3 {
+          // Nobody has answered the third question: its server stops, and clients find nothing
+          // at its address until it starts again.
+          try cluster.pausePostgres()
+          try await host.waitFor("cannot be reached")
+          #expect(host.text.contains("PostgreSQL at \(cluster.postgres) cannot be reached ("), "\(host.text)")
+          #expect(
+            host.text.contains("players cannot hear the night until it is back; what is scored is kept."),
+            "\(host.text)")
+          for (name, edge) in cluster.edges.sorted(by: { $0.key < $1.key }) {
+            try await edge.waitFor("cannot be reached")
+            #expect(edge.text.contains("its players are told"), "\(name): \(edge.text)")
+          }
+          // The edges close their players' connections; the room, hearing none of them, lets them go.
+          for name in players.keys.sorted() {
+            try await players[name]!.waitFor("Connection lost")
+            try await host.waitFor("\(name) left")
+          }
+          try await Task.sleep(for: .seconds(3))
+          #expect(!host.text.contains("PostgreSQL is back"), "back while stopped: \(host.text)")
+          try cluster.resumePostgres()
+          try await host.waitFor("PostgreSQL is back")
+          for (_, edge) in cluster.edges.sorted(by: { $0.key < $1.key }) {
+            try await edge.waitFor("PostgreSQL is back")
+          }
+          for name in players.keys.sorted() {
+            try await players[name]!.waitFor("Connected again.")
+            try await host.waitFor("\(name) is back")
+            try await players[name]!.waitForQuestion(question)
+          }
+        }
+        for (index, name) in players.keys.sorted().enumerated() {
+          try players[name]!.type("\(Self.answers[index][question - 1])")
+        }
+      }
+      #expect(try await host.waitForExit() == 0, "\(host.text)")
+      // Questions 1 and 2 were scored before the outage: the table has them.
+      #expect(ScriptedNightTests.finalStandings(host.text) == ScriptedNightTests.expected, "\(host.text)")
+      for (_, player) in players.sorted(by: { $0.key < $1.key }) {
+        try await player.waitFor("Type done")
+        #expect(player.finalStandings == ScriptedNightTests.expected, "\(player.plainText)")
+      }
+    }
   }
 
   /// The machines of a night over several: PostgreSQL, the balancer and the edges started by
@@ -290,6 +349,19 @@
         try await Task.sleep(for: .milliseconds(50))
       }
       throw Failure("no edge gained a connection: \(try connections())")
+    }
+
+    /// Stops PostgreSQL's server, its data kept: every client's connection drops, and the
+    /// next find nothing at its address until `resumePostgres`.
+    func pausePostgres() throws {
+      let paused = try Self.script("postgres", ["pause", folder + "-db"], on: machines.exec(in: "db"))
+      guard paused.status == 0 else { throw Failure("postgres.sh pause: \(paused.errorText)") }
+    }
+
+    /// Starts the paused server again, at the same address and port, with the same data.
+    func resumePostgres() throws {
+      let resumed = try Self.script("postgres", ["resume", folder + "-db"], on: machines.exec(in: "db"))
+      guard resumed.status == 0 else { throw Failure("postgres.sh resume: \(resumed.errorText)") }
     }
 
     /// SIGKILL to an edge: `trivia-night edge`, under its `timeout`.

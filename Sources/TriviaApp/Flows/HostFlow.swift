@@ -19,6 +19,9 @@ final class HostFlow {
   /// A resumed room whose players have not come back yet: under a script its question does
   /// not close for want of anyone to answer it.
   private var comingBack = false
+  /// PostgreSQL cannot be reached: its players are cut off, and their question waits for them
+  /// as a resumed room's does.
+  private var unreachable = false
   /// Where players join, each line an address, and the first one's QR code: known once
   /// `trivia-night` listens.
   private var joinLines: [String] = []
@@ -148,10 +151,15 @@ final class HostFlow {
     case .resumed(let code, let saved):
       resume(code: code, saved: saved)
     case .unreachable(let reason):
+      // Its players are all about to go, and to come back once it is: their question waits.
+      unreachable = true
       console.write([
         Line("\(reason): players cannot hear the night until it is back; what is scored is kept.", style: .failure)
       ])
     case .reachable:
+      unreachable = false
+      // As in a resumed room, till the first of them is back.
+      if room.connectedCount == 0 { comingBack = true }
       console.write([Line("PostgreSQL is back: players come back with their tokens.", style: .dim)])
     }
   }
@@ -334,7 +342,7 @@ final class HostFlow {
     // Under a script a question nobody is left to answer would wait for a deadline that never
     // comes (time passes only on `wait`): it closes.
     if room.connectedCount > 0 { comingBack = false }
-    if clock.isVirtual, case .question = room.phase, room.connectedCount == 0, !comingBack {
+    if clock.isVirtual, case .question = room.phase, room.connectedCount == 0, !comingBack, !unreachable {
       return move { $0.next(now: $1) }
     }
     if room.phase != before {
