@@ -6,7 +6,7 @@
   /// as last saved (`NightRoom.Saved`'s JSON: players, answers, scores, readable with psql's
   /// jsonb operators) and which backend holds its room; `trivia_edges` numbers the edges and
   /// says which backend each holds, so that an edge whose process died is seen to be gone;
-  /// `trivia_frames` carries a batch too big for a NOTIFY.
+  /// `trivia_frames` holds what was sent to a room or an edge until it takes it.
   public enum NightTables {
     /// Creates what is missing, under a lock: processes starting together must not race.
     public static func create(on connection: PostgresConnection) async throws {
@@ -27,7 +27,10 @@
             id serial PRIMARY KEY, pid integer, started timestamptz NOT NULL DEFAULT now())
           """, logger: logger)
         try await connection.query(
-          "CREATE TABLE IF NOT EXISTS trivia_frames (id bigserial PRIMARY KEY, body bytea NOT NULL)", logger: logger)
+          "CREATE TABLE IF NOT EXISTS trivia_frames (id bigserial PRIMARY KEY, channel text NOT NULL, body bytea NOT NULL)",
+          logger: logger)
+        try await connection.query(
+          "CREATE INDEX IF NOT EXISTS trivia_frames_channel ON trivia_frames (channel, id)", logger: logger)
         try await connection.query("COMMIT", logger: logger)
       } catch {
         _ = try? await connection.query("ROLLBACK", logger: logger)
@@ -97,6 +100,11 @@
         RETURNING last_words
         """)
       return try rows.first.map { try $0.decode(String?.self) }
+    }
+
+    /// What waits for a reader that will never take it: a dead edge's, an ended night's room's.
+    public static func forget(channel: String, on link: PostgresLink) async throws {
+      _ = try await link.run("DELETE FROM trivia_frames WHERE channel = \(channel)")
     }
 
     struct NoRow: Error {}

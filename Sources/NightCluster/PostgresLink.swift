@@ -6,9 +6,14 @@
 
   /// One process's line to a night's PostgreSQL: what arrives on its channels reaches the
   /// process's poll loop through `descriptor` and `drain()`, as a `NightServer`'s events do, and
-  /// what it sends is batched: everything queued while a NOTIFY is in flight goes in the next
-  /// one. A batch over NOTIFY's limit goes into `trivia_frames`, and its NOTIFY carries only
-  /// the row's number. A lost server is tried again each second, and said once each way.
+  /// what it sends is batched: everything queued while one is in flight goes in the next.
+  ///
+  /// A channel with one reader (the room's, an edge's) is a queue: a batch is a row of
+  /// `trivia_frames`, and its NOTIFY only says one is there (its number). The reader takes every
+  /// row of its channel, in order, at each NOTIFY and whenever it connects, so what was sent
+  /// while it was away (a room restarting, a server back from an outage) waits for it rather
+  /// than being lost as an unheard NOTIFY is. A channel every edge hears (`broadcasts`) is a
+  /// plain NOTIFY. A lost server is tried again each second, and said once each way.
   public final class PostgresLink: Sendable {
     public enum Event: Sendable, Equatable {
       /// One NOTIFY's payload on `channel`: whole relay frames.
@@ -18,9 +23,6 @@
       /// Connected (again): channels listened to, the schema in place.
       case up
     }
-
-    /// NOTIFY's payload is at most 8000 bytes: a bigger batch goes into a row.
-    static let payloadLimit = 7_900
 
     private struct Outbox {
       var batches: [String: [UInt8]] = [:]
@@ -33,15 +35,20 @@
 
     public let address: PostgresAddress
     private let channels: Mutex<[String]>
+    /// Channels heard by every process, sent as plain NOTIFYs (a few bytes: a night's code).
+    private let broadcasts: Set<String>
+    /// Per queued channel, the last row taken: a NOTIFY of a row already taken is passed over.
+    private let taken = Mutex<[String: Int64]>([:])
     private let events = EventQueue<Event>()
     private let outbox = Mutex(Outbox())
     private let connections = Mutex<(listener: PostgresConnection?, sender: PostgresConnection?)>((nil, nil))
     private let running = Mutex<Task<Void, Never>?>(nil)
     static let logger = Logger(label: "trivia-night.postgres") { _ in SwiftLogNoOpLogHandler() }
 
-    public init(address: PostgresAddress, channels: [String]) {
+    public init(address: PostgresAddress, channels: [String], broadcasts: Set<String> = []) {
       self.address = address
       self.channels = Mutex(channels)
+      self.broadcasts = broadcasts
     }
 
     /// Readable while events wait.
@@ -94,6 +101,9 @@
         do {
           let listener = try await Self.connect(address, id: attempt * 2)
           let sender = try await Self.connect(address, id: attempt * 2 + 1)
+          // A batch lost with its server is lost only if the server crashes (not when it is
+          // stopped): waiting for the WAL's flush would cost every batch a disk write.
+          try await sender.query("SET synchronous_commit = off", logger: Self.logger)
           try await setUp(sender)
           connections.withLock { $0 = (listener, sender) }
           try await withThrowingTaskGroup(of: Void.self) { group in
@@ -103,6 +113,8 @@
               group.addTask { [self] in
                 try await listener.listen(on: name) { notifications in
                   // Up once every channel is listened to: nothing said after is missed.
+                  // What was queued while this process was away, first.
+                  if !broadcasts.contains(name) { try await take(name, from: listener) }
                   if listening.count.add(1, ordering: .relaxed).newValue == names.count {
                     events.post(.up)
                   }
@@ -150,16 +162,23 @@
       return try await PostgresConnection.connect(configuration: configuration, id: id, logger: Self.logger)
     }
 
-    /// A payload is frames, or `@ROW`: the frames are in `trivia_frames`, taken from there.
+    /// A broadcast's payload is its frames; a queue's, the number of a row to take.
     private func receive(_ payload: String, on channel: String, from connection: PostgresConnection) async throws {
-      if payload.hasPrefix("@"), let row = Int64(payload.dropFirst()) {
-        let rows = try await connection.query(
-          "DELETE FROM trivia_frames WHERE id = \(row) RETURNING body", logger: Self.logger)
-        for try await body in rows.decode(ByteBuffer.self) {
-          events.post(.frames(channel: channel, Array(body.readableBytesView)))
-        }
-      } else {
-        events.post(.frames(channel: channel, Array(payload.utf8)))
+      guard !broadcasts.contains(channel) else { return events.post(.frames(channel: channel, Array(payload.utf8))) }
+      if let row = Int64(payload), row <= taken.withLock({ $0[channel] ?? 0 }) { return }
+      try await take(channel, from: connection)
+    }
+
+    /// Every row of `channel`, in the order sent.
+    private func take(_ channel: String, from connection: PostgresConnection) async throws {
+      let rows = try await connection.query(
+        """
+        WITH taken AS (DELETE FROM trivia_frames WHERE channel = \(channel) RETURNING id, body)
+        SELECT id, body FROM taken ORDER BY id
+        """, logger: Self.logger)
+      for try await (id, body) in rows.decode((Int64, ByteBuffer).self) {
+        taken.withLock { $0[channel] = max($0[channel] ?? 0, id) }
+        events.post(.frames(channel: channel, Array(body.readableBytesView)))
       }
     }
 
@@ -211,15 +230,14 @@
     }
 
     private func notify(_ channel: String, _ bytes: [UInt8], on sender: PostgresConnection) async throws {
-      // A NUL cannot be in a NOTIFY's text; in a bytea it can.
-      if bytes.count <= Self.payloadLimit, !bytes.contains(0) {
+      if broadcasts.contains(channel) {
         try await sender.query(
           "SELECT pg_notify(\(channel), \(String(decoding: bytes, as: UTF8.self)))", logger: Self.logger)
       } else {
         try await sender.query(
           """
-          WITH f AS (INSERT INTO trivia_frames (body) VALUES (\(ByteBuffer(bytes: bytes))) RETURNING id)
-          SELECT pg_notify(\(channel), '@' || id) FROM f
+          WITH f AS (INSERT INTO trivia_frames (channel, body) VALUES (\(channel), \(ByteBuffer(bytes: bytes))) RETURNING id)
+          SELECT pg_notify(\(channel), id::text) FROM f
           """, logger: Self.logger)
       }
     }

@@ -20,7 +20,7 @@ public enum RelayEvent: Codable, Equatable, Sendable {
   /// goes on with it, under its code. Said before `listening`.
   case resumed(code: String, room: String)
   /// PostgreSQL cannot be reached, in a sentence: no player hears the room until `reachable`.
-  /// Every connection was said `closed` first; players come back with their tokens.
+  /// Every connection is said `closed` after it; players come back with their tokens.
   case unreachable(String)
   case reachable
 }

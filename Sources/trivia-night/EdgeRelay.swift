@@ -26,6 +26,8 @@
       var server: NightServer
       /// Its connections: told the night is over if the room never comes back.
       var open: Set<ConnectionID> = []
+      /// The night ended: by then its queue has brought the room's last words.
+      var endsBy: ContinuousClock.Instant?
     }
 
     func run() async {
@@ -49,7 +51,9 @@
       } catch {
         return Self.fail("PostgreSQL at \(server) cannot be reached: \(PostgresLink.reason(error)).")
       }
-      let link = PostgresLink(address: server, channels: [ClusterChannel.nights, ClusterChannel.edge(edge)])
+      let link = PostgresLink(
+        address: server, channels: [ClusterChannel.nights, ClusterChannel.edge(edge)],
+        broadcasts: [ClusterChannel.nights])
       link.start { connection in
         try await NightTables.create(on: connection)
         try await NightTables.hold(edge: edge, on: connection)
@@ -59,12 +63,18 @@
       var wasDown = false
       var lastLook = ContinuousClock.now
       while true {
+        if let current = serving, let endsBy = current.endsBy, ContinuousClock.now >= endsBy {
+          await current.server.stop()
+          serving = nil
+          say("Night \(current.code) ended: waiting for the next.")
+        }
         // A room gone past the grace will not resume its night: its players hear it is over.
         if let current = serving, !wasDown, ContinuousClock.now - lastLook >= .seconds(5) {
           lastLook = .now
           if let words = try? await NightTables.givenUp(code: current.code, grace: RoomRelay.graceSeconds, on: link) {
             current.server.send(words ?? Self.hostGone, to: Array(current.open))
             await current.server.stop()
+            try? await NightTables.forget(channel: ClusterChannel.room(current.code), on: link)
             serving = nil
             say("Night \(current.code): its host has been gone over \(RoomRelay.graceSeconds) s; the night is over.")
           }
@@ -125,7 +135,13 @@
     /// nil, the newest night in the tables: serves it, closing what a restarted room does not know.
     private func follow(_ news: String?, serving: Serving?, link: PostgresLink) async -> Serving? {
       if let news, news.hasPrefix("end ") {
-        guard let serving, serving.code == news.dropFirst(4) else { return serving }
+        guard var serving, serving.code == news.dropFirst(4) else { return serving }
+        // Its players' last messages (the final table) and the room's `stop` come on this
+        // edge's own queue, which this NOTIFY may overtake: they end it, or a few seconds do.
+        guard serving.open.isEmpty else {
+          serving.endsBy = .now + .seconds(5)
+          return serving
+        }
         await serving.server.stop()
         say("Night \(serving.code) ended: waiting for the next.")
         return nil

@@ -47,7 +47,8 @@
       } catch {
         return Relay.say(.failed("PostgreSQL at \(server) cannot be reached: \(PostgresLink.reason(error))."))
       }
-      let link = PostgresLink(address: server, channels: [ClusterChannel.room(code)])
+      let link = PostgresLink(
+        address: server, channels: [ClusterChannel.room(code)], broadcasts: [ClusterChannel.nights])
       let night = code
       let address = address
       link.start { connection in
@@ -141,6 +142,7 @@
             await saver.end(on: link)
             link.send(Array("end \(code)".utf8), to: ClusterChannel.nights)
             await link.flushed()
+            try? await NightTables.forget(channel: ClusterChannel.room(code), on: link)
             break relaying
           }
         }
@@ -155,6 +157,7 @@
           var bytes: [UInt8] = []
           for edge in gone {
             for id in table.removeEdge(edge) { RelayLines.encode(.closed(id, reason: nil), into: &bytes) }
+            try? await NightTables.forget(channel: ClusterChannel.edge(edge), on: link)
           }
           RelayLines.write(bytes: bytes, to: STDOUT_FILENO)
         }
