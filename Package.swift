@@ -203,8 +203,14 @@ let package = Package(
           .product(name: "NIOCore", package: "swift-nio", condition: night),
           .product(name: "NIOPosix", package: "swift-nio", condition: night),
           .product(name: "Logging", package: "swift-log", condition: night),
+          // A night over several machines (#30): the edges' PostgreSQL, watched.
+          .target(name: "NightCluster", condition: cluster),
+          .product(name: "PostgresNIO", package: "postgres-nio", condition: cluster),
         ],
-        path: "Benchmarks/NightLoad"),
+        path: "Benchmarks/NightLoad",
+        // As trivia-night's: PostgresNIO brings Foundation, and GNU ld warns at a static link
+        // about its own mktemp.
+        linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
       // Before #30: how many NOTIFYs a second, and how many MB, PostgreSQL carries here between
       // a room and its edges. Without the trait Cluster it is a stub that says so.
       .executableTarget(

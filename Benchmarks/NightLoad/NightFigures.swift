@@ -46,6 +46,25 @@ struct NightFigures: Sendable {
   /// Stages a screen was sent during a question (the question, then the count of answers).
   var screenQuestionStages = 0.0
   var problems: [String] = []
+  /// A night over several machines (`--postgres`): its edges; their memory per player (peak of
+  /// them all, less what they held before the joins) and CPU per answer, as the host's. The
+  /// host's figures above are then the room's: `trivia` and its `trivia-night room`.
+  var edges = 0
+  var edgeKiBPerPlayer = 0.0
+  var edgePeakMiB = 0.0
+  var edgeCPUPerAnswerUs = 0.0
+  /// The PostgreSQL server's processes, over the same windows as the host's CPU per answer.
+  var postgresCPUPerAnswerUs = 0.0
+  /// The edges' and PostgreSQL's CPU in the fan-out windows, against their wall time.
+  var edgeCPUShare = 0.0
+  var postgresCPUShare = 0.0
+  /// NOTIFYs over the questions' windows (each command to its tally), and their wall time.
+  var notifies = NotifyCounts()
+  var questionsSeconds = 0.0
+  /// NOTIFYs over the whole night, the joins included.
+  var nightNotifies = NotifyCounts()
+  /// The last minute's load average at the night's end.
+  var load = 0.0
 
   /// The issue's floor for one host at any N: p99 fan-out, tally, none dropped.
   var holds: Bool {
@@ -72,7 +91,26 @@ struct NightFigures: Sendable {
       ("screen_question_stages", number(screenQuestionStages)), ("holds", holds ? "true" : "false"),
       ("problems", "[" + problems.map(quoted).joined(separator: ",") + "]"),
     ]
-    return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    let seconds = max(0.001, questionsSeconds)
+    let cluster: [(String, String)] =
+      edges == 0
+      ? []
+      : [
+        ("edges", "\(edges)"), ("edge_kib_per_player", number(edgeKiBPerPlayer)),
+        ("edge_peak_mib", number(edgePeakMiB)), ("edge_cpu_us_per_answer", number(edgeCPUPerAnswerUs)),
+        ("postgres_cpu_us_per_answer", number(postgresCPUPerAnswerUs)),
+        ("edge_cpu_pct", number(edgeCPUShare * 100)), ("postgres_cpu_pct", number(postgresCPUShare * 100)),
+        ("questions_s", number(questionsSeconds)), ("notifies", "\(notifies.notifies)"),
+        ("notify_bytes", "\(notifies.bytes)"), ("notifies_to_room", "\(notifies.toRoom)"),
+        ("notify_bytes_to_room", "\(notifies.toRoomBytes)"), ("notifies_to_edges", "\(notifies.toEdges)"),
+        ("notify_bytes_to_edges", "\(notifies.toEdgesBytes)"), ("notify_rows", "\(notifies.rows)"),
+        ("notify_row_bytes", "\(notifies.rowBytes)"),
+        ("notifies_per_s", number(Double(notifies.notifies) / seconds)),
+        ("notify_bytes_per_s", number(Double(notifies.bytes) / seconds)),
+        ("night_notifies", "\(nightNotifies.notifies)"), ("night_notify_bytes", "\(nightNotifies.bytes)"),
+        ("load", format2(load)),
+      ]
+    return "{" + (fields + cluster).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
   }
 
   var line: String {
@@ -92,8 +130,24 @@ struct NightFigures: Sendable {
           + "\(format1(screenFanOutMaxMs)) ms, bars \(format1(screenBarsMs)) ms after the deadline, each sent "
           + "\(format1(screenMessages)) messages (\(format1(screenKiB)) KiB), \(format1(screenQuestionStages)) "
           + "stages a question" : "")
+      + (edges == 0
+        ? ""
+        : "; over \(edges) edges: \(format1(edgeKiBPerPlayer)) KiB/player (peak \(format1(edgePeakMiB)) MiB), "
+          + "\(format1(edgeCPUPerAnswerUs)) µs CPU/answer; PostgreSQL \(format1(postgresCPUPerAnswerUs)) µs "
+          + "CPU/answer; in the fan-out windows edges \(format1(edgeCPUShare * 100))%, PostgreSQL "
+          + "\(format1(postgresCPUShare * 100))%; \(notifies.notifies) NOTIFYs (\(notifies.toRoom) to the room, "
+          + "\(notifies.toEdges) to edges, \(notifies.rows) through rows) and \(notifies.bytes) bytes in "
+          + "\(format1(questionsSeconds)) s of questions; load average \(format2(load))")
       + (problems.isEmpty ? "" : "; problems: " + problems.joined(separator: "; "))
   }
+}
+
+/// Two decimals, as a load average.
+func format2(_ value: Double) -> String {
+  guard value.isFinite else { return "0" }
+  let hundredths = Int((value * 100).rounded())
+  let fraction = abs(hundredths) % 100
+  return "\(hundredths < 0 ? "-" : "")\(abs(hundredths) / 100).\(fraction < 10 ? "0" : "")\(fraction)"
 }
 
 /// One decimal, without Foundation's String(format:).

@@ -8,10 +8,20 @@ import Glibc
 ///     NightLoad [--players 1000,5000] [--sweep-from N --sweep-step N --sweep-to N --sweep-seconds S]
 ///               [--time 10] [--questions 3] [--threads 2] [--page-share 0] [--screens 0]
 ///               [--binary .build/release/trivia] [--json] [--verbose]
+///               [--postgres postgres://USER@HOST:PORT/DB [--edges 2]]
 ///
 /// `--screens N` attaches N big screens (`{"watch":{}}`, as `/CODE/screen`) in the lobby: they
 /// never join nor answer; the figures say when each question and reveal reached them and what
 /// they were sent.
+///
+/// `--postgres URL` plays each night over several machines (#30), here on this one: NightLoad
+/// starts `--edges` edges (`trivia edge --postgres URL`, default 2, each on a free port of
+/// 127.0.0.1) and the host with `--postgres URL --address 127.0.0.1:PORT`, and connects the
+/// players to the edges' ports in turn, directly: what a balancer in front of them would do.
+/// The host's figures are then the room's (`trivia` and its `trivia-night room`, no sockets);
+/// the edges', PostgreSQL's CPU (its server's processes, which must be on this machine) and the
+/// NOTIFYs on the night's channels (NightLoad LISTENs on them) are reported besides. It needs
+/// NightLoad built with `--traits Night,Cluster`.
 @main
 struct NightLoad {
   static func main() async {
@@ -49,7 +59,8 @@ struct NightLoad {
       players: 0, limit: .seconds(try number("time", 10)), questions: try number("questions", 3),
       binary: options["binary"] ?? ".build/release/trivia", threads: try number("threads", 2),
       verbose: verbose, pageShare: min(100, try number("page-share", 0)),
-      screens: try number("screens", 0, least: 0))
+      screens: try number("screens", 0, least: 0),
+      cluster: try options["postgres"].map { ClusterPlan(postgres: $0, edges: try number("edges", 2)) })
     let sweepFrom = try number("sweep-from", .max)
     let sweepStep = try number("sweep-step", 2500)
     let sweepSeconds = try number("sweep-seconds", 0)
@@ -84,7 +95,7 @@ struct NightLoad {
       } catch {
         var failed = NightFigures()
         failed.players = players
-        failed.problems = ["\(error)"]
+        failed.problems = [String(reflecting: error)]
         figures = failed
       }
       print(json ? figures.json : figures.line)

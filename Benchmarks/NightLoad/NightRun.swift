@@ -15,27 +15,38 @@ struct NightRun {
   var pageShare = 0
   /// Big screens watching the night, connected in the lobby before the players join.
   var screens = 0
+  /// A night over several machines: the room on PostgreSQL, players on edges (nil: one host).
+  var cluster: ClusterPlan?
 
   func measure() async throws -> NightFigures {
     var figures = NightFigures()
     figures.players = players
     let home = "/tmp/night-load-\(getpid())-\(players)"
     mkdir(home, 0o700)
+    var side: ClusterSide?
+    if let cluster { side = try await ClusterSide.start(cluster, binary: binary, home: home) }
+    // After the host's: the edges hold its players.
+    defer { side?.stop() }
     let host = try HostProcess(
       binary: binary,
       arguments: [
         "host", "--port", "0", "--bind", "127.0.0.1", "--max-players", "\(players)", "--time",
         "\(limit.components.seconds)", "--count", "\(questions)", "--seed", "8", "--no-history", "--no-color",
-      ],
+      ] + (side?.hostArguments ?? []),
       home: home)
     defer {
       host.stop()
       Self.remove(home)
     }
-    let url = try await host.joinURL(within: .seconds(30))
+    let hostURL = try await host.joinURL(within: .seconds(30))
+    let urls = try await side?.serve(hostURL) ?? [hostURL]
+    let url = urls[0]
     let pids = [host.pid] + ProcessSample.children(of: host.pid)
     guard pids.count == 2 else { throw LoadFailure("expected trivia and trivia-night, found \(pids)") }
     let before = ProcessSample.of(pids)
+    let edgePids = side?.edgePids ?? []
+    let edgesBefore = ProcessSample.of(edgePids)
+    figures.edges = edgePids.count
     // After `before`: what a screen costs the host shows in its memory per player.
     let watchers = Screens(url: url, count: screens, questions: questions)
     figures.screens = screens
@@ -44,7 +55,7 @@ struct NightRun {
     let timeline = Timeline(players: players, questions: questions)
     let pageEvery = pageShare > 0 ? max(1, 100 / pageShare) : nil
     let swarm = Swarm(
-      url: url, timeline: timeline, limit: limit, questions: questions, threads: threads, pageEvery: pageEvery)
+      urls: urls, timeline: timeline, limit: limit, questions: questions, threads: threads, pageEvery: pageEvery)
     figures.pagePlayers = pageEvery.map { every in (1..<players).count { $0 % every == 0 } } ?? 0
     let joinStart = ContinuousClock.now
     try await swarm.join(within: .seconds(120))
@@ -61,6 +72,14 @@ struct NightRun {
     var hostFanOutWaited = Duration.zero
     var ownWaited = Duration.zero
     var fanOutWall = Duration.zero
+    // A night over several machines: its edges', PostgreSQL's, and its NOTIFYs.
+    var edgeCPU = Duration.zero
+    var edgeFanOutCPU = Duration.zero
+    var postgresCPU = Duration.zero
+    var postgresFanOutCPU = Duration.zero
+    var notified = NotifyCounts()
+    var questionsWall = Duration.zero
+    let nightNotifies = await side?.watch.snapshot()
     for number in 1...questions {
       if number > 1 {
         // The reveal's `next` gives the standings; the standings' `next` the question.
@@ -74,6 +93,9 @@ struct NightRun {
         try await Task.sleep(for: .milliseconds(300))
       }
       let hostBefore = ProcessSample.of(pids)
+      let edgeCPUBefore = ProcessSample.of(edgePids).cpu
+      let postgresBefore = side?.watch.cpu ?? .zero
+      let notifiesBefore = await side?.watch.snapshot()
       let hostWaitedBefore = hostBefore.waited
       let ownBefore = ProcessSample.own
       let ownWaitedBefore = ProcessSample.waitedForCPU(getpid())
@@ -88,6 +110,8 @@ struct NightRun {
       ownCPU += ProcessSample.own - ownBefore
       ownWaited += ProcessSample.waitedForCPU(getpid()) - ownWaitedBefore
       let hostFannedOut = ProcessSample.of(pids)
+      edgeFanOutCPU += ProcessSample.of(edgePids).cpu - edgeCPUBefore
+      postgresFanOutCPU += (side?.watch.cpu ?? .zero) - postgresBefore
       hostFanOutCPU += hostFannedOut.cpu - hostBefore.cpu
       hostFanOutWaited += hostFannedOut.waited - hostWaitedBefore
       fanOutWall += fannedOut - asked
@@ -117,6 +141,10 @@ struct NightRun {
           }
       }
       hostCPU += ProcessSample.of(pids).cpu - hostBefore.cpu
+      edgeCPU += ProcessSample.of(edgePids).cpu - edgeCPUBefore
+      postgresCPU += (side?.watch.cpu ?? .zero) - postgresBefore
+      if let side, let notifiesBefore { notified = notified.adding(await side.watch.snapshot().since(notifiesBefore)) }
+      questionsWall += .now - asked
       let lastVerdict = timeline.state.withLock { $0.revealAt[number - 1].compactMap { $0 }.max() }
       let bars = host.reveal(after: asked)
       if let bars { figures.barsMs = max(figures.barsMs, (bars - deadline).milliseconds) }
@@ -143,6 +171,8 @@ struct NightRun {
       try await Task.sleep(for: .milliseconds(300))
     }
     let after = ProcessSample.of(pids)
+    let edgesAfter = ProcessSample.of(edgePids)
+    if let side, let nightNotifies { figures.nightNotifies = await side.watch.snapshot().since(nightNotifies) }
     let state = timeline.state.withLock { state in
       state.over = true
       return state
@@ -152,7 +182,9 @@ struct NightRun {
       return state
     }
     // The host's end closes every player; the clients' event loops stop once they are gone.
+    // A room's end does not (its players wait on their edges for a room back): the edges' does.
     host.stop()
+    side?.stop()
     try await waitFor(.seconds(10)) {
       timeline.state.withLock { $0.standing.allSatisfy { $0 == .gone } }
         && watchers.state.withLock { $0.screens.allSatisfy(\.gone) }
@@ -180,6 +212,18 @@ struct NightRun {
     figures.hostWaitShare = hostFanOutWaited.milliseconds / max(1, fanOutWall.milliseconds)
     figures.loadWaitShare = ownWaited.milliseconds / max(1, fanOutWall.milliseconds)
     figures.hostFanOutCPUMs = hostFanOutCPU.milliseconds / Double(questions)
+    if side != nil {
+      let answers = Double(max(1, state.taken))
+      figures.edgeKiBPerPlayer = Double(edgesAfter.peakKiB - edgesBefore.rssKiB) / joined
+      figures.edgePeakMiB = Double(edgesAfter.peakKiB) / 1024
+      figures.edgeCPUPerAnswerUs = edgeCPU.milliseconds * 1000 / answers
+      figures.postgresCPUPerAnswerUs = postgresCPU.milliseconds * 1000 / answers
+      figures.edgeCPUShare = edgeFanOutCPU.milliseconds / max(1, fanOutWall.milliseconds)
+      figures.postgresCPUShare = postgresFanOutCPU.milliseconds / max(1, fanOutWall.milliseconds)
+      figures.notifies = notified
+      figures.questionsSeconds = questionsWall.seconds
+      figures.load = Self.loadAverage()
+    }
     screenFanOuts.sort()
     figures.screenFanOutP50Ms = Self.percentile(screenFanOuts, 0.50)
     figures.screenFanOutMaxMs = screenFanOuts.last ?? 0
@@ -194,6 +238,11 @@ struct NightRun {
     await swarm.shutdown()
     await watchers.shutdown()
     return figures
+  }
+
+  /// The last minute's load average, from /proc/loadavg.
+  private static func loadAverage() -> Double {
+    Double(ProcessSample.read("/proc/loadavg")?.split(separator: " ").first ?? "") ?? 0
   }
 
   /// The host's own HOME, with whatever it kept there.

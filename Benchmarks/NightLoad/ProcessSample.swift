@@ -38,13 +38,23 @@ struct ProcessSample {
   /// This process's own CPU time, every thread.
   static var own: Duration { cpuTime(getpid()) }
 
-  static func cpuTime(_ pid: pid_t) -> Duration {
+  /// With `reaped`, the time of its children it waited for (cutime, cstime) besides.
+  static func cpuTime(_ pid: pid_t, reaped: Bool = false) -> Duration {
     guard let stat = read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return .zero }
-    // After "pid (comm)": state is field 3, utime 14 and stime 15.
+    // After "pid (comm)": state is field 3, utime 14, stime 15, cutime 16 and cstime 17.
     let fields = stat[stat.index(after: close)...].split(separator: " ")
-    guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return .zero }
+    guard fields.count > 14, let user = Int(fields[11]), let system = Int(fields[12]),
+      let children = Int(fields[13]), let childrenSystem = Int(fields[14])
+    else { return .zero }
     let ticks = sysconf(Int32(_SC_CLK_TCK))
-    return .milliseconds((user + system) * 1000 / ticks)
+    return .milliseconds((user + system + (reaped ? children + childrenSystem : 0)) * 1000 / ticks)
+  }
+
+  /// Its parent's pid (field 4 of its stat), 0 if it is gone.
+  static func parent(of pid: pid_t) -> pid_t {
+    guard let stat = read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return 0 }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    return fields.count > 1 ? pid_t(fields[1]) ?? 0 : 0
   }
 
   /// The processes whose parent is `parent`, whichever of its threads started them.

@@ -13,7 +13,8 @@ final class Swarm: Sendable {
   /// sends fits a frame of 1 MiB, and it pings as the page does.
   static let connection = WebSocketClientConfiguration(
     maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(10)))
-  let url: String
+  /// Where players connect: one host's join URL, or each edge's (players take them in turn).
+  let urls: [String]
   let timeline: Timeline
   let limit: Duration
   let group: MultiThreadedEventLoopGroup
@@ -26,12 +27,12 @@ final class Swarm: Sendable {
   /// Every this many players loads the page first, as a phone does (nil: none).
   let pageEvery: Int?
 
-  init(url: String, timeline: Timeline, limit: Duration, questions: Int, threads: Int, pageEvery: Int? = nil) {
+  init(urls: [String], timeline: Timeline, limit: Duration, questions: Int, threads: Int, pageEvery: Int? = nil) {
     self.pageEvery = pageEvery
     answers = (1...questions).map { question in
       (0...1).map { NightWire.encode(PlayerMessage.answer(question: question, choice: $0)) }
     }
-    self.url = url
+    self.urls = urls
     self.timeline = timeline
     self.limit = limit
     group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
@@ -63,6 +64,7 @@ final class Swarm: Sendable {
     let timeline = timeline
     let limit = limit
     let answers = answers
+    let url = urls[player % urls.count]
     // A phone's player: the same messages as the terminal's, after the page and its files.
     if let pageEvery, player % pageEvery == 0, player != 0, await !PageLoad.fetch(url) {
       timeline.ended(player, reason: "the page did not load")
