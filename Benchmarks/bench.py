@@ -16,7 +16,10 @@ baseline measured in the same run (the machine is noisy: the ratios are what cou
   7. keystroke-to-echo delay while 1,000 senders hit the link socket
   8. a trivia night at scale (#19): `NightLoad` plays 1,000 and 5,000 players on loopback
      against a release `trivia host`, then sweeps up from 2,000 until a count breaks, the
-     host's ceiling or --night-seconds; see Benchmarks/NightLoad/NightLoad.swift
+     host's ceiling or --night-seconds; see Benchmarks/NightLoad/NightLoad.swift. Then a night
+     beyond one host (#30): a throwaway PostgreSQL (Scripts/postgres.sh), the host's room on it
+     and 2 edges holding the players, 1,000 players, then up from 2,000 until a count breaks,
+     the host's ceiling or --cluster-seconds
   9. dealing from the bundled bank: `play` (the 1,536 questions read, a round dealt), the
      round abandoned, `quit`, vs `quit` alone: at most 5 ms more (and, for information, the
      same with history, whose first round also makes the history file)
@@ -27,7 +30,9 @@ exits with status 1 when a floor is missed. Python 3 standard library only.
 
 Options: --runs N (default 7), --play-runs N (the 100k game; default 5), --no-build,
 --results FILE (also write the report there), --keep (keep the work folder), --night-seconds S
-(figure 8's sweep between 1,000 and 5,000 players; default 300, 0 for none), --only-night (figure 8 alone).
+(figure 8's sweep between 1,000 and 5,000 players; default 300, 0 for none), --only-night (figure 8 alone),
+--cluster-seconds S (the same sweep over 2 edges and PostgreSQL; default 300, 0 for none), --only-cluster
+(figure 8's night over 2 edges alone).
 """
 import argparse
 import datetime
@@ -104,9 +109,9 @@ def build():
     uses so the two builds do not undo each other. Others may be editing Sources meanwhile;
     SwiftPM refuses a file modified during the build, so that is retried."""
     for product in ["trivia", "trivia-night", "NavigatorBenchmark", "NightLoad"]:
-        # trivia as `make play` builds it; the night's products with the trait that brings
-        # their network (see the Makefile's NIGHT).
-        night = ["--traits", "Night"] if product in ("trivia-night", "NightLoad") else []
+        # trivia as `make play` builds it; the night's products with the traits that bring
+        # their network (see the Makefile's NIGHT) and a night beyond one host (its CLUSTER).
+        night = ["--traits", "Night,Cluster"] if product in ("trivia-night", "NightLoad") else []
         command = ["swift", "build", "-c", "release", "--static-swift-stdlib",
                    "--explicit-target-dependency-import-check", "error", *night, "--product", product]
         for attempt in range(1, 4):
@@ -804,6 +809,96 @@ def night_figure(table, work, sweep_seconds):
                           f"; {min(f['players'] for f in figures if not f['holds']):,} did not"))
 
 
+# `trivia host --max-players` takes 5,000 at most, --postgres or not.
+CLUSTER_MAX_PLAYERS = 5000
+
+
+def start_postgres():
+    """A throwaway PostgreSQL (Scripts/postgres.sh, which installs Debian's package if missing):
+    its folder under /tmp (the postgres user must reach it) and the URL of its TCP port, which
+    the room and edges reach as they would from other machines."""
+    folder = tempfile.mkdtemp(prefix="bench-postgres-", dir="/tmp")
+    # The watchdog stops it by itself if this process dies before its `stop`.
+    environment = {**os.environ, "POSTGRES_LIFETIME": "3600"}
+    result = subprocess.run(["timeout", "-k", "10", "1200", str(ROOT / "Scripts" / "postgres.sh"), "start", folder],
+                            capture_output=True, text=True, env=environment)
+    if result.returncode != 0:
+        stop_postgres(folder)
+        sys.stderr.write(result.stdout[-2000:] + result.stderr[-2000:])
+        fail("Scripts/postgres.sh could not start PostgreSQL")
+    settings = dict(line.split("=", 1) for line in result.stdout.splitlines() if "=" in line)
+    return folder, f"postgres://{settings.get('PGUSER', 'postgres')}@127.0.0.1:{settings['PGPORT']}/postgres"
+
+
+def stop_postgres(folder):
+    subprocess.run(["timeout", "-k", "10", "120", str(ROOT / "Scripts" / "postgres.sh"), "stop", folder],
+                   capture_output=True, text=True)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def cluster_figure(table, work, sweep_seconds):
+    """Figure 8 beyond one host (#30): the night's room (`trivia host --postgres`) on a
+    PostgreSQL of its own and 2 edges (`trivia edge`) holding the players, every process on this
+    machine, players connected to the edges in turn (a balancer's job). 1,000 players, then up
+    from 2,000 in steps of 1,000 until a count misses the floor (p99 fan-out ≤ 250 ms, tally ≤ 1 s,
+    none dropped), reaches the host's ceiling or `sweep_seconds` have passed."""
+    command = [str(NIGHT_LOAD), "--players", "1000", "--binary", str(TRIVIA), "--json", "--edges", "2"]
+    if sweep_seconds > 0:
+        command += ["--sweep-from", "2000", "--sweep-step", "1000", "--sweep-to", str(CLUSTER_MAX_PLAYERS),
+                    "--sweep-seconds", str(sweep_seconds)]
+    folder, url = start_postgres()
+    try:
+        run = [*command, "--postgres", url]
+        print(f"bench: {' '.join(run)}", file=sys.stderr, flush=True)
+        result = subprocess.run(run, cwd=work, capture_output=True, text=True, timeout=sweep_seconds + 900)
+    finally:
+        stop_postgres(folder)
+    figures = []
+    for line in result.stdout.splitlines():
+        try:
+            figures.append(json.loads(line))
+        except ValueError:
+            print(f"bench: NightLoad: {line}", file=sys.stderr)
+    if result.returncode != 0 or not figures:
+        sys.stderr.write(result.stdout[-2000:] + result.stderr[-2000:])
+        fail("NightLoad over 2 edges failed")
+    for f in figures:
+        n = f["players"]
+        floor = n == 1000
+        label = f"8. A night of {n:,} players over 2 edges and PostgreSQL, on loopback"
+        table.add(f"{label}: fan-out, the host's `next` to the question at each player",
+                  f"p50 {f['fanout_p50_ms']:.0f} ms; p99 {f['fanout_p99_ms']:.0f} ms; last {f['fanout_max_ms']:.0f} ms",
+                  f"in the fan-out, CPU used against its time: room {f['host_cpu_pct']:.0f}%, edges "
+                  f"{f['edge_cpu_pct']:.0f}%, PostgreSQL {f['postgres_cpu_pct']:.0f}%, generator "
+                  f"{f['load_cpu_pct']:.0f}%", "—", "p99 ≤ 250 ms", f["fanout_p99_ms"] <= 250 if floor else None)
+        table.add(f"{label}: tally, the deadline to every verdict and the host's bars",
+                  f"{f['tally_ms']:.0f} ms (bars {f['bars_ms']:.0f} ms)", "—", "—", "≤ 1 s" if floor else "—",
+                  f["tally_ms"] <= 1000 if floor else None)
+        problems = "; ".join(f["problems"][:2])
+        table.add(f"{label}: players held; dropped",
+                  f"{f['held']:,} of {n:,}; {f['dropped']:,} dropped" + (f" ({problems})" if problems else ""),
+                  f"joined in {f['join_s']:.1f} s", "—", "none dropped" if floor else "—",
+                  (f["held"] == n and f["dropped"] == 0) if floor else None)
+        table.add(f"{label}: CPU per answer: room; edges; PostgreSQL",
+                  f"{f['host_cpu_us_per_answer']:.0f}; {f['edge_cpu_us_per_answer']:.0f}; "
+                  f"{f['postgres_cpu_us_per_answer']:.0f} µs over {f['answers']:,} answers",
+                  f"room: `trivia` + `trivia-night room`; load average {f['load']:.2f} at the end", "—", "—", None)
+        table.add(f"{label}: memory per player: room; edges",
+                  f"{f['host_kib_per_player']:.1f}; {f['edge_kib_per_player']:.1f} KiB "
+                  f"(peaks {f['host_peak_mib']:.0f}; {f['edge_peak_mib']:.0f} MiB)", "—", "—", "—", None)
+        seconds = max(f["questions_s"], 0.001)
+        table.add(f"{label}: NOTIFYs over the questions: a second; bytes a second",
+                  f"{f['notifies_per_s']:.0f}/s; {f['notify_bytes_per_s'] / 1024:.0f} KiB/s",
+                  f"{f['notifies']:,} NOTIFYs ({f['notifies_to_room']:,} to the room, {f['notifies_to_edges']:,} "
+                  f"to edges, {f['notify_rows']:,} through rows) in {seconds:.0f} s", "—", "—", None)
+    single = [row for row in table.rows if "players on loopback:" in row[0] and "over 2 edges" not in row[0]]
+    held = [f["players"] for f in figures if f["holds"]]
+    table.notes.append(f"figure 8 over 2 edges: the largest night that held the floor was {max(held, default=0):,} "
+                       "players" + ("" if all(f["holds"] for f in figures) else
+                                    f"; {min(f['players'] for f in figures if not f['holds']):,} did not")
+                       + ("" if single else " (one host not run this time)"))
+
+
 def main():
     global LAUNCHER
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -815,10 +910,16 @@ def main():
     parser.add_argument("--night-seconds", type=int, default=300,
                         help="figure 8's sweep from 2,000 players up, in seconds (default 300; 0 for none)")
     parser.add_argument("--only-night", action="store_true", help="figure 8 alone")
+    parser.add_argument("--cluster-seconds", type=int, default=300,
+                        help="figure 8's sweep over 2 edges and PostgreSQL from 2,000 players up, in seconds "
+                        "(default 300; 0 for none)")
+    parser.add_argument("--only-cluster", action="store_true", help="figure 8's night over 2 edges alone")
     arguments = parser.parse_args()
     if arguments.runs < 1 or arguments.play_runs < 1:
         fail("--runs and --play-runs must be at least 1")
 
+    if arguments.only_cluster:
+        arguments.only_night = True
     if not arguments.no_build:
         build()
     needed = (TRIVIA, TRIVIA_NIGHT, NIGHT_LOAD) + (() if arguments.only_night else (NAVIGATOR_BENCHMARK,))
@@ -850,7 +951,10 @@ def main():
             print("bench: 7. links", file=sys.stderr, flush=True)
             echo_figure(table, work, arguments.runs)
         print("bench: 8. a trivia night at scale", file=sys.stderr, flush=True)
-        night_figure(table, work, arguments.night_seconds)
+        if not arguments.only_cluster:
+            night_figure(table, work, arguments.night_seconds)
+        print("bench: 8. a trivia night beyond one host", file=sys.stderr, flush=True)
+        cluster_figure(table, work, arguments.cluster_seconds)
         if not arguments.only_night:
             print("bench: 9. dealing from the bundled bank", file=sys.stderr, flush=True)
             bundled_deal(table, work, arguments.runs)
