@@ -862,6 +862,8 @@ def cluster_figure(table, work, sweep_seconds):
     if result.returncode != 0 or not figures:
         sys.stderr.write(result.stdout[-2000:] + result.stderr[-2000:])
         fail("NightLoad over 2 edges failed")
+    # Every figure NightLoad gave (the NOTIFYs each way, the joins' CPU…), kept with --keep.
+    (work / "cluster.jsonl").write_text("".join(json.dumps(f) + "\n" for f in figures))
     for f in figures:
         n = f["players"]
         floor = n == 1000

@@ -63,6 +63,9 @@ struct NightFigures: Sendable {
   var questionsSeconds = 0.0
   /// NOTIFYs over the whole night, the joins included.
   var nightNotifies = NotifyCounts()
+  /// CPU time while the players joined: `trivia`, the room (`trivia` and `trivia-night room`),
+  /// the edges, PostgreSQL.
+  var joinCPUMs: [Double] = []
   /// The last minute's load average at the night's end.
   var load = 0.0
 
@@ -109,6 +112,12 @@ struct NightFigures: Sendable {
         ("notify_bytes_per_s", number(Double(notifies.bytes) / seconds)),
         ("night_notifies", "\(nightNotifies.notifies)"), ("night_notify_bytes", "\(nightNotifies.bytes)"),
         ("load", format2(load)),
+        (
+          "join_cpu_ms",
+          "{"
+            + zip(["trivia", "room", "edges", "postgres"], joinCPUMs).map { "\"\($0)\":\(number($1))" }
+            .joined(separator: ",") + "}"
+        ),
       ]
     return "{" + (fields + cluster).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
   }
@@ -137,7 +146,8 @@ struct NightFigures: Sendable {
           + "CPU/answer; in the fan-out windows edges \(format1(edgeCPUShare * 100))%, PostgreSQL "
           + "\(format1(postgresCPUShare * 100))%; \(notifies.notifies) NOTIFYs (\(notifies.toRoom) to the room, "
           + "\(notifies.toEdges) to edges, \(notifies.rows) through rows) and \(notifies.bytes) bytes in "
-          + "\(format1(questionsSeconds)) s of questions; load average \(format2(load))")
+          + "\(format1(questionsSeconds)) s of questions; the joins' CPU (ms): trivia, room, edges, PostgreSQL "
+          + joinCPUMs.map(format1).joined(separator: ", ") + "; load average \(format2(load))")
       + (problems.isEmpty ? "" : "; problems: " + problems.joined(separator: "; "))
   }
 }

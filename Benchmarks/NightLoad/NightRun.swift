@@ -57,10 +57,23 @@ struct NightRun {
     let swarm = Swarm(
       urls: urls, timeline: timeline, limit: limit, questions: questions, threads: threads, pageEvery: pageEvery)
     figures.pagePlayers = pageEvery.map { every in (1..<players).count { $0 % every == 0 } } ?? 0
+    let nightNotifies = await side?.watch.snapshot()
     let joinStart = ContinuousClock.now
+    // What the joins cost each side of a night over several machines: `trivia` alone, its
+    // room, the edges and PostgreSQL.
+    let joinCPUBefore = [
+      ProcessSample.cpuTime(host.pid), ProcessSample.of(pids).cpu, ProcessSample.of(edgePids).cpu,
+      side?.watch.cpu ?? .zero,
+    ]
     try await swarm.join(within: .seconds(120))
     figures.joinSeconds = (ContinuousClock.now - joinStart).seconds
     figures.joined = timeline.state.withLock { $0.joined }
+    if let side {
+      let joinCPU = [
+        ProcessSample.cpuTime(host.pid), ProcessSample.of(pids).cpu, ProcessSample.of(edgePids).cpu, side.watch.cpu,
+      ]
+      figures.joinCPUMs = zip(joinCPU, joinCPUBefore).map { ($0 - $1).milliseconds }
+    }
     // The lobby's last update goes out within its interval.
     try await Task.sleep(for: .milliseconds(1500))
 
@@ -79,7 +92,6 @@ struct NightRun {
     var postgresFanOutCPU = Duration.zero
     var notified = NotifyCounts()
     var questionsWall = Duration.zero
-    let nightNotifies = await side?.watch.snapshot()
     for number in 1...questions {
       if number > 1 {
         // The reveal's `next` gives the standings; the standings' `next` the question.
