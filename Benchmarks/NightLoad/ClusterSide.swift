@@ -4,6 +4,9 @@ import Glibc
 struct ClusterPlan: Sendable {
   var postgres: String
   var edges: Int
+  /// Whether NightLoad LISTENs on the night's channels and logs `trivia_frames`' rows, to count
+  /// the NOTIFYs (`--count-notifies 0`: not, to see what counting costs PostgreSQL).
+  var countNotifies = true
 }
 
 /// A night's edges and what watches PostgreSQL, for one player count: the edges started
@@ -35,7 +38,7 @@ final class ClusterSide: Sendable {
         try await edge.wait(for: "register", within: .seconds(30)) { $0.edgeNumber != nil }
       }
       // The edges made the tables.
-      try await watch.logFrames()
+      try await watch.logFrames(plan.countNotifies)
     } catch {
       edges.forEach { $0.stop() }
       await watch.close()
@@ -60,7 +63,7 @@ final class ClusterSide: Sendable {
     for edge in edges {
       try await edge.wait(for: "serve night \(code)", within: .seconds(30)) { $0.serves(code) }
     }
-    try await watch.listen(night: code, edges: edges.compactMap(\.edgeNumber))
+    if plan.countNotifies { try await watch.listen(night: code, edges: edges.compactMap(\.edgeNumber)) }
     return edges.map { "http://127.0.0.1:\($0.port)/\(code)" }
   }
 

@@ -8,7 +8,7 @@ import Glibc
 ///     NightLoad [--players 1000,5000] [--sweep-from N --sweep-step N --sweep-to N --sweep-seconds S]
 ///               [--time 10] [--questions 3] [--threads 2] [--page-share 0] [--screens 0]
 ///               [--binary .build/release/trivia] [--json] [--verbose]
-///               [--postgres postgres://USER@HOST:PORT/DB [--edges 2]]
+///               [--postgres postgres://USER@HOST:PORT/DB [--edges 2] [--count-notifies 1]]
 ///
 /// `--screens N` attaches N big screens (`{"watch":{}}`, as `/CODE/screen`) in the lobby: they
 /// never join nor answer; the figures say when each question and reveal reached them and what
@@ -60,7 +60,10 @@ struct NightLoad {
       binary: options["binary"] ?? ".build/release/trivia", threads: try number("threads", 2),
       verbose: verbose, pageShare: min(100, try number("page-share", 0)),
       screens: try number("screens", 0, least: 0),
-      cluster: try options["postgres"].map { ClusterPlan(postgres: $0, edges: try number("edges", 2)) })
+      cluster: try options["postgres"].map {
+        ClusterPlan(
+          postgres: $0, edges: try number("edges", 2), countNotifies: try number("count-notifies", 1, least: 0) != 0)
+      })
     let sweepFrom = try number("sweep-from", .max)
     let sweepStep = try number("sweep-step", 2500)
     let sweepSeconds = try number("sweep-seconds", 0)

@@ -23,6 +23,7 @@ struct NightRun {
     figures.players = players
     let home = "/tmp/night-load-\(getpid())-\(players)"
     mkdir(home, 0o700)
+    defer { Self.remove(home) }
     var side: ClusterSide?
     if let cluster { side = try await ClusterSide.start(cluster, binary: binary, home: home) }
     // After the host's: the edges hold its players.
@@ -34,10 +35,7 @@ struct NightRun {
         "\(limit.components.seconds)", "--count", "\(questions)", "--seed", "8", "--no-history", "--no-color",
       ] + (side?.hostArguments ?? []),
       home: home)
-    defer {
-      host.stop()
-      Self.remove(home)
-    }
+    defer { host.stop() }
     let hostURL = try await host.joinURL(within: .seconds(30))
     let urls = try await side?.serve(hostURL) ?? [hostURL]
     let url = urls[0]

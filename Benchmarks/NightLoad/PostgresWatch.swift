@@ -88,8 +88,12 @@ enum PostgresProcesses {
         "UPDATE trivia_nights SET ended = true WHERE NOT ended", logger: Self.logger)
     }
 
-    /// Once the edges made the tables: a log of each `trivia_frames` row's size.
-    func logFrames() async throws {
+    /// Once the edges made the tables: a log of each `trivia_frames` row's size (or none).
+    func logFrames(_ logging: Bool) async throws {
+      guard logging else {
+        try await connection.query("DROP TRIGGER IF EXISTS night_load_frame ON trivia_frames", logger: Self.logger)
+        return
+      }
       for statement in [
         "CREATE TABLE IF NOT EXISTS night_load_frames (bytes integer NOT NULL)",
         """
@@ -181,7 +185,7 @@ enum PostgresProcesses {
       throw LoadFailure("--postgres: NightLoad was built without the trait Cluster (--traits Night,Cluster)")
     }
     func endNights() async throws {}
-    func logFrames() async throws {}
+    func logFrames(_ logging: Bool) async throws {}
     func listen(night code: String, edges: [Int]) async throws {}
     func snapshot() async -> NotifyCounts { NotifyCounts() }
     var cpu: Duration { .zero }
