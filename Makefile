@@ -173,10 +173,12 @@ test-tools:
 
 ## Build in release and measure start-up, imports, scripted play and NavigatorKit against
 ## baselines run alongside, and a trivia night of 1,000 to 5,000 players (figure 8, about 5
-## minutes); BENCH_ARGS="--runs 9 --results Benchmarks/RESULTS.md" for more,
-## BENCH_ARGS="--only-night" for figure 8 alone.
+## minutes), then the same over 2 edges and a throwaway PostgreSQL (#30, about 5 more: Debian's
+## postgresql is installed if missing); BENCH_ARGS="--runs 9 --results Benchmarks/RESULTS.md"
+## for more, BENCH_ARGS="--only-night" for figure 8 alone, "--only-cluster" for its edges alone.
+## night-deps: trivia-night, which figure 8 runs, links libqrencode.
 .PHONY: bench
-bench: deps
+bench: night-deps
 	python3 Benchmarks/bench.py $(BENCH_ARGS)
 
 ## Before #30: what PostgreSQL's LISTEN/NOTIFY carries here (RESULTS.md, "Before #30"). A
