@@ -952,8 +952,8 @@ def main():
             history_figures(table, work, arguments.runs)
             print("bench: 7. links", file=sys.stderr, flush=True)
             echo_figure(table, work, arguments.runs)
-        print("bench: 8. a trivia night at scale", file=sys.stderr, flush=True)
         if not arguments.only_cluster:
+            print("bench: 8. a trivia night at scale", file=sys.stderr, flush=True)
             night_figure(table, work, arguments.night_seconds)
         print("bench: 8. a trivia night beyond one host", file=sys.stderr, flush=True)
         cluster_figure(table, work, arguments.cluster_seconds)
