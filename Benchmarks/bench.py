@@ -809,8 +809,9 @@ def night_figure(table, work, sweep_seconds):
                           f"; {min(f['players'] for f in figures if not f['holds']):,} did not"))
 
 
-# `trivia host --max-players` takes 5,000 at most, --postgres or not.
-CLUSTER_MAX_PLAYERS = 5000
+# `trivia host --postgres` takes up to 200,000 players (one host 5,000); NightLoad's players
+# need a descriptor each under its hard limit (20,000 here: it says when a count does not fit).
+CLUSTER_MAX_PLAYERS = 15000
 
 
 def start_postgres():

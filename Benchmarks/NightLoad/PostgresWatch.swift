@@ -4,40 +4,48 @@ import Glibc
 /// processes' CPU, and every NOTIFY on the night's channels, counted by a connection of
 /// NightLoad's own that LISTENs on them (PostgreSQL delivers each NOTIFY to every listener of
 /// its channel, so this one is told of each once, and costs the server one more delivery).
-/// A batch too big for a NOTIFY goes into `trivia_frames` (its NOTIFY says `@ROW`): a trigger
-/// NightLoad adds there logs each row's size, and the row is counted with its bytes.
+/// What is sent to the room or to an edge goes as a row of `trivia_frames` whose NOTIFY only
+/// gives its number (before bd8e761, only a batch too big for a NOTIFY did, as `@NUMBER`): a
+/// trigger NightLoad adds there logs each row's size and channel.
 struct NotifyCounts: Sendable {
-  /// Edges to the room (`trivia_room_CODE`), and the room to the edges (`trivia_edge_N`).
+  /// NOTIFYs from the edges to the room (`trivia_room_CODE`), from the room to the edges
+  /// (`trivia_edge_N`), and on `trivia_nights` (a room started, a night ended).
   var toRoom = 0
-  var toRoomBytes = 0
   var toEdges = 0
-  var toEdgesBytes = 0
-  /// `trivia_nights`: a room started, a night ended.
   var nights = 0
-  /// Batches that went through `trivia_frames`, and their bytes (their NOTIFYs are counted
-  /// above, with their few bytes of `@ROW`).
-  var rows = 0
-  var rowBytes = 0
+  /// Bytes the NOTIFYs carried themselves, not counting those that only name a row.
+  var toRoomBytes = 0
+  var toEdgesBytes = 0
+  /// Rows of `trivia_frames` each way, and their bodies' bytes.
+  var roomRows = 0
+  var roomRowBytes = 0
+  var edgeRows = 0
+  var edgeRowBytes = 0
 
   var notifies: Int { toRoom + toEdges + nights }
-  /// What was carried: the NOTIFYs' payloads and the rows' bodies.
-  var bytes: Int { toRoomBytes + toEdgesBytes + rowBytes }
+  var rows: Int { roomRows + edgeRows }
+  var rowBytes: Int { roomRowBytes + edgeRowBytes }
+  /// What was carried each way, and in all: NOTIFYs' own payloads and rows' bodies.
+  var bytesToRoom: Int { toRoomBytes + roomRowBytes }
+  var bytesToEdges: Int { toEdgesBytes + edgeRowBytes }
+  var bytes: Int { bytesToRoom + bytesToEdges }
 
-  /// What was counted since `b`.
-  func since(_ b: NotifyCounts) -> NotifyCounts {
-    let a = self
-    return NotifyCounts(
-      toRoom: a.toRoom - b.toRoom, toRoomBytes: a.toRoomBytes - b.toRoomBytes, toEdges: a.toEdges - b.toEdges,
-      toEdgesBytes: a.toEdgesBytes - b.toEdgesBytes, nights: a.nights - b.nights, rows: a.rows - b.rows,
-      rowBytes: a.rowBytes - b.rowBytes)
+  private static let fields: [WritableKeyPath<NotifyCounts, Int>] = [
+    \.toRoom, \.toEdges, \.nights, \.toRoomBytes, \.toEdgesBytes, \.roomRows, \.roomRowBytes, \.edgeRows,
+    \.edgeRowBytes,
+  ]
+
+  /// What was counted since `earlier`.
+  func since(_ earlier: NotifyCounts) -> NotifyCounts {
+    var result = self
+    for field in Self.fields { result[keyPath: field] -= earlier[keyPath: field] }
+    return result
   }
 
-  func adding(_ b: NotifyCounts) -> NotifyCounts {
-    let a = self
-    return NotifyCounts(
-      toRoom: a.toRoom + b.toRoom, toRoomBytes: a.toRoomBytes + b.toRoomBytes, toEdges: a.toEdges + b.toEdges,
-      toEdgesBytes: a.toEdgesBytes + b.toEdgesBytes, nights: a.nights + b.nights, rows: a.rows + b.rows,
-      rowBytes: a.rowBytes + b.rowBytes)
+  func adding(_ other: NotifyCounts) -> NotifyCounts {
+    var result = self
+    for field in Self.fields { result[keyPath: field] += other[keyPath: field] }
+    return result
   }
 }
 
@@ -95,10 +103,10 @@ enum PostgresProcesses {
         return
       }
       for statement in [
-        "CREATE TABLE IF NOT EXISTS night_load_frames (bytes integer NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS night_load_rows (bytes integer NOT NULL, channel text NOT NULL)",
         """
         CREATE OR REPLACE FUNCTION night_load_frame() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN INSERT INTO night_load_frames VALUES (octet_length(NEW.body)); RETURN NEW; END $$
+        BEGIN INSERT INTO night_load_rows VALUES (octet_length(NEW.body), NEW.channel); RETURN NEW; END $$
         """,
         """
         CREATE OR REPLACE TRIGGER night_load_frame AFTER INSERT ON trivia_frames
@@ -123,7 +131,11 @@ enum PostgresProcesses {
         _ = try? await connection.listen(on: channel) { notifications in
           started.flag.withLock { $0 = true }
           for try await notification in notifications {
-            let bytes = notification.payload.utf8.count
+            // A row's number (`@NUMBER` before bd8e761) carries nothing itself.
+            let payload = notification.payload
+            let names =
+              payload.allSatisfy(\.isNumber) || (payload.hasPrefix("@") && payload.dropFirst().allSatisfy(\.isNumber))
+            let bytes = names ? 0 : payload.utf8.count
             counts.withLock { counts in
               if channel == ClusterChannel.nights {
                 counts.nights += 1
@@ -148,20 +160,21 @@ enum PostgresProcesses {
 
     /// What was counted so far, the rows' log read now.
     func snapshot() async -> NotifyCounts {
-      var rows = 0
-      var rowBytes = 0
+      var now = counts.withLock { $0 }
       if let result = try? await connection.query(
-        "SELECT count(*), coalesce(sum(bytes), 0)::bigint FROM night_load_frames", logger: Self.logger)
+        """
+        SELECT count(*) FILTER (WHERE room), coalesce(sum(bytes) FILTER (WHERE room), 0)::bigint,
+          count(*) FILTER (WHERE NOT room), coalesce(sum(bytes) FILTER (WHERE NOT room), 0)::bigint
+        FROM (SELECT bytes, channel LIKE 'trivia\\_room\\_%' AS room FROM night_load_rows) r
+        """, logger: Self.logger)
       {
         do {
-          for try await (count, bytes) in result.decode((Int64, Int64).self) {
-            (rows, rowBytes) = (Int(count), Int(bytes))
+          for try await (roomRows, roomBytes, edgeRows, edgeBytes) in result.decode((Int64, Int64, Int64, Int64).self) {
+            (now.roomRows, now.roomRowBytes) = (Int(roomRows), Int(roomBytes))
+            (now.edgeRows, now.edgeRowBytes) = (Int(edgeRows), Int(edgeBytes))
           }
         } catch {}
       }
-      var now = counts.withLock { $0 }
-      now.rows = rows
-      now.rowBytes = rowBytes
       return now
     }
 
