@@ -30,10 +30,12 @@ struct NotifyCounts: Sendable {
   var bytesToEdges: Int { toEdgesBytes + edgeRowBytes }
   var bytes: Int { bytesToRoom + bytesToEdges }
 
-  private static let fields: [WritableKeyPath<NotifyCounts, Int>] = [
-    \.toRoom, \.toEdges, \.nights, \.toRoomBytes, \.toEdgesBytes, \.roomRows, \.roomRowBytes, \.edgeRows,
-    \.edgeRowBytes,
-  ]
+  private static var fields: [WritableKeyPath<NotifyCounts, Int>] {
+    [
+      \.toRoom, \.toEdges, \.nights, \.toRoomBytes, \.toEdgesBytes, \.roomRows, \.roomRowBytes, \.edgeRows,
+      \.edgeRowBytes,
+    ]
+  }
 
   /// What was counted since `earlier`.
   func since(_ earlier: NotifyCounts) -> NotifyCounts {
