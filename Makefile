@@ -151,19 +151,22 @@ install-check: test-tools $(if $(BINARY),,release)
 ## the system's /usr/bin/python3, which the tests run), tmux (a real terminal, to see what a
 ## redraw leaves on screen), chromium, chromium-driver and python3-selenium (the player's page
 ## in a real browser), zbarimg (zbar-tools, which reads the lobby's QR code back), and for
-## install-check groff (the man page), mandoc (its lint) and desktop-file-validate, and
+## install-check groff (the man page), mandoc (its lint) and desktop-file-validate, iproute2,
+## postgresql and haproxy (a night over several machines, started by its tests in namespaces: Debian's
+## packages may start their own services, which the tests never use), and
 ## axe-selenium-python (axe-core's accessibility audit, from PyPI, with Debian's python3-pip)
 ## into .build/test-python, out of the system's Python. Installed once.
 AXE_PYTHON := .build/test-python
 test-tools:
 	@{ command -v python3 && /usr/bin/python3 -c 'import jsonschema, selenium' && command -v tmux && command -v groff \
 	  && command -v mandoc && command -v desktop-file-validate && command -v chromium && command -v chromedriver \
-	  && command -v zbarimg; } >/dev/null 2>&1 || { \
+	  && command -v zbarimg && command -v ip && command -v haproxy && ls /usr/lib/postgresql/*/bin/initdb; } >/dev/null 2>&1 || { \
 	  echo "Installing python3, python3-jsonschema, tmux, groff-base, mandoc, desktop-file-utils, chromium," \
-	    "chromium-driver, python3-selenium and zbar-tools…"; \
+	    "chromium-driver, python3-selenium, zbar-tools, iproute2, postgresql and haproxy…"; \
 	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) apt-get install -y -qq python3 python3-jsonschema tmux groff-base mandoc desktop-file-utils \
-	    chromium chromium-driver python3-selenium zbar-tools >/dev/null; }
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-jsonschema tmux groff-base \
+	    mandoc desktop-file-utils chromium chromium-driver python3-selenium zbar-tools iproute2 postgresql haproxy \
+	    >/dev/null; }
 	@[ -f $(AXE_PYTHON)/axe_selenium_python/axe.py ] || { \
 	  /usr/bin/python3 -m pip --version >/dev/null 2>&1 || { echo "Installing python3-pip…"; \
 	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-pip >/dev/null; }; \
