@@ -33,10 +33,9 @@
       var sending = false
     }
 
-    /// The shortest time between two sends: at most this late, an answer reaches the room, and
-    /// a verdict its player (figure 8 over edges: a statement an answer each way cost the room
-    /// about 400 µs an answer, more than one host's whole night).
-    static let window = Duration.milliseconds(20)
+    /// The shortest time between two sends while batches keep coming: what comes after a pause
+    /// goes at once, what keeps coming a window later, together.
+    let window: Duration
 
     public let address: PostgresAddress
     private let channels: Mutex<[String]>
@@ -50,8 +49,9 @@
     private let running = Mutex<Task<Void, Never>?>(nil)
     static let logger = Logger(label: "trivia-night.postgres") { _ in SwiftLogNoOpLogHandler() }
 
-    public init(address: PostgresAddress, channels: [String], broadcasts: Set<String> = []) {
+    public init(address: PostgresAddress, channels: [String], broadcasts: Set<String> = [], window: Duration) {
       self.address = address
+      self.window = window
       self.channels = Mutex(channels)
       self.broadcasts = broadcasts
     }
@@ -198,7 +198,7 @@
         while true {
           // What comes after a pause goes at once; what keeps coming, once a window: a busy
           // night's answers cross as a few batches a window, not a statement each.
-          let window = ContinuousClock.now + Self.window
+          let window = ContinuousClock.now + self.window
           let batches: [(String, [UInt8])] = outbox.withLock { outbox in
             outbox.sending = !outbox.order.isEmpty
             defer {

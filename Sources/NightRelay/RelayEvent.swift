@@ -6,8 +6,10 @@ public enum RelayEvent: Codable, Equatable, Sendable {
   /// A connection opened: a player's WebSocket on the night's code, or the player's own
   /// connection to the host (`address` is then the host's).
   case opened(UInt64, address: String)
-  /// One text frame, at most the wire's limit.
-  case text(UInt64, String)
+  /// One text frame, at most the wire's limit. `held`: the milliseconds an edge kept it in a
+  /// batch before sending it on, which the room takes off its own clock's reading so that an
+  /// answer is timed as its edge heard it (0 from `serve`, which batches nothing).
+  case text(UInt64, String, held: Int = 0)
   /// A connection is gone, for whatever reason; `reason` is a sentence for a player's side.
   case closed(UInt64, reason: String?)
   /// `trivia-night` could not do what it was started for, in one sentence (a port in use,

@@ -4,7 +4,7 @@ import Glibc
 /// The pipe's framing. A frame is a header line, and for the two that carry a player's
 /// frame the frame's bytes after it, as they are:
 ///
-/// - `t ID COUNT` and COUNT bytes: `RelayEvent.text(ID, …)`;
+/// - `t ID COUNT` (or `t ID HELD COUNT`) and COUNT bytes: `RelayEvent.text(ID, …, held: HELD)`;
 /// - `s COUNT ID ID …` and COUNT bytes: `RelayCommand.send(…, to: [ID, …])`;
 /// - `y COUNT` and COUNT bytes, a line `ID ROW` a connection: `RelayCommand.yours(…)`;
 /// - any other value, one line of JSON (it starts with `{`).
@@ -15,13 +15,17 @@ import Glibc
 public enum RelayLines {
   /// Appends `event`'s frame to `bytes`.
   public static func encode(_ event: RelayEvent, into bytes: inout [UInt8]) {
-    if case .text(let id, let text) = event {
+    if case .text(let id, let text, let held) = event {
       var text = text
       text.withUTF8 { payload in
         bytes.append(UInt8(ascii: "t"))
         bytes.append(UInt8(ascii: " "))
         append(id, to: &bytes)
         bytes.append(UInt8(ascii: " "))
+        if held > 0 {
+          append(UInt64(held), to: &bytes)
+          bytes.append(UInt8(ascii: " "))
+        }
         append(UInt64(payload.count), to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
         bytes.append(contentsOf: payload)
@@ -105,8 +109,8 @@ public enum RelayLines {
   /// that cannot be read is skipped.
   public static func events(_ buffer: inout [UInt8]) -> [RelayEvent] {
     frames(&buffer, tags: [UInt8(ascii: "t")]) { _, numbers, payload in
-      guard numbers.count == 2 else { return nil }
-      return RelayEvent.text(numbers[0], payload)
+      guard numbers.count == 2 || numbers.count == 3 else { return nil }
+      return RelayEvent.text(numbers[0], payload, held: numbers.count == 3 ? Int(clamping: numbers[1]) : 0)
     }
   }
 

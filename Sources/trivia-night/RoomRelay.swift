@@ -48,7 +48,8 @@
         return Relay.say(.failed("PostgreSQL at \(server) cannot be reached: \(PostgresLink.reason(error))."))
       }
       let link = PostgresLink(
-        address: server, channels: [ClusterChannel.room(code)], broadcasts: [ClusterChannel.nights])
+        address: server, channels: [ClusterChannel.room(code)], broadcasts: [ClusterChannel.nights],
+        window: .milliseconds(20))
       let night = code
       let address = address
       link.start { connection in

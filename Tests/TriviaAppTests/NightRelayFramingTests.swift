@@ -15,6 +15,7 @@ struct NightRelayFramingTests {
       .text(7, Self.awkward),
       .text(0, ""),
       .text(UInt64.max, "t 1 1\n"),
+      .text(9, "held at an edge", held: 87),
       .closed(7, reason: "gone"),
       .failed("cannot listen"),
       .refusing("full"),

@@ -138,8 +138,9 @@ final class HostFlow {
       show()
     case .opened:
       break
-    case .text(let id, let text):
-      move { $0.received(ConnectionID(id), text: text, now: $1) }
+    case .text(let id, let text, let held):
+      // Timed as its edge heard it: the edge says how long it kept it (at most a second).
+      move { $0.received(ConnectionID(id), text: text, now: $1 - .milliseconds(min(max(held, 0), 1_000))) }
     case .closed(let id, _):
       move { $0.disconnected(ConnectionID(id), now: $1) }
     case .failed(let reason):

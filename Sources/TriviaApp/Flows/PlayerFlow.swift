@@ -115,7 +115,7 @@ final class PlayerFlow {
       if away { console.say("Connected again.") }
       away = false
       send(.join(name: name, token: token))
-    case .text(_, let text):
+    case .text(_, let text, _):
       guard let message = try? NightWire.decodeHost(text) else { return }
       handle(message)
     case .closed(_, let reason):
