@@ -6,7 +6,8 @@
   /// as last saved (`NightRoom.Saved`'s JSON: players, answers, scores, readable with psql's
   /// jsonb operators) and which backend holds its room; `trivia_edges` numbers the edges and
   /// says which backend each holds, so that an edge whose process died is seen to be gone;
-  /// `trivia_frames` holds what was sent to a room or an edge until it takes it.
+  /// `trivia_frames` holds what was sent to a room or an edge until it takes it;
+  /// `trivia_answers` keeps each question's answers, a row a player, as the room revealed them.
   public enum NightTables {
     /// Creates what is missing, under a lock: processes starting together must not race.
     public static func create(on connection: PostgresConnection) async throws {
@@ -31,6 +32,12 @@
           logger: logger)
         try await connection.query(
           "CREATE INDEX IF NOT EXISTS trivia_frames_channel ON trivia_frames (channel, id)", logger: logger)
+        try await connection.query(
+          """
+          CREATE TABLE IF NOT EXISTS trivia_answers (
+            code text NOT NULL, question integer NOT NULL, name text NOT NULL, choice integer, ms integer,
+            points integer NOT NULL, PRIMARY KEY (code, question, name))
+          """, logger: logger)
         try await connection.query("COMMIT", logger: logger)
       } catch {
         _ = try? await connection.query("ROLLBACK", logger: logger)
@@ -100,6 +107,18 @@
         RETURNING last_words
         """)
       return try rows.first.map { try $0.decode(String?.self) }
+    }
+
+    /// A question's answers (`NightPlayerAnswer`s' JSON), a row a player: a room resumed after
+    /// its reveal does not write them twice.
+    public static func keep(answers json: String, question: Int, code: String, on link: PostgresLink) async throws {
+      _ = try await link.run(
+        """
+        INSERT INTO trivia_answers (code, question, name, choice, ms, points)
+        SELECT \(code), \(question), name, choice, ms, points
+        FROM jsonb_to_recordset(\(json)::jsonb) AS a(name text, choice integer, ms integer, points integer)
+        ON CONFLICT DO NOTHING
+        """)
     }
 
     /// What waits for a reader that will never take it: a dead edge's, an ended night's room's.

@@ -1,7 +1,7 @@
 /// One player's part in a question just revealed, as the host's history keeps it for the
 /// night's report: what it chose (nil: no answer in time, or not in yet), how long it took,
 /// and the points it won.
-public struct NightPlayerAnswer: Equatable, Sendable {
+public struct NightPlayerAnswer: Codable, Equatable, Sendable {
   public var name: String
   public var choice: Int?
   public var ms: Int?

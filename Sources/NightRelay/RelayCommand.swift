@@ -17,6 +17,10 @@ public enum RelayCommand: Codable, Equatable, Sendable {
   /// room` so that a room restarted within the grace resumes it; `serve` has nowhere to keep it.
   case save(String)
 
+  /// A question's answers as the room revealed them (a JSON array of `NightPlayerAnswer`), which
+  /// `trivia-night room` keeps in PostgreSQL (`trivia_answers`) and `serve` has nowhere to keep.
+  case answers(question: Int, json: String)
+
   /// One connection's row of a `yours` table.
   public struct Personal: Codable, Equatable, Sendable {
     public var to: UInt64

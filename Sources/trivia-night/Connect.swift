@@ -63,7 +63,7 @@ struct Connect: AsyncParsableCommand {
         switch command {
         case .send(let text, _): client.send(text)
         case .close, .stop: break relaying
-        case .lastWords, .save, .yours: break
+        case .lastWords, .save, .yours, .answers: break
         }
       }
     }

@@ -124,7 +124,7 @@
               case .send(let text, let to): current.server.send(text, to: to.map(local))
               case .yours(let rows): current.server.send(each: Verdicts.messages(rows, local: local))
               case .close(let id): current.server.close(local(id))
-              case .lastWords, .save: break
+              case .lastWords, .save, .answers: break
               case .stop:
                 await current.server.stop()
                 serving = nil

@@ -136,6 +136,8 @@
             saver.lastWords(text, on: link)
           case .save(let room):
             saver.save(room, on: link)
+          case .answers(let question, let json):
+            saver.keep(answers: json, question: question, on: link)
           case .stop:
             for edge in table.edges { RelayLines.encode(.stop, into: &perEdge[edge, default: []]) }
             send(perEdge, on: link)
@@ -235,6 +237,8 @@
       var latest: String?
       var next: String?
       var writing = false
+      /// Questions' answers being written.
+      var keeping = 0
     }
 
     let code: String
@@ -261,9 +265,19 @@
       Task.detached { _ = try? await link.run("UPDATE trivia_nights SET last_words = \(text) WHERE code = \(code)") }
     }
 
+    /// A question's answers, a row a player: written beside the saves, in no hurry.
+    func keep(answers json: String, question: Int, on link: PostgresLink) {
+      let code = code
+      state.withLock { $0.keeping += 1 }
+      Task.detached { [self] in
+        try? await NightTables.keep(answers: json, question: question, code: code, on: link)
+        state.withLock { $0.keeping -= 1 }
+      }
+    }
+
     /// Once the last save is written: the night is over.
     func end(on link: PostgresLink) async {
-      while state.withLock({ $0.writing }) { try? await Task.sleep(for: .milliseconds(5)) }
+      while state.withLock({ $0.writing || $0.keeping > 0 }) { try? await Task.sleep(for: .milliseconds(5)) }
       _ = try? await link.run("UPDATE trivia_nights SET ended = true, room_pid = NULL WHERE code = \(code)")
     }
 

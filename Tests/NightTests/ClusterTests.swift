@@ -42,6 +42,13 @@
       }
       #expect(oneHost == Array(repeating: ScriptedNightTests.expected, count: 4), "one host: \(oneHost)")
       #expect(tables == oneHost, "over the cluster:\n\(tables.joined(separator: "\n\n"))")
+      // PostgreSQL keeps the night where any machine can read it: every answer of the five
+      // questions, a row a player, adding up to the final table; the night ended.
+      #expect(try cluster.query("SELECT count(*) FROM trivia_answers") == "15")
+      #expect(
+        try cluster.query("SELECT name || ' ' || sum(points) FROM trivia_answers GROUP BY name ORDER BY name")
+          == "P1 1000\nP2 5000\nP3 3000")
+      #expect(try cluster.query("SELECT ended FROM trivia_nights") == "t")
     }
 
     @Test func playersOfAnEdgeKilledMidQuestionComeBackThroughTheBalancerWithTheirPlaces() async throws {
@@ -323,6 +330,16 @@
         }
         try await Task.sleep(for: .milliseconds(50))
       }
+    }
+
+    /// What psql answers `sql` with, from the room's machine: one line a row, `|` between columns.
+    func query(_ sql: String) throws -> String {
+      let command = machines.exec(in: "room") + ["psql", "-X", "-A", "-t", postgres, "-c", sql]
+      let answer = try Child.run(
+        command[0], arguments: Array(command.dropFirst()), environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"],
+        timeout: .seconds(30))
+      guard answer.status == 0 else { throw Failure("psql: \(answer.errorText)") }
+      return answer.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Each edge as the balancer sees it: in its pool or not, and its connections now.

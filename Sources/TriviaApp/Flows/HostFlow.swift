@@ -373,6 +373,10 @@ final class HostFlow {
                 name: $0.name, chosen: $0.choice.map { reveal.choices[$0] }, isRight: $0.choice == reveal.correct,
                 milliseconds: $0.ms, points: $0.points)
             }))
+        // Over several machines, PostgreSQL keeps them too, where every edge and host can read them.
+        if plan.postgres != nil, let json = try? JSONEncoder().encode(room.revealedAnswers) {
+          line.send(.answers(question: number, json: String(decoding: json, as: UTF8.self)))
+        }
       }
     case .final, .ended: keepOnce()
     case .lobby, .question, .standings: break
