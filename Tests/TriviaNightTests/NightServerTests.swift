@@ -98,6 +98,43 @@ import WSClient
     await server.stop()
   }
 
+  /// A page's status, asked as from behind a balancer that says the player is `forwardedFor`.
+  func status(_ server: NightServer, _ path: String, forwardedFor: String) async throws -> Int {
+    let raw = try RawSocket(port: server.port)
+    raw.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: \(forwardedFor)\r\n\r\n")
+    return await raw.status().code
+  }
+
+  /// An edge behind a balancer (#30): a player is the address the balancer's X-Forwarded-For
+  /// ends with, so one player's wrong guesses do not lock out everyone behind the balancer; what
+  /// a client wrote there itself (earlier in the list) is not believed.
+  @Test func behindItsBalancerGuessesAreCountedByThePlayersAddress() async throws {
+    let server = try await start {
+      $0.guesses.free = 0
+      $0.guesses.refuseAfter = 2
+      $0.guesses.delay = .milliseconds(1)
+      $0.forwardedBy = "127.0.0.1"
+    }
+    for guess in 0..<2 { _ = try await status(server, "/WRONG\(guess)", forwardedFor: "203.0.113.7") }
+    #expect(try await status(server, "/\(Self.code)", forwardedFor: "203.0.113.7") == 429)
+    #expect(try await status(server, "/\(Self.code)", forwardedFor: "203.0.113.9") == 200)
+    #expect(try await status(server, "/\(Self.code)", forwardedFor: "203.0.113.7, 203.0.113.9") == 200)
+    #expect(try await status(server, "/\(Self.code)", forwardedFor: "203.0.113.9, 203.0.113.7") == 429)
+    await server.stop()
+  }
+
+  /// Without a balancer named, the header is anyone's to write: guesses count by the peer.
+  @Test func withoutABalancerTheForwardedAddressIsNotBelieved() async throws {
+    let server = try await start {
+      $0.guesses.free = 0
+      $0.guesses.refuseAfter = 2
+      $0.guesses.delay = .milliseconds(1)
+    }
+    for guess in 0..<2 { _ = try await status(server, "/WRONG\(guess)", forwardedFor: "203.0.113.7") }
+    #expect(try await status(server, "/\(Self.code)", forwardedFor: "203.0.113.9") == 429)
+    await server.stop()
+  }
+
   @Test func aWrongCodeIs404AndGuessingIsSlowedThenRefused() async throws {
     let server = try await start {
       $0.guesses.free = 2
