@@ -1,3 +1,4 @@
+import Glibc
 import LoopbackSocket
 import Testing
 
@@ -16,7 +17,12 @@ import Testing
     // they count as silent (a second on), 20 more.
     var silent: [RawSocket] = []
     for number in 0..<220 {
-      if number == 200 { try await Task.sleep(for: .milliseconds(1500)) }
+      if number == 200 {
+        // Every one of the 200 upgraded before the pause, so that all are silent after it: on a
+        // machine busy with other tests, their upgrades could take longer than the second.
+        for socket in silent { #expect(await Self.upgraded(socket), "a silent WebSocket was not upgraded") }
+        try await Task.sleep(for: .milliseconds(1500))
+      }
       let socket = try RawSocket(port: port, from: "127.0.0.2")
       socket.request("/\(code)", upgrade: true)
       silent.append(socket)
@@ -33,5 +39,25 @@ import Testing
     try await host.waitFor("Bob is back")
     #expect(silent.count == 220)
     withExtendedLifetime((ann, back)) {}
+  }
+
+  /// Whether `socket`'s response, read within 10 s, is 101 Switching Protocols.
+  static func upgraded(_ socket: RawSocket) async -> Bool {
+    var received: [UInt8] = []
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      var chunk = [UInt8](repeating: 0, count: 1024)
+      let got = recv(socket.socket, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+      if got > 0 {
+        received += chunk.prefix(got)
+      } else if got == 0 {
+        return false
+      } else {
+        try? await Task.sleep(for: .milliseconds(10))
+      }
+      let text = String(decoding: received, as: UTF8.self)
+      if text.contains("\r\n\r\n") { return text.hasPrefix("HTTP/1.1 101") }
+    }
+    return false
   }
 }
