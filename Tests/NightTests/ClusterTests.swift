@@ -18,6 +18,34 @@
     /// Each player's answers, question by question: ScriptedNightTests' scripts.
     static let answers = ScriptedNightTests.scripts.map { $0.split(separator: "\n").map { Int($0)! } }
 
+    /// Each player types its answer to `question`.
+    static func answer(_ question: Int, _ players: [String: PseudoTerminal]) throws {
+      for (index, name) in players.keys.sorted().enumerated() {
+        try players[name]!.type("\(answers[index][question - 1])")
+      }
+    }
+
+    /// `names`, dropped, are connected again, the host says each is back, and each has `question`.
+    static func comeBack(
+      _ names: [String], to question: Int, _ players: [String: PseudoTerminal], _ host: NightProcess
+    ) async throws {
+      for name in names {
+        try await players[name]!.waitFor("Connected again.")
+        try await host.waitFor("\(name) is back")
+        try await players[name]!.waitForQuestion(question)
+      }
+    }
+
+    /// The host ends, and it and every player show ScriptedNightTests' final table.
+    static func expectTheKnownTable(_ host: NightProcess, _ players: [String: PseudoTerminal]) async throws {
+      #expect(try await host.waitForExit() == 0, "\(host.text)")
+      #expect(ScriptedNightTests.finalStandings(host.text) == ScriptedNightTests.expected, "\(host.text)")
+      for (_, player) in players.sorted(by: { $0.key < $1.key }) {
+        try await player.waitFor("Type done")
+        #expect(player.finalStandings == ScriptedNightTests.expected, "\(player.plainText)")
+      }
+    }
+
     @Test func aNightOverTheClusterEndsWithTheTableOfTheSameNightOnOneHost() async throws {
       let oneHost = try await ScriptedNightTests.play(in: try Sandbox())
       let cluster = try Cluster()
@@ -82,23 +110,16 @@
           for name in moved {
             try await host.waitFor("\(name) left")
             try await players[name]!.waitFor("Connection lost")
-            try await players[name]!.waitFor("Connected again.")
-            try await host.waitFor("\(name) is back")
-            try await players[name]!.waitForQuestion(question)
           }
+          try await Self.comeBack(moved, to: question, players, host)
           let counts = try cluster.connections()
           #expect(counts[killed]?.up == false, "the killed edge is still in the pool: \(counts)")
           #expect(counts[survivor]?.sessions == 3, "not every player is on the survivor: \(counts)")
         }
-        for (index, name) in players.keys.sorted().enumerated() {
-          try players[name]!.type("\(Self.answers[index][question - 1])")
-        }
+        try Self.answer(question, players)
       }
-      #expect(try await host.waitForExit() == 0, "\(host.text)")
-      #expect(ScriptedNightTests.finalStandings(host.text) == ScriptedNightTests.expected, "\(host.text)")
-      for (name, player) in players.sorted(by: { $0.key < $1.key }) {
-        try await player.waitFor("Type done")
-        #expect(player.finalStandings == ScriptedNightTests.expected, "\(player.plainText)")
+      try await Self.expectTheKnownTable(host, players)
+      for (name, player) in players {
         // Only the killed edge's players lost their connection.
         #expect(player.text.contains("Connection lost") == moved.contains(name), "\(name): \(player.plainText)")
       }
@@ -134,23 +155,12 @@
           try await host.waitFor("resumed from PostgreSQL")
           let code = String(url.split(separator: "/").last!)
           #expect(host.text.contains("Night \(code) resumed from PostgreSQL"), "\(host.text)")
-          for name in players.keys.sorted() {
-            try await players[name]!.waitFor("Connection lost")
-            try await players[name]!.waitFor("Connected again.")
-            try await host.waitFor("\(name) is back")
-            try await players[name]!.waitForQuestion(question)
-          }
+          for name in players.keys.sorted() { try await players[name]!.waitFor("Connection lost") }
+          try await Self.comeBack(players.keys.sorted(), to: question, players, host)
         }
-        for (index, name) in players.keys.sorted().enumerated() {
-          try players[name]!.type("\(Self.answers[index][question - 1])")
-        }
+        try Self.answer(question, players)
       }
-      #expect(try await host.waitForExit() == 0, "\(host.text)")
-      #expect(ScriptedNightTests.finalStandings(host.text) == ScriptedNightTests.expected, "\(host.text)")
-      for (_, player) in players.sorted(by: { $0.key < $1.key }) {
-        try await player.waitFor("Type done")
-        #expect(player.finalStandings == ScriptedNightTests.expected, "\(player.plainText)")
-      }
+      try await Self.expectTheKnownTable(host, players)
     }
 
     @Test func postgreSQLUnreachableMidQuestionDropsThePlayersUntilItIsBackAndKeepsWhatWasScored() async throws {
@@ -193,23 +203,12 @@
           for (_, edge) in cluster.edges.sorted(by: { $0.key < $1.key }) {
             try await edge.waitFor("PostgreSQL is back")
           }
-          for name in players.keys.sorted() {
-            try await players[name]!.waitFor("Connected again.")
-            try await host.waitFor("\(name) is back")
-            try await players[name]!.waitForQuestion(question)
-          }
+          try await Self.comeBack(players.keys.sorted(), to: question, players, host)
         }
-        for (index, name) in players.keys.sorted().enumerated() {
-          try players[name]!.type("\(Self.answers[index][question - 1])")
-        }
+        try Self.answer(question, players)
       }
-      #expect(try await host.waitForExit() == 0, "\(host.text)")
       // Questions 1 and 2 were scored before the outage: the table has them.
-      #expect(ScriptedNightTests.finalStandings(host.text) == ScriptedNightTests.expected, "\(host.text)")
-      for (_, player) in players.sorted(by: { $0.key < $1.key }) {
-        try await player.waitFor("Type done")
-        #expect(player.finalStandings == ScriptedNightTests.expected, "\(player.plainText)")
-      }
+      try await Self.expectTheKnownTable(host, players)
     }
   }
 
