@@ -88,14 +88,7 @@ final class EdgeProcess: Sendable {
         return !output.stopped
       })
     else { return }
-    kill(pid, SIGTERM)
-    var status: Int32 = 0
-    for _ in 0..<300 {
-      if waitpid(pid, &status, WNOHANG) != 0 { return }
-      usleep(10_000)
-    }
-    kill(pid, SIGKILL)
-    waitpid(pid, &status, 0)
+    Terminate.child(pid, grace: .seconds(3))
   }
 
   private func drain(_ descriptor: Int32) {

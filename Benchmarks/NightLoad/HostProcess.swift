@@ -109,14 +109,7 @@ final class HostProcess: Sendable {
         return !screen.stopped
       })
     else { return }
-    kill(pid, SIGTERM)
-    var status: Int32 = 0
-    for _ in 0..<200 {
-      if waitpid(pid, &status, WNOHANG) != 0 { return }
-      usleep(10_000)
-    }
-    kill(pid, SIGKILL)
-    waitpid(pid, &status, 0)
+    Terminate.child(pid, grace: .seconds(2))
   }
 
   private func drainScreen() {
