@@ -1,10 +1,8 @@
 #if Cluster
-  import FoundationEssentials
   import Glibc
   import NightCluster
   import NightRelay
   import PostgresNIO
-  import Synchronization
 
   /// The room's side of a night over several machines: the game's pipe on one side, its
   /// night's channels in PostgreSQL on the other. It keeps no rules: it routes each command to
@@ -189,123 +187,6 @@
       var host = address[..<colon]
       if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
       return host.isEmpty ? nil : (String(host), port)
-    }
-  }
-
-  /// Which connections are open on which edge, from the events that pass: what the room is
-  /// told is closed when an edge dies or the server is lost.
-  struct ConnectionTable {
-    private var open: [Int: Set<UInt64>] = [:]
-
-    var edges: [Int] { Array(open.keys) }
-
-    /// Reads the frames' headers only: a player's text is skipped by its length.
-    mutating func note(_ frames: [UInt8]) {
-      var index = 0
-      while index < frames.count {
-        guard let end = frames[index...].firstIndex(of: UInt8(ascii: "\n")) else { return }
-        if frames[index] == UInt8(ascii: "t") {
-          let header = frames[index..<end].split(separator: UInt8(ascii: " "))
-          guard let count = header.last.flatMap({ Int(String(decoding: $0, as: UTF8.self)) }) else { return }
-          index = end + 1 + count
-          continue
-        }
-        switch try? JSONDecoder().decode(RelayEvent.self, from: Data(frames[index..<end])) {
-        case .opened(let id, _)?: open[ClusterChannel.edge(of: id), default: []].insert(id)
-        case .closed(let id, _)?: open[ClusterChannel.edge(of: id)]?.remove(id)
-        default: break
-        }
-        index = end + 1
-      }
-    }
-
-    mutating func removeAll() -> [UInt64] {
-      defer { open = [:] }
-      return open.values.flatMap { $0 }
-    }
-
-    mutating func removeEdge(_ edge: Int) -> [UInt64] {
-      Array(open.removeValue(forKey: edge) ?? [])
-    }
-  }
-
-  /// The room's saves: one UPDATE in flight, the newest waiting behind it (older ones are
-  /// superseded), so a busy room never queues a backlog of whole rooms. Written off the main
-  /// thread, which waits in `poll`.
-  final class Saver: Sendable {
-    private struct State {
-      var latest: String?
-      var next: String?
-      var writing = false
-      /// Questions' answers being written.
-      var keeping = 0
-    }
-
-    let code: String
-    private let state = Mutex(State())
-
-    init(code: String) { self.code = code }
-
-    func save(_ room: String, on link: PostgresLink) {
-      state.withLock {
-        $0.latest = room
-        $0.next = room
-      }
-      kick(on: link)
-    }
-
-    /// After the server came back: what it may have missed.
-    func again(on link: PostgresLink) {
-      state.withLock { $0.next = $0.latest }
-      kick(on: link)
-    }
-
-    func lastWords(_ text: String, on link: PostgresLink) {
-      let code = code
-      Task.detached { _ = try? await link.run("UPDATE trivia_nights SET last_words = \(text) WHERE code = \(code)") }
-    }
-
-    /// A question's answers, a row a player: written beside the saves, in no hurry.
-    func keep(answers json: String, question: Int, on link: PostgresLink) {
-      let code = code
-      state.withLock { $0.keeping += 1 }
-      Task.detached { [self] in
-        try? await NightTables.keep(answers: json, question: question, code: code, on: link)
-        state.withLock { $0.keeping -= 1 }
-      }
-    }
-
-    /// Once the last save is written: the night is over.
-    func end(on link: PostgresLink) async {
-      while state.withLock({ $0.writing || $0.keeping > 0 }) { try? await Task.sleep(for: .milliseconds(5)) }
-      _ = try? await link.run("UPDATE trivia_nights SET ended = true, room_pid = NULL WHERE code = \(code)")
-    }
-
-    private func kick(on link: PostgresLink) {
-      let start = state.withLock { state -> Bool in
-        guard !state.writing, state.next != nil else { return false }
-        state.writing = true
-        return true
-      }
-      guard start else { return }
-      let code = code
-      Task.detached { [self] in
-        // The next room to write; none left ends the writer in the same lock, so a save that
-        // comes meanwhile starts another.
-        while let room = state.withLock({ state -> String? in
-          defer { state.next = nil }
-          if state.next == nil { state.writing = false }
-          return state.next
-        }) {
-          do {
-            _ = try await link.run("UPDATE trivia_nights SET room = \(room)::jsonb, saved = now() WHERE code = \(code)")
-          } catch {
-            // Down: saved again once the server is back (`again`).
-            state.withLock { $0.writing = false }
-            return
-          }
-        }
-      }
     }
   }
 #endif
