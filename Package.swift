@@ -113,6 +113,12 @@ let package = Package(
       // A trivia night's rules as a state machine with the host's clock passed in: the night's
       // server and players share its messages, and its tests need no network.
       .target(name: "NightKit"),
+      // Whole nights with faults in virtual time (`make simulate`): NightKit's own state
+      // machines, joined by models of the network and PostgreSQL that promise no more than they do.
+      .target(name: "NightSimulation", dependencies: ["NightKit"]),
+      .executableTarget(
+        name: "night-simulate",
+        dependencies: ["NightSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
       // A night's transport: WebSocket text frames in and out, polled by the terminal's loop.
       // Its player's page and big screen (Page/) are embedded in the binary: a night serves
       // them with no files.
@@ -171,6 +177,7 @@ let package = Package(
         ]),
       .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData", "FixtureFolders"]),
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
+      .testTarget(name: "NightSimulationTests", dependencies: ["NightSimulation", "NightKit"]),
       // A raw TCP connection to a night, for its transport's tests and its wire tests.
       .target(name: "LoopbackSocket", path: "Tests/LoopbackSocket"),
       // Starting a child as a shell would, with no Foundation `Process`, on pipes or on a terminal

@@ -1,0 +1,138 @@
+import NightKit
+
+/// The players' servers: over edges, each an edge that batches what its players say each
+/// 100 ms and writes it to PostgreSQL, saying how long each text was held; on one host,
+/// `trivia-night serve`, which writes each event to the host's pipe as it comes.
+extension Simulation {
+  static let batchMs = 100
+
+  /// A player's connection is opened on a live edge (the balancer's pick).
+  func dial(_ index: Int) {
+    guard !players[index].done, players[index].connection == nil else { return }
+    if let away = players[index].awayUntil, now < away { return }
+    players[index].awayUntil = nil
+    let live = edges.indices.filter { edges[$0].alive }
+    guard !live.isEmpty else {
+      return schedule(.dial(player: index), at: now + 1_000)
+    }
+    let edge = live[netRandom.int(0...(live.count - 1))]
+    let connection = ConnectionID(UInt64(edge) << 32 | edges[edge].nextLocal)
+    edges[edge].nextLocal += 1
+    edges[edge].connections[connection] = index
+    hear(.opened(connection), on: edge)
+    players[index].connection = connection
+    players[index].edge = edge
+    players[index].scheduled = []
+    let join = NightWire.encode(PlayerMessage.join(name: players[index].name, token: players[index].token))
+    say("\(players[index].name) dials edge \(edge) as \(connection)")
+    schedule(
+      .upstream(edge: edge, connection: connection, text: join), at: deliver(on: "up \(connection.rawValue)"))
+  }
+
+  /// A player's text reaches its server, which holds it for the next batch.
+  func heard(_ text: String, from connection: ConnectionID, on edge: Int) {
+    guard edges[edge].alive, edges[edge].connections[connection] != nil else { return }
+    hear(.text(connection, text, heldMs: 0, heardAt: now), on: edge)
+  }
+
+  /// The server sees a connection close from the player's side.
+  func edgeLoses(_ connection: ConnectionID, on edge: Int) {
+    guard edges[edge].alive, edges[edge].connections.removeValue(forKey: connection) != nil else { return }
+    hear(.closed(connection), on: edge)
+  }
+
+  private func hear(_ frame: Frame, on edge: Int) {
+    guard overEdges else {
+      // `trivia-night serve` writes each event to the pipe as it comes.
+      roomInbox.append(frame)
+      return schedule(.roomTakes(life: life), at: deliver(on: "pipe up"))
+    }
+    if edges[edge].held.isEmpty { schedule(.batch(edge: edge), at: now + Self.batchMs) }
+    edges[edge].held.append(frame)
+  }
+
+  /// The batch goes to PostgreSQL, each text saying how long it was held; while PostgreSQL is
+  /// down the link keeps it in memory.
+  func sendBatch(of edge: Int) {
+    guard edges[edge].alive, !edges[edge].held.isEmpty else { return }
+    let batch = edges[edge].held.map { frame -> Frame in
+      guard case .text(let connection, let text, _, let heardAt) = frame else { return frame }
+      return .text(connection, text, heldMs: now - heardAt, heardAt: heardAt)
+    }
+    edges[edge].held = []
+    if sabotage == .dropBatch, batch.contains(where: { if case .text = $0 { true } else { false } }),
+      netRandom.chance(0.05)
+    {
+      return say("edge \(edge) loses a batch (sabotage)")
+    }
+    guard postgresUp else {
+      edges[edge].linkQueue += batch
+      return
+    }
+    roomInbox += batch
+    schedule(.roomTakes(life: life), at: deliver(on: "to room"))
+  }
+
+  /// The edge takes what the room sent it and passes it to its players.
+  func edgeTakes(_ edge: Int) {
+    guard edges[edge].alive, postgresUp || !overEdges else { return }
+    let commands = edges[edge].inbox
+    edges[edge].inbox = []
+    for command in commands {
+      switch command {
+      case .send(let message, let to):
+        for connection in to {
+          guard let player = edges[edge].connections[connection] else { continue }
+          toPlayer(player, message, close: false, on: connection)
+        }
+      case .close(let connection, let message):
+        guard let player = edges[edge].connections.removeValue(forKey: connection) else { continue }
+        toPlayer(player, message, close: true, on: connection)
+        hear(.closed(connection), on: edge)
+      case .closeAll:
+        closeAll(on: edge, cause: "the room restarted")
+      }
+    }
+  }
+
+  /// Every player of the edge loses its connection (the room restarted, PostgreSQL is gone).
+  func closeAll(on edge: Int, cause: String) {
+    for (connection, player) in edges[edge].connections.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      edges[edge].connections[connection] = nil
+      players[player].cutOff = players[player].cutOff ?? (now, cause)
+      toPlayer(player, nil, close: true, on: connection)
+      hear(.closed(connection), on: edge)
+    }
+  }
+
+  func toPlayer(_ player: Int, _ message: HostMessage?, close: Bool, on connection: ConnectionID) {
+    let stall = max(0, players[player].stalledUntil - now)
+    schedule(
+      .downstream(player: player, connection: connection, message: message, close: close),
+      at: deliver(on: "down \(connection.rawValue)", extra: stall))
+  }
+
+  func edgeNoticesDown(_ edge: Int) {
+    guard edges[edge].alive, !postgresUp, !edges[edge].noticedDown else { return }
+    edges[edge].noticedDown = true
+    closeAll(on: edge, cause: "PostgreSQL paused")
+  }
+
+  /// An edge's process is killed: its sockets reset, what it held and what its link queued
+  /// are lost; the room hears of it when its relay sees the edge's backend gone.
+  func killEdge(_ edge: Int) {
+    edges[edge].alive = false
+    for (connection, player) in edges[edge].connections.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      players[player].cutOff = players[player].cutOff ?? (now, "edge \(edge) killed")
+      schedule(
+        .downstream(player: player, connection: connection, message: nil, close: true),
+        at: now + netRandom.int(0...1_000))
+    }
+    edges[edge].connections = [:]
+    edges[edge].held = []
+    edges[edge].linkQueue = []
+    edges[edge].inbox = []
+    schedule(.roomNotices(life: life, what: .edgeGone(edge)), at: now + faultRandom.int(200...1_500))
+    schedule(.recover(.edgeKill), at: now + faultRandom.int(2_000...20_000))
+  }
+}
