@@ -31,13 +31,16 @@ public struct NightHost: Sendable {
     /// PostgreSQL cannot be reached, or is back.
     case unreachable
     case reachable
-    /// A restarted host found its night in PostgreSQL within the grace.
-    case resumed(NightRoom.Saved, generator: any RandomNumberGenerator & Sendable)
+    /// A restarted host found its night in PostgreSQL within the grace, saved `savedAgo` ago.
+    case resumed(NightRoom.Saved, savedAgo: Duration, generator: any RandomNumberGenerator & Sendable)
     /// A batch of events was read: under a script, what waits for an interval goes out now.
     case batchEnded
     /// Time passed: call at `nextWake`.
     case tick
     case start
+    /// On to the next screen, or past the question on screen.
+    case next
+    case skip
     case kick(String)
     case end
   }
@@ -65,8 +68,6 @@ public struct NightHost: Sendable {
   var lastSave: Duration?
   /// Who is in changed since the last save.
   var saveDue = false
-  /// The questions revealed so far, in order.
-  public private(set) var record: [NightRecord] = []
 
   /// A room of thousands is saved at most this often while only who is in changes.
   public static let saveInterval = Duration.seconds(2)
@@ -94,9 +95,12 @@ public struct NightHost: Sendable {
       unreachable = false
       // As in a resumed room, till the first of them is back.
       if room.connectedCount == 0 { comingBack = true }
-    case .resumed(let saved, let generator):
-      room = NightRoom(resuming: saved, now: now, generator: generator)
+    case .resumed(let saved, let savedAgo, let generator):
+      room = NightRoom(resuming: saved, now: now, savedAgo: savedAgo, generator: generator)
       comingBack = true
+      // A reveal or standings resumed moves on by itself under `--auto`, as one just reached.
+      autoAt = plan.auto && [NightPhase.reveal(0), .standings(0)].contains(room.phase.kind) ? now + pause : nil
+      effects.append(.show)
     case .batchEnded:
       if plan.scripted {
         move(now: now, into: &effects) { $0.flushLobby(now: $1) }
@@ -111,6 +115,10 @@ public struct NightHost: Sendable {
       }
     case .start:
       move(now: now, into: &effects) { $0.start(now: $1) }
+    case .next:
+      move(now: now, into: &effects) { $0.next(now: $1) }
+    case .skip:
+      move(now: now, into: &effects) { $0.skip(now: $1) }
     case .kick(let name):
       move(now: now, into: &effects) { $0.kick(name: name, now: $1) }
     case .end:
@@ -163,10 +171,7 @@ public struct NightHost: Sendable {
       return move(now: now, into: &effects) { $0.next(now: $1) }
     }
     if room.phase != before {
-      if case .reveal(let number) = room.phase, record.last?.number != number, let question = room.recordOfReveal {
-        record.append(question)
-        effects.append(.revealed(question))
-      }
+      if case .reveal = room.phase, let question = room.lastRecord { effects.append(.revealed(question)) }
       autoAt = plan.auto && [NightPhase.reveal(0), .standings(0)].contains(room.phase.kind) ? now + pause : nil
       effects.append(.show)
       // Under a script `--auto` moves on at once, with nothing to wait for.

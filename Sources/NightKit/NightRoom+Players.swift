@@ -10,15 +10,16 @@ extension NightRoom {
     if phase == .ended || (phase == .final && token == nil) {
       return [.close(connection, .refused("The night is over."))]
     }
-    if let token {
-      // A place is kept for the whole night: past the grace it stops counting against the
-      // night's size, but its token still brings its player back, name and score.
-      guard let seat = seatByToken[token], seats[seat].status != .removed else {
-        return [.close(connection, .refused("That place is no longer in the night: join again."))]
-      }
+    // A place is kept for the whole night: past the grace it stops counting against the
+    // night's size, but its token still brings its player back, name and score. A token the
+    // room does not know (a room resumed from a save older than the welcome, a place taken out
+    // of the night) joins by its name as anyone would: the player is not turned away for a
+    // place the room forgot.
+    if let token, let seat = seatByToken[token] {
       if seats[seat].status == .gone {
         seats[seat].status = .playing
         holding += 1
+        if case .question = phase, seats[seat].answerRound != round { waitingOn += 1 }
       }
       comeBack(seat, on: connection, into: &outputs)
       outputs.append(.host(.back(seats[seat].name)))
@@ -27,6 +28,7 @@ extension NightRoom {
       if case .question = phase, everyoneAnswered { closeQuestion(into: &outputs) }
       return outputs
     }
+    if phase == .final { return [.close(connection, .refused("The night is over."))] }
     guard holding < maxPlayers else {
       return [.close(connection, .refused("The night is full (\(maxPlayers) players)."))]
     }
@@ -88,7 +90,9 @@ extension NightRoom {
     return [.send(.stage(screenStage(now: now)), to: [connection])]
   }
 
-  /// The transport lost a connection: its player keeps its place for `grace`.
+  /// The transport lost a connection: its player keeps its place for `grace`, and the question
+  /// open waits for it as for anyone holding a place. A drop is not a departure: an edge that
+  /// died, a room restarted or PostgreSQL away look the same from here as a closed tab.
   public mutating func disconnected(_ connection: ConnectionID, now: Duration) -> [NightOutput] {
     if let watcher = watchers.firstIndex(of: connection) {
       watchers.remove(at: watcher)
@@ -111,7 +115,10 @@ extension NightRoom {
       disconnect(seat)
       outputs.append(.close(connection, .kicked))
     }
-    if seats[seat].status == .playing { holding -= 1 }
+    if seats[seat].status == .playing {
+      holding -= 1
+      if case .question = phase, seats[seat].answerRound != round { waitingOn -= 1 }
+    }
     if seats[seat].answerRound == round, case .question = phase { withdrawAnswer(of: seat) }
     remove(seat)
     outputs.append(.host(.kicked(seats[seat].name)))
@@ -143,7 +150,6 @@ extension NightRoom {
     seatByConnection[connection] = nil
     seats[seat].connection = nil
     connected -= 1
-    if case .question = phase, seats[seat].answerRound != round { waitingOn -= 1 }
   }
 
   private mutating func comeBack(_ seat: Int, on connection: ConnectionID, into outputs: inout [NightOutput]) {
@@ -156,7 +162,6 @@ extension NightRoom {
     seats[seat].leftAt = nil
     seatByConnection[connection] = seat
     connected += 1
-    if case .question = phase, seats[seat].answerRound != round { waitingOn += 1 }
   }
 
   /// 128 bits from the room's generator, in hex; never one a seat holds, since a resumed room's

@@ -60,8 +60,7 @@ extension NightRoom {
     counts = Array(repeating: 0, count: questions[next].choices.count)
     answered = 0
     fastest = nil
-    waitingOn = connected
-    closesEarly = true
+    waitingOn = holding
     phase = .question(next + 1)
     broadcast(now: now, into: &outputs)
   }
@@ -140,6 +139,7 @@ extension NightRoom {
       seats[seat].ranked = true
       seats[seat].place = position + 1
     }
+    keepClosed()
     // Each player's own part first, so that the reveal is drawn with it.
     for seat in order {
       if let connection = seats[seat].connection {
@@ -150,18 +150,6 @@ extension NightRoom {
   }
 
   var topRows: [NightStandings.Row] { order.prefix(Self.rowsShown).map { seats[$0].row } }
-
-  /// While a question's reveal shows: each player's answer to it, in standings order (the host's
-  /// report); empty otherwise.
-  public var revealedAnswers: [NightPlayerAnswer] {
-    guard case .reveal = phase else { return [] }
-    return order.map { seat in
-      let answered = seats[seat].answerRound == round
-      return NightPlayerAnswer(
-        name: seats[seat].name, choice: answered ? seats[seat].choice : nil,
-        ms: answered ? seats[seat].answerMs : nil, points: seats[seat].points)
-    }
-  }
 
   /// The question now; `screen`: as a big screen shows it, else as a player's does (with
   /// `--on-screen`, no text: how many answers there are, to pick one by its shape).

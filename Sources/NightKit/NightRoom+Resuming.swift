@@ -8,17 +8,20 @@ extension NightRoom {
       seats: seats.map { Saved.Seat($0, now: now) }, order: order, index: index, round: round,
       questionElapsedMs: elapsed, counts: counts, answered: answered,
       fastest: fastest.map { Saved.Fastest(seat: $0.seat, ms: $0.ms) }, played: played, endedReason: endedReason,
-      endedTable: endedTable)
+      endedTable: endedTable, closed: closed)
   }
 
   /// The room as it was saved, on the new process's clock: every player that was connected is
   /// away as if it dropped at `now`, so it has the whole grace to come back with its token
   /// (`join(_:name:token:now:)`), name, score and place; one already away keeps what was left of
-  /// its grace. A question keeps the time it had left: the outage does not eat the players'
-  /// time. It then runs to its deadline (or the host's `next`) however many have answered,
-  /// since its players come back one by one; answers taken before the save count at its reveal.
+  /// its grace. A question keeps the deadline it opened with: `savedAgo` is how long before
+  /// `now` the save was (from `Saved.savedAt`, on the wall clock, as each process has its own
+  /// monotonic one), so that its players' countdown never jumps back. It waits for every player
+  /// holding a place, as any question does; answers taken before the save count at its reveal.
   /// Big screens open again, as at any start.
-  public init(resuming saved: Saved, now: Duration, generator: some RandomNumberGenerator & Sendable) {
+  public init(
+    resuming saved: Saved, now: Duration, savedAgo: Duration = .zero, generator: some RandomNumberGenerator & Sendable
+  ) {
     self.init(
       title: saved.title, questions: saved.questions, limit: .milliseconds(saved.limitMs),
       maxPlayers: saved.maxPlayers, onScreen: saved.onScreen, generator: generator)
@@ -45,9 +48,10 @@ extension NightRoom {
     played = saved.played
     endedReason = saved.endedReason
     endedTable = saved.endedTable
+    closed = saved.closed
     if case .question = phase {
-      questionStart = now - .milliseconds(saved.questionElapsedMs ?? 0)
-      closesEarly = false
+      questionStart = now - max(savedAgo, .zero) - .milliseconds(saved.questionElapsedMs ?? 0)
+      waitingOn = seats.filter { $0.status == .playing && $0.answerRound != round }.count
     }
   }
 }

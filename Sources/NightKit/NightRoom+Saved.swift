@@ -33,6 +33,11 @@ extension NightRoom {
     let played: Int
     let endedReason: String?
     let endedTable: NightStandings?
+    /// When it was saved, in Unix milliseconds, stamped by the process that writes it: the
+    /// process that resumes it keeps the open question's deadline where it was.
+    public var savedAt: Int?
+    /// The questions closed so far: the night's record, whole after a resume.
+    let closed: [Closed]
 
     struct Fastest: Codable, Equatable, Sendable {
       var seat: Int
@@ -42,8 +47,9 @@ extension NightRoom {
     init(
       title: String, phase: NightPhase, questions: [NightQuestion], limitMs: Int, maxPlayers: Int, onScreen: Bool,
       seats: [Seat], order: [Int], index: Int, round: Int, questionElapsedMs: Int?, counts: [Int], answered: Int,
-      fastest: Fastest?, played: Int, endedReason: String?, endedTable: NightStandings?
+      fastest: Fastest?, played: Int, endedReason: String?, endedTable: NightStandings?, closed: [Closed]
     ) {
+      self.closed = closed
       self.title = title
       self.phase = phase
       self.questions = questions
@@ -65,7 +71,7 @@ extension NightRoom {
 
     private enum CodingKeys: String, CodingKey {
       case title, phase, questions, limitMs, maxPlayers, onScreen, seats, order, index, round, questionElapsedMs
-      case counts, answered, fastest, played, endedReason, endedTable
+      case counts, answered, fastest, played, endedReason, endedTable, savedAt, closed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -87,7 +93,9 @@ extension NightRoom {
         fastest: try container.decodeIfPresent(Fastest.self, forKey: .fastest),
         played: try container.decode(Int.self, forKey: .played),
         endedReason: try container.decodeIfPresent(String.self, forKey: .endedReason),
-        endedTable: try container.decodeIfPresent(NightStandings.self, forKey: .endedTable))
+        endedTable: try container.decodeIfPresent(NightStandings.self, forKey: .endedTable),
+        closed: try container.decodeIfPresent([Closed].self, forKey: .closed) ?? [])
+      savedAt = try container.decodeIfPresent(Int.self, forKey: .savedAt)
       if let fault {
         throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: fault))
       }
@@ -115,6 +123,14 @@ extension NightRoom {
       let inNight = seats.indices.filter { seats[$0].status != .removed }
       guard order.count == inNight.count, Set(order) == Set(inNight) else { return "the order is not the seats" }
       if let fastest, !seats.indices.contains(fastest.seat) { return "the fastest is no seat" }
+      for question in closed {
+        guard questions.indices.contains(question.index), question.order.count == question.taken.count,
+          question.order.allSatisfy(seats.indices.contains),
+          question.taken.allSatisfy({
+            $0 == Closed.noAnswer || questions[question.index].choices.indices.contains($0 / 1_000_000)
+          })
+        else { return "a closed question out of range" }
+      }
       for seat in seats {
         guard seat.answerRound <= round else { return "an answer from a later question" }
         if asking, seat.answerRound == round, round > 0, !counts.indices.contains(seat.choice) {

@@ -57,16 +57,15 @@ public struct NightRoom: Sendable {
   var questionStart = Duration.zero
   var counts: [Int] = []
   var answered = 0
-  /// Connected players that have not answered the current question: at 0 it closes.
+  /// Players holding a place (connected, or away within their grace) that have not answered
+  /// the current question: at 0 it closes before its deadline. One the room cannot hear (its
+  /// edge died, PostgreSQL is away) is waited for as one that can.
   var waitingOn = 0
-  /// False for a question resumed from a save (`init(resuming:now:generator:)`): its players
-  /// come back one by one, and the first back, its answer given before the save, would find
-  /// everyone connected answered and close it. It closes early again once every player that
-  /// holds a place is back (or given up), and at its deadline in any case.
-  var closesEarly = true
   var fastest: (seat: Int, ms: Int)?
   /// Questions closed and scored (skipped ones are not).
   var played = 0
+  /// Each of them, as revealed: the night's record.
+  var closed: [Closed] = []
   /// Why the host ended the night, and the table as it stood then.
   var endedReason: String?
   public internal(set) var endedTable: NightStandings?
@@ -134,6 +133,7 @@ public struct NightRoom: Sendable {
   /// to keep, and its name is free again).
   private mutating func giveUp(_ seat: Int, into outputs: inout [NightOutput]) {
     holding -= 1
+    if case .question = phase, seats[seat].answerRound != round { waitingOn -= 1 }
     if phase == .lobby {
       remove(seat)
       lobbyChanged(now: nil, into: &outputs)
@@ -154,7 +154,7 @@ public struct NightRoom: Sendable {
     }
   }
 
-  var everyoneAnswered: Bool { (closesEarly || connected == holding) && waitingOn == 0 && connected > 0 }
+  var everyoneAnswered: Bool { waitingOn == 0 && holding > 0 }
 
   /// Every connection, in join order so that outputs are the same from run to run.
   var connections: [ConnectionID] { seats.compactMap(\.connection) }

@@ -67,7 +67,7 @@ extension Simulation {
     guard host.room.phase == .final else {
       return violated("the night is stuck in \(host.room.phase) at \(now)")
     }
-    let numbers = host.record.map(\.number)
+    let numbers = host.room.record.map(\.number)
     if numbers != Array(1...questions.count) {
       violated("the host's record holds questions \(numbers) of 1–\(questions.count)")
     }
@@ -103,15 +103,20 @@ extension Simulation {
       if number > 1 { join(since: number) }
       let answers = (ledger.revealed[number] ?? []).filter { $0.choice != nil }.sorted { ($0.ms ?? 0) < ($1.ms ?? 0) }
       for answer in answers {
-        guard let connection = connections[answer.name], let choice = answer.choice, let ms = answer.ms else { continue }
+        guard let connection = connections[answer.name], let choice = answer.choice, let ms = answer.ms else {
+          continue
+        }
         let text = NightWire.encode(PlayerMessage.answer(question: number, choice: choice))
         _ = room.received(connection, text: text, now: start + .milliseconds(ms))
       }
       time = start + .milliseconds(limitMs)
       _ = room.tick(now: time)
       _ = room.next(now: time)
-      _ = room.next(now: time)
+      if number < questions.count { _ = room.next(now: time) }
     }
+    // Those who came in after the last question, during its standings.
+    join(since: questions.count + 1)
+    _ = room.next(now: time)
     return room.finalView
   }
 }

@@ -36,8 +36,10 @@ extension Simulation {
     for effect in effects {
       switch effect {
       case .output(let output): outputs.append(output)
-      case .save(let room):
-        // As `trivia host` writes it: JSON, through the room's link to PostgreSQL.
+      case .save(var room):
+        // As `trivia host` writes it: stamped with its wall clock, JSON, through the room's
+        // link to PostgreSQL.
+        room.savedAt = time
         guard let json = try? JSONEncoder().encode(room) else {
           violated("the room could not be saved")
           continue
@@ -127,7 +129,8 @@ extension Simulation {
       generator: tokenRandom.split())
     host = NightHost(room: fresh, plan: .init(auto: true, startWhen: startWhen, persists: true, scripted: false))
     say("room resumes from PostgreSQL in \(room.phase)")
-    hostStep(.resumed(room, generator: tokenRandom.split()), at: now)
+    hostStep(
+      .resumed(room, savedAgo: .milliseconds(now - (room.savedAt ?? now)), generator: tokenRandom.split()), at: now)
     for edge in edges.indices where edges[edge].alive { send([.closeAll], to: edge) }
     schedule(.roomTakes(life: life), at: deliver(on: "to room"))
   }

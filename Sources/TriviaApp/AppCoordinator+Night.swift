@@ -33,11 +33,11 @@ extension AppCoordinator {
         }, on: [.lobby]),
       AppCommand(
         Command("next", summary: "move everyone on") { [unowned self] in
-          night.host?.move { $0.next(now: $1) }
+          night.host?.next()
         }, on: [.hostQuestion, .reveal, .hostStandings]),
       AppCommand(
         Command("skip", summary: "drop this question: nobody scores it") { [unowned self] in
-          night.host?.move { $0.skip(now: $1) }
+          night.host?.skip()
         }, on: [.hostQuestion]),
       AppCommand(
         .withArgument(

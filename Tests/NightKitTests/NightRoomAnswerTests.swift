@@ -42,25 +42,47 @@ struct NightRoomAnswerTests {
     #expect(night.revealView?.counts == [0, 0, 0, 0])
   }
 
-  @Test func whenEveryoneConnectedHasAnsweredTheQuestionClosesAtOnce() {
+  /// A dropped connection is not a departure: an edge that died or PostgreSQL away look the
+  /// same from the room as a closed tab, so the question waits for every player holding a
+  /// place, and closes at once when the last of them answers.
+  @Test func aPlayerCutOffIsWaitedForAndTheQuestionClosesWhenEveryoneHoldingAPlaceHasAnswered() throws {
     var night = room()
-    night.joinAll(["Ann", "Bob", "Cat"])
+    night.joinAll(["Ann", "Bob"])
+    let token = try #require(welcome(in: night.join(cat, name: "Cat", token: nil, now: .zero), to: cat)).token
     _ = night.start(now: .zero)
     _ = night.disconnected(cat, now: .seconds(1))
-    #expect(night.answerCount.answered == 0)
-    #expect(night.answerCount.of == 2)
+    #expect(night.answerCount == (answered: 0, of: 3))
     _ = night.received(ann, text: answer(1, 1), now: .seconds(2))
+    _ = night.received(bob, text: answer(1, 2), now: .milliseconds(3_500))
     #expect(night.phase == .question(1))
-    let last = night.received(bob, text: answer(1, 2), now: .seconds(4))
+    let back = ConnectionID(9)
+    _ = night.join(back, name: "", token: token, now: .seconds(4))
+    #expect(night.phase == .question(1))
+    let last = night.received(back, text: answer(1, 3), now: .seconds(4))
     #expect(night.phase == .reveal(1))
-    let taken = messages(last, to: bob).first.flatMap { if case .you(let you) = $0 { you.answer } else { nil } }
-    #expect(taken == NightYou.Answer(question: 1, choice: 2))
+    let taken = messages(last, to: back).first.flatMap { if case .you(let you) = $0 { you.answer } else { nil } }
+    #expect(taken == NightYou.Answer(question: 1, choice: 3))
     #expect(
       verdict(in: last, to: ann)
         == NightVerdict(question: 1, correct: 1, correctText: "B1", choice: 1, points: 950, total: 950, place: 1, of: 3)
     )
     #expect(verdict(in: last, to: bob)?.place == 2)
     #expect(night.revealView?.fastest == NightReveal.Fastest(name: "Ann", ms: 2000))
+  }
+
+  /// Past its grace a player away no longer holds a place, and is no longer waited for.
+  @Test func aPlayerAwayPastItsGraceIsNoLongerWaitedFor() {
+    var night = room(limit: .seconds(90))
+    night.joinAll(["Ann", "Bob", "Cat"])
+    _ = night.start(now: .zero)
+    _ = night.disconnected(cat, now: .seconds(1))
+    _ = night.received(ann, text: answer(1, 1), now: .seconds(2))
+    _ = night.received(bob, text: answer(1, 1), now: .seconds(3))
+    _ = night.tick(now: .seconds(60))
+    #expect(night.phase == .question(1))
+    let gone = night.tick(now: .seconds(61))
+    #expect(notices(gone).contains(.gone("Cat")))
+    #expect(night.phase == .reveal(1))
   }
 
   @Test func aWrongAnswerBeatsNoneOnTimeAndJoinOrderSettlesTheRest() {
@@ -115,7 +137,10 @@ struct NightRoomAnswerTests {
     _ = night.start(now: .zero)
     #expect(night.received(ann, text: text, now: .seconds(1)) == [.close(ann, nil), .host(.left("Ann"))])
     #expect(night.disconnected(ann, now: .seconds(1)).isEmpty)
-    #expect(night.received(bob, text: answer(1, 1), now: .seconds(2)).count > 1)
+    // Ann holds her place: the question waits for her, until its deadline.
+    #expect(night.received(bob, text: answer(1, 1), now: .seconds(2)).count == 1)
+    #expect(night.phase == .question(1))
+    _ = night.tick(now: .seconds(20))
     #expect(night.phase == .reveal(1))
   }
 

@@ -67,9 +67,19 @@ struct NightRoomComebackTests {
     #expect(closed(night.join(ConnectionID(9), name: "Ann", token: nil, now: .seconds(301))) == [ConnectionID(9)])
   }
 
-  @Test func anUnknownTokenIsRefused() {
-    var night = room()
-    #expect(closed(night.join(ann, name: "Ann", token: "feed", now: .zero)) == [ann])
+  /// A room resumed from a save older than a welcome does not know that player's token: the
+  /// player joins again by its name rather than being turned away. Once the night is over, it
+  /// is refused as any newcomer.
+  @Test func anUnknownTokenJoinsByItsName() throws {
+    var night = room(questions: 1)
+    let welcomed = try #require(welcome(in: night.join(ann, name: "Ann", token: "feed", now: .zero), to: ann))
+    #expect(welcomed.you.name == "Ann" && welcomed.token != "feed")
+    _ = night.start(now: .zero)
+    _ = night.tick(now: .seconds(20))
+    _ = night.next(now: .seconds(21))
+    _ = night.next(now: .seconds(22))
+    #expect(night.phase == .final)
+    #expect(closed(night.join(bob, name: "Bob", token: "f00d", now: .seconds(100))) == [bob])
   }
 
   @Test func aTokenOnASecondConnectionTakesThePlaceOfTheFirst() throws {
