@@ -200,6 +200,14 @@ notify-bench:
 	timeout -k 10 900 .build/release/NotifyLoad --sweep $(NOTIFY_ARGS); \
 	echo "load after: $$(cat /proc/loadavg)"
 
+## Whole nights with faults in virtual time (README, "Testing a night by simulation"):
+## SEEDS of them (10,000 unless told), or SEED=n alone with its whole trace.
+SEEDS ?= 10000
+.PHONY: simulate
+simulate:
+	@$(SWIFT) build -c release --product night-simulate
+	@.build/release/night-simulate $(if $(SEED),--seed $(SEED),--seeds $(SEEDS))
+
 ## Fuzz every parser with libFuzzer for SECONDS seconds each (default 60); see Fuzz/run.sh.
 SECONDS ?= 60
 fuzz:

@@ -52,8 +52,8 @@ public struct NightHost: Sendable {
     case save(NightRoom.Saved)
     /// A question was revealed: its answers, for the history and PostgreSQL.
     case revealed(NightRecord)
-    /// The host's screen follows the room.
-    case show
+    /// The host's screen follows the room, to this phase (one step of `--auto` may pass several).
+    case show(NightPhase)
   }
 
   public private(set) var room: NightRoom
@@ -100,7 +100,7 @@ public struct NightHost: Sendable {
       comingBack = true
       // A reveal or standings resumed moves on by itself under `--auto`, as one just reached.
       autoAt = plan.auto && [NightPhase.reveal(0), .standings(0)].contains(room.phase.kind) ? now + pause : nil
-      effects.append(.show)
+      effects.append(.show(room.phase))
     case .batchEnded:
       if plan.scripted {
         move(now: now, into: &effects) { $0.flushLobby(now: $1) }
@@ -164,22 +164,22 @@ public struct NightHost: Sendable {
     if room.phase == .lobby, let startWhen = plan.startWhen, room.playerCount >= startWhen, room.startRefusal == nil {
       return move(now: now, into: &effects) { $0.start(now: $1) }
     }
-    // Under a script a question nobody is left to answer would wait for a deadline that never
-    // comes (time passes only on `wait`): it closes.
+    // Under a script time passes only on `wait`, so a question would wait for a deadline that
+    // never comes: once every player still connected has answered (or none is), it closes.
     if room.connectedCount > 0 { comingBack = false }
-    if plan.scripted, case .question = room.phase, room.connectedCount == 0, !comingBack, !unreachable {
+    if plan.scripted, case .question = room.phase, room.everyoneConnectedAnswered, !comingBack, !unreachable {
       return move(now: now, into: &effects) { $0.next(now: $1) }
     }
     if room.phase != before {
       if case .reveal = room.phase, let question = room.lastRecord { effects.append(.revealed(question)) }
       autoAt = plan.auto && [NightPhase.reveal(0), .standings(0)].contains(room.phase.kind) ? now + pause : nil
-      effects.append(.show)
+      effects.append(.show(room.phase))
       // Under a script `--auto` moves on at once, with nothing to wait for.
       if let autoAt, autoAt <= now { effects += handle(.tick, now: now) }
     } else if room.phase == .lobby, outputs.contains(where: \.isLobbyUpdate) {
       // Who is in changed, and the players were just told: the host's lobby is drawn again
       // from the same room, so its list and its count never disagree.
-      effects.append(.show)
+      effects.append(.show(room.phase))
     }
   }
 

@@ -164,7 +164,9 @@ final class HostFlow {
       return console.say("The night \(code) in PostgreSQL could not be read: a new night starts instead.")
     }
     self.code = code
-    let ago = saved.savedAt.map { Duration.milliseconds(max(0, Self.wallMilliseconds - $0)) } ?? .zero
+    // A scripted host's time is its script's: it passes only on `wait`.
+    let ago =
+      clock.isVirtual ? .zero : saved.savedAt.map { Duration.milliseconds(max(0, Self.wallMilliseconds - $0)) } ?? .zero
     handle(.resumed(saved, savedAgo: ago, generator: SystemRandomNumberGenerator()))
     console.say("Night \(code) resumed from PostgreSQL, with \(PlayerList.counted(room.playerCount)) to come back.")
   }
@@ -264,8 +266,9 @@ final class HostFlow {
     perform(host.handle(event, now: clock.now))
   }
 
-  /// Frames go to trivia-night in one write, in order; the screen follows the room once they
-  /// are out. `showing` false: the game is ending, and nothing moves on screen.
+  /// Frames go to trivia-night in order, in one write up to each screen the host is shown; the
+  /// screen follows the room once what led to it is out. `showing` false: the game is ending,
+  /// and nothing moves on screen.
   private func perform(_ effects: [NightHost.Effect], showing: Bool = true) {
     var commands: [RelayCommand] = []
     var verdicts: [RelayCommand.Personal] = []
@@ -273,7 +276,11 @@ final class HostFlow {
       if !verdicts.isEmpty { commands.append(.yours(verdicts)) }
       verdicts.removeAll()
     }
-    var shows = false
+    func send() {
+      flush()
+      if held != nil { held?.append(contentsOf: commands) } else { line.send(contentsOf: commands) }
+      commands.removeAll()
+    }
     for effect in effects {
       switch effect {
       case .output(.send(.you(let you), let to)) where to.count == 1:
@@ -298,19 +305,19 @@ final class HostFlow {
         guard plan.postgres != nil, let json = try? JSONEncoder().encode(question.answers) else { continue }
         flush()
         commands.append(.answers(question: question.number, json: String(decoding: json, as: UTF8.self)))
-      case .show:
-        shows = true
+      case .show(let phase):
+        send()
+        if showing { show(phase) }
       }
     }
-    flush()
-    if held != nil { held?.append(contentsOf: commands) } else { line.send(contentsOf: commands) }
-    if shows, showing { show() }
+    send()
   }
 
-  /// The screen of the room's phase.
-  private func show() {
+  /// The screen of a phase of the room (the current one unless told).
+  private func show(_ phase: NightPhase? = nil) {
     guard listening else { return }
-    if room.phase == .final || room.phase == .ended { keepOnce() }
-    follow(NightPlace(host: room.phase))
+    let phase = phase ?? room.phase
+    if phase == .final || phase == .ended { keepOnce() }
+    follow(NightPlace(host: phase))
   }
 }
