@@ -33,12 +33,15 @@ struct NightCoordinatorTests {
     var lines: [FakeLine] = []
     var hosted: (port: Int, code: String)?
     var joined: [NightAddress] = []
+    /// Each join's `comingBack`: a connection that replaces one whose trivia-night died.
+    var comingBack: [Bool] = []
     func host(_ plan: HostPlan, code: String, maxConnections: Int) throws(NightError) -> any NightLine {
       hosted = (plan.port, code)
       return make()
     }
-    func join(_ address: NightAddress) throws(NightError) -> any NightLine {
+    func join(_ address: NightAddress, comingBack: Bool) throws(NightError) -> any NightLine {
       joined.append(address)
+      self.comingBack.append(comingBack)
       return make()
     }
     private func make() -> FakeLine {
@@ -197,5 +200,30 @@ struct NightCoordinatorTests {
     #expect(ended().reason == "The host ended the night.")
     #expect(line.stopped)
     #expect(console.lines.contains("The host ended the night."))
+  }
+
+  /// Issue 35: trivia-night ended while connected (killed, crashed) is no departure. Another
+  /// is started, told to try again even if its first try does not open, and rejoins with the
+  /// token; the night goes on here.
+  @Test func aPlayerWhoseTriviaNightDiesStartsAnotherAndComesBack() async throws {
+    let coordinator = coordinator()
+    coordinator.start()
+    coordinator.join("http://10.0.0.2:7777/K7TQ4M", name: "Zoë")
+    let line = try #require(network.lines.first)
+    let stage = NightStage(title: "Quiz", questions: 2, limitMs: 20_000, count: 1, names: ["Zoë"], scene: .lobby)
+    let welcome = HostMessage.welcome(NightWelcome(token: "t0k3n", stage: stage, you: NightYou(name: "Zoë", since: 1)))
+    coordinator.received([
+      (line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M")), (line, .text(0, NightWire.encode(welcome))),
+    ])
+    coordinator.received([(line, .failed("trivia-night ended unexpectedly."))])
+    #expect(network.comingBack == [false, true])
+    #expect(line.stopped)
+    #expect(console.lines.contains("trivia-night ended unexpectedly: coming back…"), "\(console.lines)")
+    #expect(!console.lines.contains { $0.contains("cannot be reached") }, "\(console.lines)")
+    let again = try #require(network.lines.last)
+    coordinator.received([(again, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M"))])
+    #expect(again.sent == [.send(NightWire.encode(PlayerMessage.join(name: "Zoë", token: "t0k3n")), to: [0])])
+    #expect(console.lines.last == "Connected again.")
+    #expect(coordinator.leavingQuestion == "Leave the night?")
   }
 }
