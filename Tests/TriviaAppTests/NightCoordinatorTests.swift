@@ -226,4 +226,49 @@ struct NightCoordinatorTests {
     #expect(console.lines.last == "Connected again.")
     #expect(coordinator.leavingQuestion == "Leave the night?")
   }
+
+  /// Issue 35: a room that restarted lost the answer it took. Back on the question, still
+  /// open, the player is asked for it again, and it goes again.
+  @Test func anAnswerTheHostNoLongerHasIsAskedForAgain() async throws {
+    let coordinator = coordinator()
+    coordinator.start()
+    coordinator.join("http://10.0.0.2:7777/K7TQ4M", name: "Zoë")
+    let line = try #require(network.lines.first)
+    let question = NightQuestionView(
+      number: 1, total: 2, category: "Science", difficulty: "Easy", text: "Au?", choices: ["Gold", "Silver"],
+      msLeft: 20_000, limitMs: 20_000)
+    let stage = NightStage(
+      title: "Quiz", questions: 2, limitMs: 20_000, count: 1, names: ["Zoë"], scene: .question(question))
+    let welcome = HostMessage.welcome(NightWelcome(token: "t0k3n", stage: stage, you: NightYou(name: "Zoë", since: 1)))
+    coordinator.received([
+      (line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M")), (line, .text(0, NightWire.encode(welcome))),
+    ])
+    let events = try #require(navigator.nightEvents)
+    events.answer(0)
+    let taken = HostMessage.you(NightYou(name: "Zoë", since: 1, answer: .init(question: 1, choice: 0)))
+    coordinator.received([(line, .text(0, NightWire.encode(taken)))])
+    #expect(!coordinator.wantsLine)
+    coordinator.received([
+      (line, .closed(0, reason: "The host restarted")), (line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M")),
+      (line, .text(0, NightWire.encode(welcome))),
+    ])
+    #expect(console.lines.contains("The host restarted: coming back…"), "\(console.lines)")
+    #expect(console.lines.last == "Your answer to question 1 did not reach the host: answer again.")
+    #expect(navigator.calls.last == "night question(1)")
+    let again = try #require(navigator.night)
+    #expect(again().chosen == nil)
+    #expect(coordinator.wantsLine, "a script's next line answers the question again")
+    let asked = try #require(navigator.nightEvents)
+    asked.answer(0)
+    #expect(line.sent.last == .send(NightWire.encode(PlayerMessage.answer(question: 1, choice: 0)), to: [0]))
+    // Back again with the answer taken this time: nothing to ask.
+    let count = console.lines.count
+    let you = NightYou(name: "Zoë", since: 1, answer: .init(question: 1, choice: 0))
+    let kept = HostMessage.welcome(NightWelcome(token: "t0k3n", stage: stage, you: you))
+    coordinator.received([
+      (line, .closed(0, reason: nil)), (line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M")),
+      (line, .text(0, NightWire.encode(kept))),
+    ])
+    #expect(!console.lines.dropFirst(count).contains { $0.contains("answer again") }, "\(console.lines)")
+  }
 }

@@ -95,6 +95,12 @@ final class PlayerFlow {
     return question.number
   }
 
+  /// The question on screen this player answered, taken by the host or on its way to it.
+  private var answerGiven: Int? {
+    guard let number = openQuestion, state?.chosen != nil || sent == number else { return nil }
+    return number
+  }
+
   /// Whether a script's next line is for this night: an answer, or what follows its end.
   var wantsLine: Bool {
     if isOver { return true }
@@ -142,9 +148,14 @@ final class PlayerFlow {
       name = welcome.you.name
       claim?.keep(KeptSeat(token: welcome.token, name: welcome.you.name))
       // Back after a drop: the welcome says which answer the host has; one lost on the way
-      // (an edge that died, a room that restarted) can be given again.
+      // (an edge that died, a room that restarted) can be given again, and the player is
+      // asked to, or it would wait for a verdict on an answer nobody has.
+      let given = answerGiven
       sent = nil
       change(NightState(stage: welcome.stage, you: welcome.you), redrawing: true)
+      if let given, given == openQuestion, state?.chosen == nil {
+        console.say("Your answer to question \(given) did not reach the host: answer again.")
+      }
     case .stage, .you, .ended:
       guard var state else {
         // The host went before this player was in: there is no night to show, only why.
