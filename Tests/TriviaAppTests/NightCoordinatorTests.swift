@@ -1,3 +1,4 @@
+import Foundation
 import NightKit
 import NightRelay
 import Testing
@@ -56,10 +57,10 @@ struct NightCoordinatorTests {
   let network = FakeNetwork()
   let history = MemoryHistory()
 
-  func coordinator() -> AppCoordinator {
+  func coordinator(seats: (any NightSeatStore)? = nil) -> AppCoordinator {
     CoordinatorTests.compose(
       source: FakeSource(result: .success(QuestionBank(questions: sampleQuestions(6)))), navigator: navigator,
-      console: console, history: history, clock: GameClock(virtual: true), network: network)
+      console: console, history: history, clock: GameClock(virtual: true), network: network, nightSeats: seats)
   }
 
   func join(_ name: String) -> String { NightWire.encode(PlayerMessage.join(name: name, token: nil)) }
@@ -270,5 +271,31 @@ struct NightCoordinatorTests {
       (line, .text(0, NightWire.encode(kept))),
     ])
     #expect(!console.lines.dropFirst(count).contains { $0.contains("answer again") }, "\(console.lines)")
+  }
+
+  /// Issue 35: a connection that did not come back in a minute ends the night on this screen,
+  /// not the night itself: the kept place stays, for `join` again, and no trivia-night is
+  /// started again for a host that no longer answers.
+  @Test func aConnectionLostForGoodKeepsThePlace() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seats-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let coordinator = coordinator(seats: FileNightSeatStore(folder: folder))
+    coordinator.start()
+    coordinator.join("http://10.0.0.2:7777/K7TQ4M", name: "Zoë")
+    let line = try #require(network.lines.first)
+    let stage = NightStage(title: "Quiz", questions: 2, limitMs: 20_000, count: 1, names: ["Zoë"], scene: .lobby)
+    let welcome = HostMessage.welcome(NightWelcome(token: "t0k3n", stage: stage, you: NightYou(name: "Zoë", since: 1)))
+    coordinator.received([
+      (line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M")), (line, .text(0, NightWire.encode(welcome))),
+    ])
+    let kept = folder + "/K7TQ4M-7777.json"
+    #expect(FileManager.default.fileExists(atPath: kept))
+    coordinator.received([
+      (line, .closed(0, reason: nil)), (line, .failed("no answer from the host for a minute")),
+    ])
+    #expect(console.lines.last == "The host cannot be reached any more (no answer from the host for a minute).")
+    #expect(network.comingBack == [false])
+    #expect(line.stopped)
+    #expect(FileManager.default.fileExists(atPath: kept), "the place was forgotten")
   }
 }
