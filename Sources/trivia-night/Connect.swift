@@ -5,12 +5,18 @@ import TriviaNight
 
 /// `trivia-night connect URL`: a player's connection to a host. A connection that drops is
 /// tried again each second for a minute (the game then rejoins with its token); one that
-/// never opened is not.
+/// never opened is not, unless it comes back (`--coming-back`).
 struct Connect: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "connect", abstract: "Connect to a night's host as a player (run by trivia join).")
 
   @Argument var url: String
+
+  /// The game had a place in the night and started this one because the last ended (killed,
+  /// crashed): its host may be away too, so a first try that does not open is a drop, not
+  /// a wrong address.
+  @Flag(help: "Try again for a minute even if the first connection does not open: the player has a place.")
+  var comingBack = false
 
   static let comeBackWithin: Duration = .seconds(60)
 
@@ -22,7 +28,7 @@ struct Connect: AsyncParsableCommand {
   private func relay() async {
     var relay = Relay()
     var client = NightClient.connect(url: url)
-    var everOpened = false
+    var everOpened = comingBack
     /// Since when the connection has been down, while it is tried again.
     var downSince: ContinuousClock.Instant?
     var retryAt: ContinuousClock.Instant?

@@ -154,7 +154,7 @@
       guard let (code, address) = try? await NightTables.newest(on: link) else { return serving }
       if let serving, serving.code == code {
         // Its room started again: it knows none of these connections.
-        if news == code { serving.server.closeAll(reason: "The host is back") }
+        if news == code { serving.server.closeAll(reason: "The host restarted") }
         return serving
       }
       if let serving { await serving.server.stop() }

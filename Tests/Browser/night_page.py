@@ -373,6 +373,29 @@ def late_joiner(url, code, screens):
         phone.wait("the countdown to go on after the answer", lambda: phone.text("countdown") != taken, timeout=3)
         phone.shot("8-late-answered")
 
+        # Issue 35: the room restarted and lost the answer it had taken. The page comes back with
+        # its token onto the question, still open, and is asked for its answer again, which goes.
+        phone.js("window.__socket.onclose({ reason: 'The host restarted' })")
+        phone.wait("the come-back", lambda: phone.js("return window.__sent.length") == 3)
+        check(phone.js("return window.__sent[2]") == {"join": {"name": "Cy", "token": "f00d"}},
+              "the come-back: %s" % phone.js("return window.__sent"))
+        host({"welcome": {"token": "f00d", "stage": stage({"question": {"n": 2, "of": 3, "cat": "Sums", "diff": "easy",
+                                                                      "text": "2 + 2?", "choices": ["4", "5"],
+                                                                      "ms": 9000, "limit": 20000}}),
+                          "you": you()}})
+        phone.wait("asked to answer again",
+                   lambda: phone.text("question-note") == "Your answer did not reach the host: answer again.")
+        check("Your answer" not in phone.text("choices") and phone.js(
+            "return [...document.querySelectorAll('#choices button')].every((button) => !button.disabled)"),
+            "the choices once the answer was lost: %r" % phone.text("choices"))
+        phone.driver.find_element(By.TAG_NAME, "body").send_keys("b")
+        phone.wait("the answer sent again", lambda: phone.js("return window.__sent.length") == 4)
+        check(phone.js("return window.__sent[3]") == {"answer": {"q": 2, "c": 1}},
+              "the answer sent again: %s" % phone.js("return window.__sent"))
+        host({"you": you(answer={"q": 2, "c": 1})})
+        phone.wait("the answer taken again",
+                   lambda: phone.text("question-note") == "Answer in: waiting for the others.")
+
         # The close: its own part, then the reveal; then the standings, its row below the top.
         host({"you": you(answer={"q": 2, "c": 1}, place=4)})
         host({"stage": stage({"reveal": {"n": 2, "correct": 0, "text": "4"}})})

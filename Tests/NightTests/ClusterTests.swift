@@ -109,7 +109,7 @@
           cluster.kill(edge: killed)
           for name in moved {
             try await host.waitFor("\(name) left")
-            try await players[name]!.waitFor("Connection lost")
+            try await players[name]!.waitFor("coming back…")
           }
           try await Self.comeBack(moved, to: question, players, host)
           let counts = try cluster.connections()
@@ -121,7 +121,7 @@
       try await Self.expectTheKnownTable(host, players)
       for (name, player) in players {
         // Only the killed edge's players lost their connection.
-        #expect(player.text.contains("Connection lost") == moved.contains(name), "\(name): \(player.plainText)")
+        #expect(player.text.contains("coming back…") == moved.contains(name), "\(name): \(player.plainText)")
       }
     }
 
@@ -155,7 +155,7 @@
           try await host.waitFor("resumed from PostgreSQL")
           let code = String(url.split(separator: "/").last!)
           #expect(host.text.contains("Night \(code) resumed from PostgreSQL"), "\(host.text)")
-          for name in players.keys.sorted() { try await players[name]!.waitFor("Connection lost") }
+          for name in players.keys.sorted() { try await players[name]!.waitFor("coming back…") }
           try await Self.comeBack(players.keys.sorted(), to: question, players, host)
         }
         try Self.answer(question, players)
@@ -193,7 +193,7 @@
           }
           // The edges close their players' connections; the room, hearing none of them, lets them go.
           for name in players.keys.sorted() {
-            try await players[name]!.waitFor("Connection lost")
+            try await players[name]!.waitFor("coming back…")
             try await host.waitFor("\(name) left")
           }
           try await Task.sleep(for: .seconds(3))
@@ -422,20 +422,12 @@
 
     /// The processes whose parent is `pid`, from /proc.
     static func children(of pid: pid_t) -> [pid_t] {
-      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-      return entries.compactMap { pid_t($0) }.filter { child in
-        guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-          let close = stat.lastIndex(of: ")")
-        else { return false }
-        // After the name in parentheses: the state, then the parent's pid.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 1 && pid_t(fields[1]) == pid
-      }
+      ProcessTree.children(of: pid)
     }
 
     /// `pid`'s children, theirs, and so on.
     static func descendants(of pid: pid_t) -> [pid_t] {
-      children(of: pid).flatMap { [$0] + descendants(of: $0) }
+      ProcessTree.descendants(of: pid)
     }
 
     /// Those of `pids` still running (not ended, nor ended and unreaped) after `within`.

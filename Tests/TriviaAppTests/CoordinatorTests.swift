@@ -91,7 +91,7 @@ struct CoordinatorTests {
   static func compose(
     source: any DataSource, navigator: FakeNavigator, console: RecordingConsole, history: (any History)? = nil,
     clock: GameClock = GameClock(virtual: false), about: About = About(version: "", files: []),
-    network: (any NightNetwork)? = nil
+    network: (any NightNetwork)? = nil, nightSeats: (any NightSeatStore)? = nil
   ) -> AppCoordinator {
     let options = GameOptions(questionCount: 2, difficulty: .mixed)
     let work = PendingWork()
@@ -108,7 +108,7 @@ struct CoordinatorTests {
         ReviewFlow(history: history, navigator: navigator, console: console),
         AboutFlow(facts: about, navigator: navigator, work: work) { (sources.name, await sources.peek(load)) },
       ],
-      work: work, history: history, clock: clock, network: network)
+      work: work, history: history, clock: clock, network: network, nightSeats: nightSeats)
   }
 
   @Test func aRoundPlayedThroughTheFakesAlone() async throws {

@@ -1,3 +1,4 @@
+import Foundation
 import NightKit
 import NightRelay
 import Testing
@@ -33,12 +34,15 @@ struct NightCoordinatorTests {
     var lines: [FakeLine] = []
     var hosted: (port: Int, code: String)?
     var joined: [NightAddress] = []
+    /// Each join's `comingBack`: a connection that replaces one whose trivia-night died.
+    var comingBack: [Bool] = []
     func host(_ plan: HostPlan, code: String, maxConnections: Int) throws(NightError) -> any NightLine {
       hosted = (plan.port, code)
       return make()
     }
-    func join(_ address: NightAddress) throws(NightError) -> any NightLine {
+    func join(_ address: NightAddress, comingBack: Bool) throws(NightError) -> any NightLine {
       joined.append(address)
+      self.comingBack.append(comingBack)
       return make()
     }
     private func make() -> FakeLine {
@@ -53,10 +57,10 @@ struct NightCoordinatorTests {
   let network = FakeNetwork()
   let history = MemoryHistory()
 
-  func coordinator() -> AppCoordinator {
+  func coordinator(seats: (any NightSeatStore)? = nil) -> AppCoordinator {
     CoordinatorTests.compose(
       source: FakeSource(result: .success(QuestionBank(questions: sampleQuestions(6)))), navigator: navigator,
-      console: console, history: history, clock: GameClock(virtual: true), network: network)
+      console: console, history: history, clock: GameClock(virtual: true), network: network, nightSeats: seats)
   }
 
   func join(_ name: String) -> String { NightWire.encode(PlayerMessage.join(name: name, token: nil)) }
@@ -197,5 +201,101 @@ struct NightCoordinatorTests {
     #expect(ended().reason == "The host ended the night.")
     #expect(line.stopped)
     #expect(console.lines.contains("The host ended the night."))
+  }
+
+  /// Issue 35: trivia-night ended while connected (killed, crashed) is no departure. Another
+  /// is started, told to try again even if its first try does not open, and rejoins with the
+  /// token; the night goes on here.
+  @Test func aPlayerWhoseTriviaNightDiesStartsAnotherAndComesBack() async throws {
+    let coordinator = coordinator()
+    coordinator.start()
+    coordinator.join("http://10.0.0.2:7777/K7TQ4M", name: "Zoë")
+    let line = try #require(network.lines.first)
+    let stage = NightStage(title: "Quiz", questions: 2, limitMs: 20_000, count: 1, names: ["Zoë"], scene: .lobby)
+    let welcome = HostMessage.welcome(NightWelcome(token: "t0k3n", stage: stage, you: NightYou(name: "Zoë", since: 1)))
+    coordinator.received([
+      (line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M")), (line, .text(0, NightWire.encode(welcome))),
+    ])
+    coordinator.received([(line, .failed("trivia-night ended unexpectedly."))])
+    #expect(network.comingBack == [false, true])
+    #expect(line.stopped)
+    #expect(console.lines.contains("trivia-night ended unexpectedly: coming back…"), "\(console.lines)")
+    #expect(!console.lines.contains { $0.contains("cannot be reached") }, "\(console.lines)")
+    let again = try #require(network.lines.last)
+    coordinator.received([(again, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M"))])
+    #expect(again.sent == [.send(NightWire.encode(PlayerMessage.join(name: "Zoë", token: "t0k3n")), to: [0])])
+    #expect(console.lines.last == "Connected again.")
+    #expect(coordinator.leavingQuestion == "Leave the night?")
+  }
+
+  /// Issue 35: a room that restarted lost the answer it took. Back on the question, still
+  /// open, the player is asked for it again, and it goes again.
+  @Test func anAnswerTheHostNoLongerHasIsAskedForAgain() async throws {
+    let coordinator = coordinator()
+    coordinator.start()
+    coordinator.join("http://10.0.0.2:7777/K7TQ4M", name: "Zoë")
+    let line = try #require(network.lines.first)
+    let question = NightQuestionView(
+      number: 1, total: 2, category: "Science", difficulty: "Easy", text: "Au?", choices: ["Gold", "Silver"],
+      msLeft: 20_000, limitMs: 20_000)
+    let stage = NightStage(
+      title: "Quiz", questions: 2, limitMs: 20_000, count: 1, names: ["Zoë"], scene: .question(question))
+    let welcome = HostMessage.welcome(NightWelcome(token: "t0k3n", stage: stage, you: NightYou(name: "Zoë", since: 1)))
+    coordinator.received([
+      (line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M")), (line, .text(0, NightWire.encode(welcome))),
+    ])
+    let events = try #require(navigator.nightEvents)
+    events.answer(0)
+    let taken = HostMessage.you(NightYou(name: "Zoë", since: 1, answer: .init(question: 1, choice: 0)))
+    coordinator.received([(line, .text(0, NightWire.encode(taken)))])
+    #expect(!coordinator.wantsLine)
+    coordinator.received([
+      (line, .closed(0, reason: "The host restarted")), (line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M")),
+      (line, .text(0, NightWire.encode(welcome))),
+    ])
+    #expect(console.lines.contains("The host restarted: coming back…"), "\(console.lines)")
+    #expect(console.lines.last == "Your answer to question 1 did not reach the host: answer again.")
+    #expect(navigator.calls.last == "night question(1)")
+    let again = try #require(navigator.night)
+    #expect(again().chosen == nil)
+    #expect(coordinator.wantsLine, "a script's next line answers the question again")
+    let asked = try #require(navigator.nightEvents)
+    asked.answer(0)
+    #expect(line.sent.last == .send(NightWire.encode(PlayerMessage.answer(question: 1, choice: 0)), to: [0]))
+    // Back again with the answer taken this time: nothing to ask.
+    let count = console.lines.count
+    let you = NightYou(name: "Zoë", since: 1, answer: .init(question: 1, choice: 0))
+    let kept = HostMessage.welcome(NightWelcome(token: "t0k3n", stage: stage, you: you))
+    coordinator.received([
+      (line, .closed(0, reason: nil)), (line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M")),
+      (line, .text(0, NightWire.encode(kept))),
+    ])
+    #expect(!console.lines.dropFirst(count).contains { $0.contains("answer again") }, "\(console.lines)")
+  }
+
+  /// Issue 35: a connection that did not come back in a minute ends the night on this screen,
+  /// not the night itself: the kept place stays, for `join` again, and no trivia-night is
+  /// started again for a host that no longer answers.
+  @Test func aConnectionLostForGoodKeepsThePlace() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seats-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let coordinator = coordinator(seats: FileNightSeatStore(folder: folder))
+    coordinator.start()
+    coordinator.join("http://10.0.0.2:7777/K7TQ4M", name: "Zoë")
+    let line = try #require(network.lines.first)
+    let stage = NightStage(title: "Quiz", questions: 2, limitMs: 20_000, count: 1, names: ["Zoë"], scene: .lobby)
+    let welcome = HostMessage.welcome(NightWelcome(token: "t0k3n", stage: stage, you: NightYou(name: "Zoë", since: 1)))
+    coordinator.received([
+      (line, .opened(0, address: "ws://10.0.0.2:7777/K7TQ4M")), (line, .text(0, NightWire.encode(welcome))),
+    ])
+    let kept = folder + "/K7TQ4M-7777.json"
+    #expect(FileManager.default.fileExists(atPath: kept))
+    coordinator.received([
+      (line, .closed(0, reason: nil)), (line, .failed("no answer from the host for a minute")),
+    ])
+    #expect(console.lines.last == "The host cannot be reached any more (no answer from the host for a minute).")
+    #expect(network.comingBack == [false])
+    #expect(line.stopped)
+    #expect(FileManager.default.fileExists(atPath: kept), "the place was forgotten")
   }
 }

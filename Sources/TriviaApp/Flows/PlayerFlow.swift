@@ -72,7 +72,7 @@ final class PlayerFlow {
   }
 
   func start() throws(NightError) {
-    line = try network.join(address)
+    line = try network.join(address, comingBack: false)
     console.say(
       token == nil ? "Joining \(address.description) as \(name)…" : "Back in \(address.description) as \(name)…")
   }
@@ -93,6 +93,12 @@ final class PlayerFlow {
   var openQuestion: Int? {
     guard !isOver, case .question(let question) = state?.stage.scene else { return nil }
     return question.number
+  }
+
+  /// The question on screen this player answered, taken by the host or on its way to it.
+  private var answerGiven: Int? {
+    guard let number = openQuestion, state?.chosen != nil || sent == number else { return nil }
+    return number
   }
 
   /// Whether a script's next line is for this night: an answer, or what follows its end.
@@ -122,8 +128,12 @@ final class PlayerFlow {
       // trivia-night tries again for a minute; the token keeps this player's place.
       guard !isOver, !away else { return }
       away = true
-      console.say("Connection lost (\(reason ?? "closed")): coming back…")
+      console.say(Self.comingBack(reason ?? "The connection was closed."))
     case .failed(let reason):
+      // trivia-night gives up only after saying the connection closed (or before any
+      // welcome): one that ends while connected died (killed, crashed), and the host still
+      // keeps this player's place, so a new one takes it back with the token.
+      if !away, state != nil { return restart(reason) }
       lost(reason)
     case .listening, .refusing, .resumed, .unreachable, .reachable:
       // The host's, never a player's.
@@ -138,9 +148,14 @@ final class PlayerFlow {
       name = welcome.you.name
       claim?.keep(KeptSeat(token: welcome.token, name: welcome.you.name))
       // Back after a drop: the welcome says which answer the host has; one lost on the way
-      // (an edge that died, a room that restarted) can be given again.
+      // (an edge that died, a room that restarted) can be given again, and the player is
+      // asked to, or it would wait for a verdict on an answer nobody has.
+      let given = answerGiven
       sent = nil
       change(NightState(stage: welcome.stage, you: welcome.you), redrawing: true)
+      if let given, given == openQuestion, state?.chosen == nil {
+        console.say("Your answer to question \(given) did not reach the host: answer again.")
+      }
     case .stage, .you, .ended:
       guard var state else {
         // The host went before this player was in: there is no night to show, only why.
@@ -202,30 +217,58 @@ final class PlayerFlow {
   }
 
   /// The connection is gone for good: it never opened, or did not come back in a minute.
+  /// The night may well go on without this player, so its place is kept: `join` again
+  /// comes back with the token.
   private func lost(_ reason: String) {
     guard !isOver else { return }
     guard var state else {
       console.say("Could not join \(address.description): \(reason)")
-      return end(leave: true)
+      return end(leave: true, forgetting: false)
     }
-    state.apply(.ended("The host cannot be reached any more (\(reason))."))
-    change(state, redrawing: true)
+    let ended = "The host cannot be reached any more (\(reason))."
+    state.apply(.ended(ended))
+    self.state = state
+    console.say(ended)
+    end(leave: false, forgetting: false)
+  }
+
+  /// `trivia-night` ended while connected: a new one comes back with the token, told to try
+  /// again for the host's grace even if its first try does not open (the host may be the
+  /// reason it died), as a dropped connection is.
+  private func restart(_ reason: String) {
+    guard !isOver else { return }
+    away = true
+    console.say(Self.comingBack(reason))
+    line?.stop()
+    do {
+      line = try network.join(address, comingBack: true)
+    } catch {
+      lost(error.message)
+    }
+  }
+
+  /// What the player reads while the connection is tried again: why it went, in the
+  /// sentence `trivia-night` gave (the host restarted, a network gone), then what happens.
+  static func comingBack(_ reason: String) -> String {
+    let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+    return "\(sentence): coming back…"
   }
 
   /// A new connection, to join with the name as it is now.
   private func rejoin() {
     line?.stop()
     do {
-      line = try network.join(address)
+      line = try network.join(address, comingBack: false)
     } catch {
       lost(error.message)
     }
   }
 
   /// The night is over here: on the last screen it had, or back to the landing. Its place is
-  /// kept no longer.
-  private func end(leave: Bool) {
-    claim?.forget()
+  /// kept no longer when the host said so (its end, a refusal, a removal); a connection lost
+  /// for good keeps it, since the night may go on.
+  private func end(leave: Bool, forgetting: Bool = true) {
+    if forgetting { claim?.forget() }
     isOver = true
     line?.stop()
     line = nil

@@ -9,8 +9,9 @@ public protocol NightNetwork: AnyObject {
   /// interface; or through its PostgreSQL's edges), for the night with `code`; at most
   /// `maxConnections` at once.
   func host(_ plan: HostPlan, code: String, maxConnections: Int) throws(NightError) -> any NightLine
-  /// Connects to a host as a player.
-  func join(_ address: NightAddress) throws(NightError) -> any NightLine
+  /// Connects to a host as a player. `comingBack`: the player has a place, and this replaces
+  /// a connection that ended: a first try that does not open is tried again, as a drop is.
+  func join(_ address: NightAddress, comingBack: Bool) throws(NightError) -> any NightLine
 }
 
 /// One connection's line to `trivia-night`.

@@ -42,6 +42,9 @@
     /// question the host said an answer came too late for.
     sent: null,
     late: null,
+    /// The question whose answer the host no longer had when the page came back (a room that
+    /// restarted): the player is asked to give it again.
+    lost: null,
     /// The question whose choices are on screen, so that an answer taken does not make them
     /// again under the player's finger.
     drawn: null,
@@ -229,15 +232,23 @@
     const kind = Object.keys(message)[0];
     const body = message[kind];
     switch (kind) {
-      case "welcome":
+      case "welcome": {
         say(night.droppedAt !== null ? "Connected again." : "", true);
         night.droppedAt = null;
         night.token = body.token;
         night.name = body.you.name;
-        // An answer lost with the old connection may be given again; one taken is in `you`.
+        // An answer lost with the old connection may be given again, and the player is asked
+        // to; one taken is in `you`.
+        const question = openQuestion();
+        const given = question && (chosen() !== null || night.sent === question.n) ? question.n : null;
+        const answer = body.you && body.you.answer;
+        const scene = sceneOf(body.stage || {});
+        night.lost = given !== null && scene.kind === "question" && scene.body.n === given
+          && !(answer && answer.q === given) ? given : null;
         night.sent = null;
         remember();
         break;
+      }
       case "refused": return refused(String(body));
       case "kicked": return kicked();
       case "late":
@@ -472,6 +483,7 @@
     if (choice !== null) note = "Answer in: waiting for the others.";
     else if (night.late === question.n) note = "Too late: the host's time for that question was up.";
     else if (night.sent === question.n) note = "Sending your answer…";
+    else if (night.lost === question.n && seconds > 0) note = "Your answer did not reach the host: answer again.";
     else if (seconds === 0) note = "Time is up: waiting for the answer.";
     put(element("question-note"), note);
   }

@@ -18,8 +18,8 @@ final class PipeNetwork: NightNetwork, EventSource {
     return try open(arguments)
   }
 
-  func join(_ address: NightAddress) throws(NightError) -> any NightLine {
-    try open(["connect", address.webSocket])
+  func join(_ address: NightAddress, comingBack: Bool) throws(NightError) -> any NightLine {
+    try open(["connect", address.webSocket] + (comingBack ? ["--coming-back"] : []))
   }
 
   private func open(_ arguments: [String]) throws(NightError) -> any NightLine {
