@@ -164,10 +164,10 @@ public struct NightHost: Sendable {
     if room.phase == .lobby, let startWhen = plan.startWhen, room.playerCount >= startWhen, room.startRefusal == nil {
       return move(now: now, into: &effects) { $0.start(now: $1) }
     }
-    // Under a script time passes only on `wait`, so a question would wait for a deadline that
-    // never comes: once every player still connected has answered (or none is), it closes.
+    // Under a script a question nobody is left to answer would wait for a deadline that never
+    // comes (time passes only on `wait`): it closes.
     if room.connectedCount > 0 { comingBack = false }
-    if plan.scripted, case .question = room.phase, room.everyoneConnectedAnswered, !comingBack, !unreachable {
+    if plan.scripted, case .question = room.phase, room.connectedCount == 0, !comingBack, !unreachable {
       return move(now: now, into: &effects) { $0.next(now: $1) }
     }
     if room.phase != before {

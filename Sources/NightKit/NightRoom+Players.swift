@@ -19,7 +19,7 @@ extension NightRoom {
       if seats[seat].status == .gone {
         seats[seat].status = .playing
         holding += 1
-        if case .question = phase, seats[seat].answerRound != round { waitingOn += 1 }
+        if isWaitedFor(seat) { waitingOn += 1 }
       }
       comeBack(seat, on: connection, into: &outputs)
       outputs.append(.host(.back(seats[seat].name)))
@@ -115,10 +115,8 @@ extension NightRoom {
       disconnect(seat)
       outputs.append(.close(connection, .kicked))
     }
-    if seats[seat].status == .playing {
-      holding -= 1
-      if case .question = phase, seats[seat].answerRound != round { waitingOn -= 1 }
-    }
+    if isWaitedFor(seat) { waitingOn -= 1 }
+    if seats[seat].status == .playing { holding -= 1 }
     if seats[seat].answerRound == round, case .question = phase { withdrawAnswer(of: seat) }
     remove(seat)
     outputs.append(.host(.kicked(seats[seat].name)))
@@ -132,9 +130,25 @@ extension NightRoom {
     watchers.removeAll { $0 == connection }
     if let seat = seatByConnection[connection] {
       drop(seat, now: now, into: &outputs)
+      excuse(seat)
       if case .question = phase, everyoneAnswered { closeQuestion(into: &outputs) }
     }
     return outputs
+  }
+
+  /// Whether the question open waits for this seat: it holds a place, has not answered, and
+  /// was not closed out for breaking the protocol.
+  func isWaitedFor(_ seat: Int) -> Bool {
+    guard case .question = phase else { return false }
+    return seats[seat].status == .playing && seats[seat].answerRound != round && seats[seat].excused != round
+  }
+
+  /// A connection the room closed for breaking the protocol: the question open no longer
+  /// waits for its player, which a script or a page with a bug would otherwise hold up.
+  mutating func excuse(_ seat: Int) {
+    guard isWaitedFor(seat) else { return }
+    waitingOn -= 1
+    seats[seat].excused = round
   }
 
   /// The player is away: "left" for the host, its place kept until the grace ends.
@@ -162,6 +176,10 @@ extension NightRoom {
     seats[seat].leftAt = nil
     seatByConnection[connection] = seat
     connected += 1
+    if case .question = phase, seats[seat].excused == round {
+      seats[seat].excused = 0
+      if isWaitedFor(seat) { waitingOn += 1 }
+    }
   }
 
   /// 128 bits from the room's generator, in hex; never one a seat holds, since a resumed room's

@@ -95,6 +95,7 @@ extension NightRoom {
     guard let connection = seats[seat].connection else { return [] }
     var outputs: [NightOutput] = [.close(connection, nil)]
     drop(seat, now: now, into: &outputs)
+    excuse(seat)
     if case .question = phase, everyoneAnswered { closeQuestion(into: &outputs) }
     return outputs
   }

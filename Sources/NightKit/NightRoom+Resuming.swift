@@ -51,7 +51,7 @@ extension NightRoom {
     closed = saved.closed
     if case .question = phase {
       questionStart = now - max(savedAgo, .zero) - .milliseconds(saved.questionElapsedMs ?? 0)
-      waitingOn = seats.filter { $0.status == .playing && $0.answerRound != round }.count
+      waitingOn = seats.indices.filter(isWaitedFor).count
     }
   }
 }

@@ -84,10 +84,4 @@ extension NightRoom {
   /// Players in the night (left ones included, until the standings drop them never).
   public var playerCount: Int { order.count }
   public var connectedCount: Int { connected }
-
-  /// Every player connected has answered the question open (or none is connected).
-  public var everyoneConnectedAnswered: Bool {
-    guard case .question = phase else { return false }
-    return !seats.contains { $0.connection != nil && $0.answerRound != round }
-  }
 }

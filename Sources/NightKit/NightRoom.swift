@@ -132,8 +132,8 @@ public struct NightRoom: Sendable {
   /// brings it back); before the night starts, it leaves the night altogether (it has no score
   /// to keep, and its name is free again).
   private mutating func giveUp(_ seat: Int, into outputs: inout [NightOutput]) {
+    if isWaitedFor(seat) { waitingOn -= 1 }
     holding -= 1
-    if case .question = phase, seats[seat].answerRound != round { waitingOn -= 1 }
     if phase == .lobby {
       remove(seat)
       lobbyChanged(now: nil, into: &outputs)

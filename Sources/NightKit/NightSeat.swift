@@ -34,6 +34,10 @@ struct NightSeat: Sendable {
   /// The place at the previous standings; 0 before the first this seat was in.
   var previousPlace = 0
   var ranked = false
+  /// The round whose question no longer waits for this seat: the room closed its connection
+  /// for breaking the protocol, which is no fault of the network. Back with its token, it is
+  /// waited for again.
+  var excused = 0
 
   init(name: String, key: String, token: String, connection: ConnectionID?, since: Int, totalMs: Int, place: Int) {
     self.name = name

@@ -137,10 +137,9 @@ struct NightRoomAnswerTests {
     _ = night.start(now: .zero)
     #expect(night.received(ann, text: text, now: .seconds(1)) == [.close(ann, nil), .host(.left("Ann"))])
     #expect(night.disconnected(ann, now: .seconds(1)).isEmpty)
-    // Ann holds her place: the question waits for her, until its deadline.
-    #expect(night.received(bob, text: answer(1, 1), now: .seconds(2)).count == 1)
-    #expect(night.phase == .question(1))
-    _ = night.tick(now: .seconds(20))
+    // Closed for breaking the protocol, which is no fault of the network: the question no
+    // longer waits for Ann.
+    #expect(night.received(bob, text: answer(1, 1), now: .seconds(2)).count > 1)
     #expect(night.phase == .reveal(1))
   }
 

@@ -105,7 +105,15 @@
       for question in 1...5 {
         for name in players.keys.sorted() { try await players[name]!.waitForQuestion(question) }
         if question == 3 {
-          // Nobody has answered: the question is open, and the survivor's players hold it open.
+          // The survivor's players answer first: before #35 the room, hearing only them, took
+          // the killed edge's players for gone and closed the question on them at once.
+          let stayed = players.keys.sorted().filter { !moved.contains($0) }
+          for name in stayed {
+            let index = players.keys.sorted().firstIndex(of: name)!
+            try players[name]!.type("\(Self.answers[index][question - 1])")
+            try await players[name]!.waitFor("Answer in: waiting for the others")
+          }
+          let beforeKill = host.text.count
           cluster.kill(edge: killed)
           for name in moved {
             try await host.waitFor("\(name) left")
@@ -115,6 +123,13 @@
           let counts = try cluster.connections()
           #expect(counts[killed]?.up == false, "the killed edge is still in the pool: \(counts)")
           #expect(counts[survivor]?.sessions == 3, "not every player is on the survivor: \(counts)")
+          let meanwhile = String(host.text.dropFirst(beforeKill))
+          #expect(!meanwhile.contains("answered."), "question 3 closed while players were away: \(meanwhile)")
+          for name in moved {
+            let index = players.keys.sorted().firstIndex(of: name)!
+            try players[name]!.type("\(Self.answers[index][question - 1])")
+          }
+          continue
         }
         try Self.answer(question, players)
       }
