@@ -194,8 +194,16 @@
       for question in 1...5 {
         for name in players.keys.sorted() { try await players[name]!.waitForQuestion(question) }
         if question == 3 {
-          // Nobody has answered the third question: its server stops, and clients find nothing
-          // at its address until it starts again.
+          // P1 and P2 answer the third question, P3 not yet: its server stops, and clients find
+          // nothing at its address until it starts again. Before #35 the room, dropping its
+          // players one by one, could find everyone still connected answered and close the
+          // question on P3 (`2 of 2 answered.`).
+          for name in ["P1", "P2"] {
+            let index = players.keys.sorted().firstIndex(of: name)!
+            try players[name]!.type("\(Self.answers[index][question - 1])")
+            try await players[name]!.waitFor("Answer in: waiting for the others")
+          }
+          let beforePause = host.text.count
           try cluster.pausePostgres()
           try await host.waitFor("cannot be reached")
           #expect(host.text.contains("PostgreSQL at \(cluster.postgres) cannot be reached ("), "\(host.text)")
@@ -219,10 +227,15 @@
             try await edge.waitFor("PostgreSQL is back")
           }
           try await Self.comeBack(players.keys.sorted(), to: question, players, host)
+          let meanwhile = String(host.text.dropFirst(beforePause))
+          #expect(!meanwhile.contains("answered."), "question 3 closed while players were away: \(meanwhile)")
+          try players["P3"]!.type("\(Self.answers[2][question - 1])")
+          continue
         }
         try Self.answer(question, players)
       }
-      // Questions 1 and 2 were scored before the outage: the table has them.
+      // Questions 1 and 2 were scored before the outage, P1's and P2's third answers held
+      // through it: the table has them.
       try await Self.expectTheKnownTable(host, players)
     }
   }
