@@ -37,7 +37,9 @@ extension Simulation {
     let rows = Dictionary(record.answers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     if now < deadline - 1 {
       for player in players where player.holdsPlace && player.awayUntil == nil {
-        guard let cut = player.cutOff, rows[player.name]?.choice == nil,
+        // Away past the grace, a player no longer holds its place (its token still works).
+        guard let cut = player.cutOff, now - cut.at < Int(NightRoom.grace / .milliseconds(1)),
+          rows[player.name]?.choice == nil,
           let since = ledger.joined.first(where: { $0.name == player.name })?.since, since <= number
         else { continue }
         violated(
