@@ -12,7 +12,12 @@ import NightRelay
 @MainActor
 struct Relay {
   private var buffer: [UInt8] = []
-  private static var out = PipeOutbox(descriptor: STDOUT_FILENO)
+  private static var out: PipeOutbox = {
+    // A game gone is an EPIPE for the outbox, not the end of this process: its players are
+    // still to hear the last words.
+    signal(SIGPIPE, SIG_IGN)
+    return PipeOutbox(descriptor: STDOUT_FILENO)
+  }()
 
   /// Once the game is gone, what it would have heard no longer matters.
   static func say(_ event: RelayEvent) {
