@@ -1,6 +1,7 @@
 #if Cluster
   import Foundation
   import Glibc
+  import NightKit
   import ProcessSpawn
   import Testing
 
@@ -209,6 +210,36 @@
       }
       // Questions 1 and 2 were scored before the outage: the table has them.
       try await Self.expectTheKnownTable(host, players)
+    }
+
+    /// FatNameTests' attack on a room (issue 35): 50 `trivia join` at once, each named by 4
+    /// characters and 4 KiB, through the balancer and edges. At head the room (`trivia-night
+    /// room`) and its host each blocked writing to the other, and the edges held the night
+    /// open for a room that never moved again: Ann never joined, and SIGTERM did nothing.
+    @Test func fiftyNamesOfFourKiBAreRefusedAndTheRoomGoesOn() async throws {
+      let cluster = try Cluster()
+      defer { cluster.stop() }
+      try await cluster.start()
+      let host = try cluster.startHost(["--start-when", "90"])
+      let url = try await cluster.joinURL(host)
+      try await cluster.waitForEdges(serving: url)
+      let script = try cluster.sandbox.write("fat.txt", "")
+      var fat: [NightProcess] = []
+      for number in 1...50 {
+        fat.append(
+          try NightProcess(
+            ["join", url, "--name", FatNameTests.fatName(number), "--no-color", "--script", script],
+            in: cluster.sandbox, launcher: cluster.launcher(on: "players")))
+      }
+      for player in fat { try await player.waitFor(NameRefusal.tooManyBytes.description, timeout: .seconds(30)) }
+      let ann = try cluster.player(url, name: "Ann")
+      try await host.waitFor("Ann joined", timeout: .seconds(10))
+      _ = try await ann.waitFor("You are in as Ann", timeout: .seconds(10))
+      let asked = ContinuousClock.now
+      Glibc.kill(cluster.program(of: host), SIGTERM)
+      #expect(try await host.waitForExit(timeout: .seconds(5)) == 0, "\(host.text)")
+      #expect(ContinuousClock.now - asked < .seconds(5))
+      #expect(host.text.ranges(of: " joined").count == 1, "\(host.text)")
     }
   }
 
@@ -422,15 +453,7 @@
 
     /// The processes whose parent is `pid`, from /proc.
     static func children(of pid: pid_t) -> [pid_t] {
-      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-      return entries.compactMap { pid_t($0) }.filter { child in
-        guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-          let close = stat.lastIndex(of: ")")
-        else { return false }
-        // After the name in parentheses: the state, then the parent's pid.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 1 && pid_t(fields[1]) == pid
-      }
+      ProcessTree.children(of: pid)
     }
 
     /// `pid`'s children, theirs, and so on.
