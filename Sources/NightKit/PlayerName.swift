@@ -8,6 +8,16 @@
 public enum PlayerName {
   public static let maxLength = 20
 
+  /// A name's bytes in UTF-8 once trimmed, at most. A character can hold any number of code
+  /// points (an emoji followed by a thousand invisible tags is one), and each name goes to every
+  /// player in the room's messages: 50 names of 5 characters and 4 KiB each made every welcome
+  /// 77 KB (issue 35). Twenty of the longest emoji there are fit with room to spare: a kiss with
+  /// two skin tones is ten code points and 35 bytes, a subdivision's flag (Scotland's) 28 to 32,
+  /// a family of four with a tone each would be 41; a letter of any script with its marks, or an
+  /// Indic conjunct, is a few code points of 3 bytes. So 20 × 41 = 820 is the most a name a
+  /// person would choose takes, and 1,024 refuses only characters padded with what does not show.
+  public static let maxBytes = 1_024
+
   /// The trimmed name, or the one rule it breaks.
   public static func validate(_ raw: String, taken: [String]) -> Result<String, NameRefusal> {
     var holders: [String: String] = [:]
@@ -24,6 +34,7 @@ public enum PlayerName {
     let name = trimmed(raw)
     if name.isEmpty { return .failure(.empty) }
     if name.count > maxLength { return .failure(.tooLong) }
+    if name.utf8.count > maxBytes { return .failure(.tooManyBytes) }
     if name.contains(where: isControl) { return .failure(.controlCharacter) }
     let key = key(name)
     if key.isEmpty { return .failure(.empty) }
@@ -145,6 +156,8 @@ extension Confusables {
 public enum NameRefusal: Error, Equatable, Sendable, CustomStringConvertible {
   case empty
   case tooLong
+  /// Few characters, but over `PlayerName.maxBytes`: what pads them does not show.
+  case tooManyBytes
   case controlCharacter
   /// The name, and the name already in that it looks like.
   case taken(String, by: String)
@@ -153,6 +166,9 @@ public enum NameRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .empty: "A name needs at least one character that shows."
     case .tooLong: "A name has at most \(PlayerName.maxLength) characters."
+    case .tooManyBytes:
+      // 1,024: PlayerName.maxBytes.
+      "A name is at most 1,024 bytes: its characters hide too many invisible parts."
     case .controlCharacter: "A name cannot hold control characters."
     case .taken(let name, let holder) where name == holder: "The name \(name) is taken."
     case .taken(let name, let holder): "The name \(name) is taken: it looks like \(holder)."

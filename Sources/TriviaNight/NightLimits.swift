@@ -12,6 +12,11 @@ public struct NightLimits: Sendable {
   /// From the TCP accept to the first text message: a connection that has not spoken by then
   /// (whether or not it finished its HTTP request) is closed, so idle sockets cannot pile up.
   public var joinWithin: Duration = .seconds(10)
+  /// What the server holds unwritten for one connection, past what its socket's buffers take:
+  /// a peer that leaves more than this unread is closed (it comes back with its token, if it
+  /// ever reads again). Without it a peer that read nothing, but kept speaking and so was never
+  /// silent, had every message of the night kept for it in memory (issue 35).
+  public var maxUnsentBytes = 1 << 20
   /// Open WebSockets; one more is refused with 503.
   public var maxConnections = 120
   /// WebSockets open that have not yet sent their first message (a join): a pool of their own,

@@ -74,9 +74,17 @@ public final class NightServer: Sendable {
     }
     for (loop, channels) in loops.values {
       loop.execute {
-        for channel in channels { channel.writeAndFlush(frame, promise: nil) }
+        for channel in channels { Self.write(frame, to: channel) }
       }
     }
+  }
+
+  /// Writes `frame` to `channel`, on its event loop; or closes it, when it holds over
+  /// `maxUnsentBytes` unwritten (its water mark's high, set at the upgrade): its peer reads
+  /// nothing, and what is sent to it would be kept for as long as the night lasts.
+  private static func write(_ frame: WebSocketFrame, to channel: any Channel) {
+    guard channel.isWritable else { return channel.close(promise: nil) }
+    channel.writeAndFlush(frame, promise: nil)
   }
 
   /// Sends each connection its own text (the players' verdicts after a question): written on
@@ -92,7 +100,7 @@ public final class NightServer: Sendable {
     for (loop, writes) in loops.values {
       loop.execute {
         for (channel, text) in writes {
-          channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)), promise: nil)
+          Self.write(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)), to: channel)
         }
       }
     }
@@ -260,6 +268,9 @@ public final class NightServer: Sendable {
     case .upgrade:
       let heard = HeardHandler()
       try await channel.pipeline.addHandler(heard, position: .first).get()
+      // Past the high mark, `isWritable` is false until half of it is written: see `write`.
+      let most = limits.maxUnsentBytes
+      try await channel.setOption(ChannelOptions.writeBufferWaterMark, value: .init(low: most / 2, high: most)).get()
       let connection = state.withLock { state in
         defer { state.nextID += 1 }
         let connection = NightConnection(

@@ -76,5 +76,6 @@ struct Connect: AsyncParsableCommand {
     client.close()
     // The close frame leaves before the process does.
     try? await Task.sleep(for: .milliseconds(50))
+    Relay.finish()
   }
 }

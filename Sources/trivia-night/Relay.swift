@@ -3,13 +3,25 @@ import NightRelay
 
 /// The pipe to the game: events out on standard output, commands in from standard input.
 /// Only the main thread touches it; it waits in `poll` with the network's descriptor.
+///
+/// Events are never waited for: they go through a `PipeOutbox`, written as the game reads
+/// them, so that standard input is read whatever the game does with its end. A game that reads
+/// nothing of the outbox's limit (64 MiB) is stuck: `wait` then says `.failed` (within a
+/// second, if it can) and answers as if the game had gone, so each command ends as it does
+/// when its game is killed (`serve` tells its players the last words).
 @MainActor
 struct Relay {
   private var buffer: [UInt8] = []
+  private static var out: PipeOutbox = {
+    // A game gone is an EPIPE for the outbox, not the end of this process: its players are
+    // still to hear the last words.
+    signal(SIGPIPE, SIG_IGN)
+    return PipeOutbox(descriptor: STDOUT_FILENO)
+  }()
 
   /// Once the game is gone, what it would have heard no longer matters.
   static func say(_ event: RelayEvent) {
-    RelayLines.write(event, to: STDOUT_FILENO)
+    out.send(RelayLines.encode(event))
   }
 
   /// Says `events` in one write: what arrived together reaches the game together.
@@ -17,18 +29,39 @@ struct Relay {
     guard !events.isEmpty else { return }
     var bytes: [UInt8] = []
     for event in events { RelayLines.encode(event, into: &bytes) }
-    RelayLines.write(bytes: bytes, to: STDOUT_FILENO)
+    out.send(bytes)
   }
 
-  /// Waits until the network has events, a command arrives, or `timeout` milliseconds pass.
-  /// Returns the commands read (nil at the end of standard input: the game has gone) and
-  /// whether the network's descriptor is ready.
+  /// Says `bytes`, events already framed.
+  static func say(bytes: [UInt8]) {
+    out.send(bytes)
+  }
+
+  /// Writes what waits for the game, for at most a second: a command that ends says its last
+  /// events (a `.failed`, the last `closed`) to a game that reads them while it waits for the
+  /// end (`NightPipe.stop`), and does not wait long on one that does not.
+  static func finish() {
+    out.drain(within: .seconds(1))
+  }
+
+  /// Waits until the network has events, a command arrives, or `timeout` milliseconds pass,
+  /// writing what waits for the game as its pipe takes it. Returns the commands read (nil at
+  /// the end of standard input, or once the game is stuck) and whether the network's
+  /// descriptor is ready.
   mutating func wait(network: Int32, timeout: Int32 = -1) -> (commands: [RelayCommand]?, network: Bool) {
+    if Self.out.state == .stuck {
+      let megabytes = Self.out.limit >> 20
+      let sentence = "trivia read none of the last \(megabytes) MiB trivia-night said: it is taken to be stuck."
+      Self.out.end(with: RelayLines.encode(.failed(sentence)), within: .seconds(1))
+      return (nil, false)
+    }
     var waits = [
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
       pollfd(fd: network, events: Int16(POLLIN), revents: 0),
     ]
-    guard poll(&waits, 2, timeout) > 0 else { return ([], false) }
+    if let out = Self.out.waiting { waits.append(out) }
+    guard poll(&waits, nfds_t(waits.count), timeout) > 0 else { return ([], false) }
+    if waits.count > 2, waits[2].revents != 0 { Self.out.flush() }
     var commands: [RelayCommand] = []
     if waits[0].revents != 0 {
       var chunk = [UInt8](repeating: 0, count: 65_536)

@@ -19,5 +19,6 @@ struct Room: AsyncParsableCommand {
     #else
       await Relay.say(.failed("this trivia-night was built without PostgreSQL: `make cluster` builds one with it."))
     #endif
+    await Relay.finish()
   }
 }

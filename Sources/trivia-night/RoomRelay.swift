@@ -112,7 +112,7 @@
               saver.again(on: link)
             }
           }
-          RelayLines.write(bytes: bytes, to: STDOUT_FILENO)
+          Relay.say(bytes: bytes)
         }
         // The game is gone (killed, or its terminal closed): the night stays as saved, and its
         // players on their edges, for a room started again within the grace.
@@ -160,7 +160,7 @@
             for id in table.removeEdge(edge) { RelayLines.encode(.closed(id, reason: nil), into: &bytes) }
             try? await NightTables.forget(channel: ClusterChannel.edge(edge), on: link)
           }
-          RelayLines.write(bytes: bytes, to: STDOUT_FILENO)
+          Relay.say(bytes: bytes)
         }
       }
     }

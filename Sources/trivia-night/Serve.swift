@@ -27,7 +27,7 @@ struct Serve: AsyncParsableCommand {
       server = try await NightServer.start(code: code, bind: bind, port: port, limits: limits)
     } catch {
       Relay.say(.failed("cannot listen on port \(port)\(bind.map { " of \($0)" } ?? ""): \(error)"))
-      return
+      return Relay.finish()
     }
     let addresses = NightServer.addresses(bind: bind)
     let url = addresses.first.map { JoinURL.text(address: $0, port: server.port, code: code) }
@@ -73,5 +73,6 @@ struct Serve: AsyncParsableCommand {
       }
     }
     await server.stop()
+    Relay.finish()
   }
 }

@@ -96,7 +96,53 @@ struct PlayerNameTests {
     #expect(PlayerName.validate("👨‍👩‍👧", taken: ["👨‍👩‍👦"]) == .success("👨‍👩‍👧"))
   }
 
+  /// Issue 35: five characters, the last an emoji carrying 1,008 invisible tags, 4 KiB in all.
+  @Test func aFewCharactersPaddedWithInvisibleTagsAreRefusedByTheirBytes() {
+    let tags = (0..<1_008).map { Character(Unicode.Scalar(0xE0020 + UInt32($0 % 0x60))!) }
+    let fat = "Zed😀" + String(tags)
+    #expect(fat.count == 4)
+    #expect(fat.utf8.count == 4_039)
+    #expect(PlayerName.validate(fat, taken: []) == .failure(.tooManyBytes))
+    // Refused before any folding: the refusal does not depend on who is in.
+    #expect(PlayerName.validate(fat, taken: ["Zed😀"]) == .failure(.tooManyBytes))
+    // One byte over is over; the bound is of the trimmed name.
+    let over = String(repeating: "😀", count: 5) + String(tags.prefix(1_024 / 4 - 5 + 1))
+    #expect(over.count == 5)
+    #expect(over.utf8.count == PlayerName.maxBytes + 4)
+    #expect(PlayerName.validate(over, taken: []) == .failure(.tooManyBytes))
+    let atTheBound = "😀" + String(tags.prefix(PlayerName.maxBytes / 4 - 1))
+    #expect(atTheBound.utf8.count == PlayerName.maxBytes)
+    #expect(PlayerName.validate("  " + atTheBound + "\u{3000}", taken: []) == .success(atTheBound))
+  }
+
+  /// Any name of 20 characters a person would choose fits the byte bound: the longest emoji
+  /// sequences there are, a flag of a subdivision, scripts whose letters carry marks.
+  @Test(
+    "Twenty of the longest characters people use fit in bytes",
+    arguments: [
+      // A kiss with two skin tones: 35 bytes.
+      "\u{1F469}\u{1F3FB}\u{200D}\u{2764}\u{FE0F}\u{200D}\u{1F48B}\u{200D}\u{1F468}\u{1F3FC}",
+      // The flag of Scotland: 28 bytes.
+      "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+      // A family of four, each with a tone: 41 bytes.
+      "\u{1F468}\u{1F3FB}\u{200D}\u{1F469}\u{1F3FB}\u{200D}\u{1F467}\u{1F3FB}\u{200D}\u{1F466}\u{1F3FB}",
+      "\u{0915}\u{094D}\u{0937}\u{093F}",  // Devanagari kṣi, a conjunct and its vowel sign
+      "\u{0E01}\u{0E34}\u{0E48}",  // Thai, a vowel and a tone mark
+      "e\u{0302}\u{0323}",  // Vietnamese ệ, decomposed
+    ])
+  func twentyOfTheLongest(character: String) {
+    #expect(character.count == 1)
+    let name = String(repeating: character, count: 20)
+    #expect(name.count == 20)
+    #expect(name.utf8.count <= PlayerName.maxBytes)
+    #expect(PlayerName.validate(name, taken: []) == .success(name))
+  }
+
   @Test func aRefusalSaysItsRule() {
+    #expect(
+      NameRefusal.tooManyBytes.description
+        == "A name is at most 1,024 bytes: its characters hide too many invisible parts.")
+    #expect(PlayerName.maxBytes == 1_024)
     #expect(NameRefusal.tooLong.description == "A name has at most 20 characters.")
     #expect(NameRefusal.taken("Ann", by: "Ann").description == "The name Ann is taken.")
     #expect(NameRefusal.taken("\u{410}nn", by: "Ann").description == "The name \u{410}nn is taken: it looks like Ann.")

@@ -1,6 +1,7 @@
 #if Cluster
   import Foundation
   import Glibc
+  import NightKit
   import ProcessSpawn
   import Testing
 
@@ -237,6 +238,36 @@
       // Questions 1 and 2 were scored before the outage, P1's and P2's third answers held
       // through it: the table has them.
       try await Self.expectTheKnownTable(host, players)
+    }
+
+    /// FatNameTests' attack on a room (issue 35): 50 `trivia join` at once, each named by 4
+    /// characters and 4 KiB, through the balancer and edges. At head the room (`trivia-night
+    /// room`) and its host each blocked writing to the other, and the edges held the night
+    /// open for a room that never moved again: Ann never joined, and SIGTERM did nothing.
+    @Test func fiftyNamesOfFourKiBAreRefusedAndTheRoomGoesOn() async throws {
+      let cluster = try Cluster()
+      defer { cluster.stop() }
+      try await cluster.start()
+      let host = try cluster.startHost(["--start-when", "90"])
+      let url = try await cluster.joinURL(host)
+      try await cluster.waitForEdges(serving: url)
+      let script = try cluster.sandbox.write("fat.txt", "")
+      var fat: [NightProcess] = []
+      for number in 1...50 {
+        fat.append(
+          try NightProcess(
+            ["join", url, "--name", FatNameTests.fatName(number), "--no-color", "--script", script],
+            in: cluster.sandbox, launcher: cluster.launcher(on: "players")))
+      }
+      for player in fat { try await player.waitFor(NameRefusal.tooManyBytes.description, timeout: .seconds(30)) }
+      let ann = try cluster.player(url, name: "Ann")
+      try await host.waitFor("Ann joined", timeout: .seconds(10))
+      _ = try await ann.waitFor("You are in as Ann", timeout: .seconds(10))
+      let asked = ContinuousClock.now
+      Glibc.kill(cluster.program(of: host), SIGTERM)
+      #expect(try await host.waitForExit(timeout: .seconds(5)) == 0, "\(host.text)")
+      #expect(ContinuousClock.now - asked < .seconds(5))
+      #expect(host.text.ranges(of: " joined").count == 1, "\(host.text)")
     }
   }
 

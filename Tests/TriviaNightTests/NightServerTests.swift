@@ -282,6 +282,43 @@ import WSClient
     await server.stop()
   }
 
+  /// A peer that reads nothing is closed as silent after 30 s only if it says nothing either:
+  /// before issue 35 every text sent to it was kept till then, or without end if it spoke.
+  /// Past `maxUnsentBytes` unwritten it is closed; a player sent a burst of a MiB, who reads,
+  /// stays.
+  @Test func aPeerThatReadsNothingIsClosedOnceItLeavesTheMostUnread() async throws {
+    let server = try await start { $0.maxUnsentBytes = 256 << 10 }
+    let (player, playerID) = try await join(server)
+    let raw = try RawSocket(port: server.port)
+    raw.request("/\(Self.code)", upgrade: true)
+    _ = await raw.read(within: .seconds(1)) { $0.contains("\r\n\r\n") }
+    raw.sendFrame("hello")
+    let rawID = try #require(try await events(of: server) { $0.opened.count == 1 }.opened.first)
+    // 4 KiB at a time, up to 64 MiB: past its socket's buffers (a few MiB on loopback) and
+    // 256 KiB more, it is closed.
+    let text = String(repeating: "x", count: 4_096)
+    var seen: [ServerEvent] = []
+    var sent = 0
+    while !seen.closed.contains(rawID), sent < 16_384 {
+      // The player is sent the first MiB of it, as fast, and reads it.
+      server.send(text, to: sent < 256 ? [rawID, playerID] : [rawID])
+      sent += 1
+      if sent % 64 == 0 {
+        try await Task.sleep(for: .milliseconds(5))
+        if readable(server.descriptor) { seen += server.drain() }
+      }
+    }
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !seen.closed.contains(rawID), ContinuousClock.now < deadline {
+      if readable(server.descriptor) { seen += server.drain() } else { try await Task.sleep(for: .milliseconds(5)) }
+    }
+    #expect(seen.closed == [rawID])
+    #expect(sent * 4_096 < 32 << 20, "closed after \(sent) texts")
+    player.send("here")
+    try await events(of: server) { $0.texts(from: playerID) == ["here"] }
+    await server.stop()
+  }
+
   @Test func oneConnectionMoreThanTheMostIsRefusedWith503() async throws {
     let server = try await start { $0.maxConnections = 2 }
     _ = try await join(server)

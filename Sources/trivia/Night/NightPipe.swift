@@ -8,8 +8,13 @@ import TriviaApp
 @MainActor
 final class NightPipe: NightLine {
   private let process: pid_t
-  private let input: Int32
+  private var input: Int32
   private let output: Int32
+  /// What the game says to `trivia-night`, written as it reads: the game never waits on it,
+  /// so the keyboard and signals are heard whatever it does (issue 35).
+  private var outbox: PipeOutbox
+  /// Whether it read none of the outbox's limit and was ended for it.
+  private var stuck = false
   private var buffer: [UInt8] = []
   private var arrived: [RelayEvent] = []
   private(set) var isEnded = false
@@ -51,6 +56,7 @@ final class NightPipe: NightLine {
     process = pid
     input = toChild[1]
     output = fromChild[0]
+    outbox = PipeOutbox(descriptor: input)
     _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
   }
 
@@ -68,16 +74,19 @@ final class NightPipe: NightLine {
   }
 
   func send(_ command: RelayCommand) {
-    guard !isEnded else { return }
-    RelayLines.write(command, to: input)
+    send(contentsOf: [command])
   }
 
-  /// Sends `commands` in one write.
+  /// Sends `commands` in one write, or queues them until `trivia-night` has room for them.
   func send(contentsOf commands: [RelayCommand]) {
-    guard !isEnded, !commands.isEmpty else { return }
+    guard !isEnded, !stopped, !stuck, !commands.isEmpty else { return }
     var bytes: [UInt8] = []
     for command in commands { RelayLines.encode(command, into: &bytes) }
-    RelayLines.write(bytes: bytes, to: input)
+    guard !outbox.send(bytes), outbox.state == .stuck else { return }
+    // It has read nothing for the outbox's limit: waiting on it would freeze the game with it.
+    // Its end comes through `service`, which says why.
+    stuck = true
+    kill(process, SIGKILL)
   }
 
   /// The events read so far, oldest first.
@@ -86,9 +95,21 @@ final class NightPipe: NightLine {
     return arrived
   }
 
-  var descriptors: [pollfd] { isEnded ? [] : [pollfd(fd: output, events: Int16(POLLIN), revents: 0)] }
+  /// Its output, and its input while what the game said waits for room.
+  var descriptors: [pollfd] {
+    guard !isEnded else { return [] }
+    return [pollfd(fd: output, events: Int16(POLLIN), revents: 0)] + (outbox.waiting.map { [$0] } ?? [])
+  }
+
   func service(_ polled: [pollfd]) -> Bool {
-    guard let entry = polled.first, entry.revents != 0 else { return !arrived.isEmpty }
+    if polled.contains(where: { $0.fd == input && $0.revents != 0 }) { outbox.flush() }
+    guard polled.contains(where: { $0.fd == output && $0.revents != 0 }) else { return !arrived.isEmpty }
+    readAll()
+    return !arrived.isEmpty
+  }
+
+  /// Reads what `trivia-night` said until its pipe is empty, or ends.
+  private func readAll() {
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
       let got = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
@@ -100,8 +121,16 @@ final class NightPipe: NightLine {
       if got == 0 {
         // trivia-night ended: whatever it said last is all there is.
         isEnded = true
-        // Unannounced: it crashed or was killed.
-        if !stopped, !announcedEnd { arrived.append(.failed("trivia-night ended unexpectedly.")) }
+        if stuck {
+          // Killed for it: its status is collected here, as nothing will stop it.
+          waitpid(process, nil, 0)
+          let megabytes = outbox.limit >> 20
+          let sentence = "trivia-night read none of the last \(megabytes) MiB sent to it: it was taken to be stuck."
+          arrived.append(.failed(sentence))
+        } else if !stopped, !announcedEnd {
+          // Unannounced: it crashed or was killed.
+          arrived.append(.failed("trivia-night ended unexpectedly."))
+        }
       }
       break
     }
@@ -109,26 +138,40 @@ final class NightPipe: NightLine {
       if case .failed = event { announcedEnd = true }
       arrived.append(event)
     }
-    return !arrived.isEmpty
   }
 
   /// Asks `trivia-night` to close everything, and waits for it (at most a second) so that
-  /// players hear the end before the game does.
+  /// players hear the end before the game does. What it says meanwhile is read and let go, so
+  /// that it is never left waiting to say it; what the game said is written within the second
+  /// or not at all.
   func stop() {
     guard !stopped else { return }
+    if !stuck, !isEnded { outbox.send(RelayLines.encode(.stop)) }
     stopped = true
-    send(.stop)
-    close(input)
+    let kept = arrived.count
+    let deadline = ContinuousClock.now + .seconds(1)
     var status: Int32 = 0
-    for _ in 0..<100 {
-      if waitpid(process, &status, WNOHANG) != 0 { break }
-      usleep(10_000)
+    var exited = false
+    while !exited, ContinuousClock.now < deadline {
+      var waits = [pollfd(fd: isEnded ? -1 : output, events: Int16(POLLIN), revents: 0)]
+      if let waiting = outbox.waiting { waits.append(waiting) }
+      _ = poll(&waits, nfds_t(waits.count), 10)
+      if waits.count > 1, waits[1].revents != 0 { outbox.flush() }
+      if outbox.unsent == 0, input >= 0 {
+        // All said: its end of input tells it the game is done, should `stop` not.
+        close(input)
+        input = -1
+      }
+      if waits[0].revents != 0, !isEnded { readAll() }
+      exited = waitpid(process, &status, WNOHANG) != 0
     }
-    if waitpid(process, &status, WNOHANG) == 0 {
+    if !exited {
       kill(process, SIGKILL)
       waitpid(process, &status, 0)
     }
+    if input >= 0 { close(input) }
     close(output)
+    arrived.removeSubrange(kept...)
     isEnded = true
   }
 }

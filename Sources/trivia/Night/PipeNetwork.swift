@@ -48,14 +48,11 @@ final class PipeNetwork: NightNetwork, EventSource {
   var descriptors: [pollfd] { pipes.flatMap(\.descriptors) }
   var serviceAt: ContinuousClock.Instant? { nil }
 
+  /// Each pipe finds its own descriptors among `polled` (they are its own, and how many it
+  /// has changes as what it sends waits or is written).
   func service(_ polled: [pollfd]) -> Bool {
-    var offset = 0
     var work = false
-    for pipe in pipes {
-      let count = pipe.descriptors.count
-      if pipe.service(Array(polled[offset..<offset + count])) { work = true }
-      offset += count
-    }
+    for pipe in pipes where pipe.service(polled) { work = true }
     return work
   }
 }
