@@ -30,8 +30,10 @@ struct FatNameTests {
     try await host.waitFor("Ann joined", timeout: .seconds(10))
     let asked = ContinuousClock.now
     host.kill(SIGTERM)
-    #expect(try await host.waitForExit(timeout: .seconds(5)) == 0)
-    #expect(ContinuousClock.now - asked < .seconds(5))
+    // Within seconds when the machine is idle; the bound is for a machine busy with the rest
+    // of the suite. Before #35 it never ended.
+    #expect(try await host.waitForExit(timeout: .seconds(30)) == 0)
+    #expect(ContinuousClock.now - asked < .seconds(30))
     #expect(host.text.ranges(of: " joined").count == 1, "\(host.text)")
   }
 }

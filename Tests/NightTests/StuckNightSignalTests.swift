@@ -55,14 +55,14 @@ struct StuckNightSignalTests {
       try host.send("oops")
       try host.send([3])
       try host.type("end")
-      _ = try await host.waitFor("(y/n)", timeout: .seconds(5))
+      _ = try await host.waitFor("(y/n)", timeout: .seconds(15))
       try host.type("y")
-      _ = try await host.waitFor("final> ", timeout: .seconds(5))
+      _ = try await host.waitFor("final> ", timeout: .seconds(15))
       try host.type("done")
-      _ = try await host.waitFor("trivia> ", timeout: .seconds(5))
+      _ = try await host.waitFor("trivia> ", timeout: .seconds(15))
       try host.type("quit")
     }
-    #expect(host.waitForExit(timeout: .seconds(5)) == .status(0), "\(host.text.suffix(2_000))")
+    #expect(host.waitForExit(timeout: .seconds(15)) == .status(0), "\(host.text.suffix(2_000))")
     #expect(ContinuousClock.now - asked < .seconds(5))
     #expect(!host.text.contains("Unknown command"), "\(host.text.suffix(2_000))")
     withExtendedLifetime(players) {}

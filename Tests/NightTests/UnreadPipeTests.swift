@@ -58,14 +58,15 @@ struct UnreadPipeTests {
       #expect(heard, "player \(number + 1) did not hear the night's command")
     }
     Self.write(#"{"stop":{}}"# + "\n", to: commands[1])
-    // It says goodbye to its players, and gives up its unread output after a second.
-    let deadline = ContinuousClock.now + .seconds(5)
+    // It says goodbye to its players, and gives up its unread output after a second; the
+    // bound is for a machine busy with the rest of the suite. Before #35 it never ended.
+    let deadline = ContinuousClock.now + .seconds(30)
     var status: Int32 = 0
     while !ended, ContinuousClock.now < deadline {
       ended = waitpid(night, &status, WNOHANG) == night
       if !ended { try await Task.sleep(for: .milliseconds(20)) }
     }
-    #expect(ended, "trivia-night serve still runs 5 s after stop")
+    #expect(ended, "trivia-night serve still runs 30 s after stop")
     if ended { #expect(Spawn.shellStatus(status) == 0) }
   }
 

@@ -15,7 +15,7 @@ struct TimedOut: Error, CustomStringConvertible {
 /// Drains `server` until `done` holds for everything drained so far, or `within` passes.
 @discardableResult
 func events(
-  of server: NightServer, within: Duration = .seconds(5), until done: ([ServerEvent]) -> Bool
+  of server: NightServer, within: Duration = .seconds(15), until done: ([ServerEvent]) -> Bool
 ) async throws -> [ServerEvent] {
   var seen: [ServerEvent] = []
   let deadline = ContinuousClock.now + within
@@ -29,7 +29,7 @@ func events(
 /// Drains `client` until `done` holds for everything drained so far, or `within` passes.
 @discardableResult
 func events(
-  of client: NightClient, within: Duration = .seconds(5), until done: ([ClientEvent]) -> Bool
+  of client: NightClient, within: Duration = .seconds(15), until done: ([ClientEvent]) -> Bool
 ) async throws -> [ClientEvent] {
   var seen: [ClientEvent] = []
   let deadline = ContinuousClock.now + within
