@@ -112,10 +112,12 @@ let package = Package(
       .target(name: "LinkSocketShim"),
       // A trivia night's rules as a state machine with the host's clock passed in: the night's
       // server and players share its messages, and its tests need no network.
-      .target(name: "NightKit"),
+      // Optimized in a debug build too: `make test` plays 1,000 whole nights on it (NightSimulation),
+      // about 55 s of CPU unoptimized beside suites that time real sockets, 7 s optimized.
+      .target(name: "NightKit", swiftSettings: [.unsafeFlags(["-O"])]),
       // Whole nights with faults in virtual time (`make simulate`): NightKit's own state
       // machines, joined by models of the network and PostgreSQL that promise no more than they do.
-      .target(name: "NightSimulation", dependencies: ["NightKit"]),
+      .target(name: "NightSimulation", dependencies: ["NightKit"], swiftSettings: [.unsafeFlags(["-O"])]),
       .executableTarget(
         name: "night-simulate",
         dependencies: ["NightSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
