@@ -45,13 +45,23 @@ cluster: night-deps
 ## the router's public-API check and NavigatorKit's documentation, which fails on any warning.
 test: night-deps test-tools
 	$(SWIFT) build --build-tests $(CHECKS) $(CLUSTER)
-	@echo "$(SWIFT) test --skip-build --parallel $(CLUSTER)"
-	@{ $(SWIFT) test --skip-build --parallel $(CLUSTER); echo $$? > .build/test-status; } 2>&1 | tee .build/test-output.txt
-	@status=$$(cat .build/test-status); [ "$$status" = 0 ] || { Scripts/test-failures.sh .build/test-output.txt; exit "$$status"; }
+	@echo "$(SWIFT) test --skip-build --parallel $(CLUSTER) --skip '$(STRESS)'"
+	@{ $(SWIFT) test --skip-build --parallel $(CLUSTER) --skip '$(STRESS)'; echo $$? > .build/test-status; } 2>&1 \
+	  | tee .build/test-output.txt
+	@echo "$(SWIFT) test --skip-build --no-parallel $(CLUSTER) --filter '$(STRESS)'"
+	@{ $(SWIFT) test --skip-build --no-parallel $(CLUSTER) --filter '$(STRESS)'; echo $$? > .build/stress-status; } 2>&1 \
+	  | tee -a .build/test-output.txt
+	@status=$$(cat .build/test-status); stress=$$(cat .build/stress-status); \
+	  [ "$$status" = 0 ] && [ "$$stress" = 0 ] || { Scripts/test-failures.sh .build/test-output.txt; exit 1; }
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
 	$(MAKE) --no-print-directory bank-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
 	$(MAKE) --no-print-directory install-check BINARY="$$($(SWIFT) build --show-bin-path)/trivia"
 	$(MAKE) --no-print-directory router-check docs
+
+## The tests that load the machine on purpose (50 fat names through one host and through
+## PostgreSQL, a pipe nobody reads, a host whose trivia-night is stopped): run after the rest,
+## one at a time, since beside the parallel run they took the CPU from suites that time sockets.
+STRESS := FatNameTests|UnreadPipeTests|StuckNightSignalTests|fiftyNamesOfFourKiB
 
 build: night-deps
 	$(SWIFT) build $(CHECKS) $(CLUSTER)
