@@ -59,10 +59,11 @@ test: night-deps test-tools
 	$(MAKE) --no-print-directory router-check docs
 
 ## The tests that load the machine on purpose (50 fat names through one host, a pipe nobody
-## reads, a host whose trivia-night is stopped) and the night over several machines (its
+## reads, a host whose trivia-night is stopped, 200 silent WebSockets from one address) and the
+## night over several machines (its
 ## namespaces, PostgreSQL, HAProxy and 50 `trivia join` with fat names): run after the rest,
 ## one at a time, since beside the parallel run they took the CPU from suites that time sockets.
-STRESS := FatNameTests|UnreadPipeTests|StuckNightSignalTests|ClusterTests
+STRESS := FatNameTests|UnreadPipeTests|StuckNightSignalTests|ClusterTests|CapacityTests
 
 build: night-deps
 	$(SWIFT) build $(CHECKS) $(CLUSTER)
