@@ -85,7 +85,8 @@ public struct NightHost: Sendable {
     var effects: [Effect] = []
     switch event {
     case .heard(let connection, let text, let held):
-      let at = Self.heardAt(now, heldMs: held)
+      // Timed as its edge heard it: the edge says how long it kept it (at most a second).
+      let at = now - .milliseconds(min(max(held, 0), 1_000))
       move(now: now, into: &effects) { room, _ in room.received(connection, text: text, now: at) }
     case .closed(let connection):
       move(now: now, into: &effects) { $0.disconnected(connection, now: $1) }
@@ -133,12 +134,6 @@ public struct NightHost: Sendable {
     var wakes = [room.nextDeadline, autoAt, saveDue ? lastSave.map { $0 + Self.saveInterval } : nil].compactMap { $0 }
     if case .question = room.phase, let tick = room.countdown.nextTick(at: now) { wakes.append(tick) }
     return wakes.min()
-  }
-
-  /// When a frame was heard: the part that first heard it (an edge) says how long it kept it.
-  public static func heardAt(_ now: Duration, heldMs: Int) -> Duration {
-    // At most a second.
-    now - .milliseconds(min(max(heldMs, 0), 1_000))
   }
 
   /// The room as it is saved now, for a night that keeps it.
