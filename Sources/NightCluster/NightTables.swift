@@ -6,7 +6,8 @@
   /// as last saved (`NightRoom.Saved`'s JSON: players, answers, scores, readable with psql's
   /// jsonb operators) and which backend holds its room; `trivia_edges` numbers the edges and
   /// says which backend each holds, so that an edge whose process died is seen to be gone;
-  /// `trivia_frames` holds what was sent to a room or an edge until it takes it;
+  /// `trivia_frames` holds what was sent to a room or an edge until it takes it, and the room's
+  /// journal (what it took since its last save) until the night ends;
   /// `trivia_answers` keeps each question's answers, a row a player, as the room revealed them.
   public enum NightTables {
     /// Creates what is missing, under a lock: processes starting together must not race.
@@ -28,7 +29,14 @@
             id serial PRIMARY KEY, pid integer, started timestamptz NOT NULL DEFAULT now())
           """, logger: logger)
         try await connection.query(
-          "CREATE TABLE IF NOT EXISTS trivia_frames (id bigserial PRIMARY KEY, channel text NOT NULL, body bytea NOT NULL)",
+          """
+          CREATE TABLE IF NOT EXISTS trivia_frames (
+            id bigserial PRIMARY KEY, channel text NOT NULL, body bytea NOT NULL,
+            at timestamptz NOT NULL DEFAULT clock_timestamp())
+          """, logger: logger)
+        // Made by a trivia before a row said when it was queued.
+        try await connection.query(
+          "ALTER TABLE trivia_frames ADD COLUMN IF NOT EXISTS at timestamptz NOT NULL DEFAULT clock_timestamp()",
           logger: logger)
         try await connection.query(
           "CREATE INDEX IF NOT EXISTS trivia_frames_channel ON trivia_frames (channel, id)", logger: logger)
@@ -57,6 +65,17 @@
         """, logger: PostgresLink.logger)
       for try await (code, room) in rows.decode((String, String).self) { return (code, room) }
       return nil
+    }
+
+    /// What the room of the night `code` took since it last saved, as it wrote it: lines of
+    /// `NightJournalEntry`s' JSON, oldest first.
+    public static func journal(code: String, on connection: PostgresConnection) async throws -> String {
+      let rows = try await connection.query(
+        "SELECT body FROM trivia_frames WHERE channel = \(ClusterChannel.journal(code)) ORDER BY id",
+        logger: PostgresLink.logger)
+      var journal = ""
+      for try await body in rows.decode(ByteBuffer.self) { journal += String(buffer: body) }
+      return journal
     }
 
     /// The night `code` is this room's: its address, its backend; edges hear of it.

@@ -16,16 +16,26 @@
   /// plain NOTIFY. A lost server is tried again each second, and said once each way.
   public final class PostgresLink: Sendable {
     public enum Event: Sendable, Equatable {
-      /// One NOTIFY's payload on `channel`: whole relay frames.
-      case frames(channel: String, [UInt8])
+      /// One NOTIFY's payload on `channel`: whole relay frames, and how long they waited
+      /// between the sender queueing them and this process taking them (in its queue while
+      /// the server was away, in the table while this process was): the room times an answer
+      /// as its edge heard it, however long PostgreSQL kept it (`RelayLines.adding(held:to:)`).
+      case frames(channel: String, [UInt8], waitedMs: Int)
       /// The server cannot be reached, in a sentence; nothing arrives until `up`.
       case down(String)
       /// Connected (again): channels listened to, the schema in place.
       case up
     }
 
+    /// Bytes queued together: a row of their own when they waited long (the server away), so
+    /// each says how long.
+    private struct Chunk {
+      var bytes: [UInt8]
+      let at: ContinuousClock.Instant
+    }
+
     private struct Outbox {
-      var batches: [String: [UInt8]] = [:]
+      var batches: [String: [Chunk]] = [:]
       /// Channels in the order they were first queued, so a batch is never overtaken.
       var order: [String] = []
       var wake: AsyncStream<Void>.Continuation?
@@ -36,6 +46,9 @@
     /// The shortest time between two sends while batches keep coming: what comes after a pause
     /// goes at once, what keeps coming a window later, together.
     let window: Duration
+
+    /// Bytes queued within this of the first of their row share it.
+    static let together = Duration.milliseconds(20)
 
     public let address: PostgresAddress
     private let channels: Mutex<[String]>
@@ -79,9 +92,14 @@
     /// Queues `bytes` (whole frames) for `channel`; sent with whatever else is queued for it.
     public func send(_ bytes: [UInt8], to channel: String) {
       guard !bytes.isEmpty else { return }
+      let now = ContinuousClock.now
       outbox.withLock { outbox in
         if outbox.batches[channel] == nil { outbox.order.append(channel) }
-        outbox.batches[channel, default: []] += bytes
+        if let last = outbox.batches[channel]?.last, now - last.at < Self.together {
+          outbox.batches[channel]![outbox.batches[channel]!.count - 1].bytes += bytes
+        } else {
+          outbox.batches[channel, default: []].append(Chunk(bytes: bytes, at: now))
+        }
         outbox.wake?.yield()
       }
     }
@@ -169,7 +187,9 @@
 
     /// A broadcast's payload is its frames; a queue's, the number of a row to take.
     private func receive(_ payload: String, on channel: String, from connection: PostgresConnection) async throws {
-      guard !broadcasts.contains(channel) else { return events.post(.frames(channel: channel, Array(payload.utf8))) }
+      guard !broadcasts.contains(channel) else {
+        return events.post(.frames(channel: channel, Array(payload.utf8), waitedMs: 0))
+      }
       if let row = Int64(payload), row <= taken.withLock({ $0[channel] ?? 0 }) { return }
       try await take(channel, from: connection)
     }
@@ -178,12 +198,13 @@
     private func take(_ channel: String, from connection: PostgresConnection) async throws {
       let rows = try await connection.query(
         """
-        WITH taken AS (DELETE FROM trivia_frames WHERE channel = \(channel) RETURNING id, body)
-        SELECT id, body FROM taken ORDER BY id
+        WITH taken AS (DELETE FROM trivia_frames WHERE channel = \(channel) RETURNING id, body, at)
+        SELECT id, body, greatest(0, (extract(epoch FROM clock_timestamp() - at) * 1000)::integer)
+        FROM taken ORDER BY id
         """, logger: Self.logger)
-      for try await (id, body) in rows.decode((Int64, ByteBuffer).self) {
+      for try await (id, body, waited) in rows.decode((Int64, ByteBuffer, Int32).self) {
         taken.withLock { $0[channel] = max($0[channel] ?? 0, id) }
-        events.post(.frames(channel: channel, Array(body.readableBytesView)))
+        events.post(.frames(channel: channel, Array(body.readableBytesView), waitedMs: Int(waited)))
       }
     }
 
@@ -199,7 +220,7 @@
           // What comes after a pause goes at once; what keeps coming, once a window: a busy
           // night's answers cross as a few batches a window, not a statement each.
           let window = ContinuousClock.now + self.window
-          let batches: [(String, [UInt8])] = outbox.withLock { outbox in
+          let batches: [(String, [Chunk])] = outbox.withLock { outbox in
             outbox.sending = !outbox.order.isEmpty
             defer {
               outbox.batches.removeAll(keepingCapacity: true)
@@ -208,13 +229,15 @@
             return outbox.order.map { ($0, outbox.batches[$0]!) }
           }
           if batches.isEmpty { break }
-          for (index, (channel, bytes)) in batches.enumerated() {
-            do {
-              try await notify(channel, bytes, on: sender)
-            } catch {
-              // Put back, in front of anything queued since, for the next connection.
-              requeue(Array(batches[index...]))
-              throw error
+          for (index, (channel, chunks)) in batches.enumerated() {
+            for (sent, chunk) in chunks.enumerated() {
+              do {
+                try await notify(channel, chunk, on: sender)
+              } catch {
+                // Put back, in front of anything queued since, for the next connection.
+                requeue([(channel, Array(chunks[sent...]))] + Array(batches[(index + 1)...]))
+                throw error
+              }
             }
           }
           try await Task.sleep(until: window)
@@ -223,29 +246,35 @@
       throw LinkDown()
     }
 
-    private func requeue(_ batches: [(String, [UInt8])]) {
+    private func requeue(_ batches: [(String, [Chunk])]) {
       outbox.withLock { outbox in
         outbox.sending = false
-        for (channel, bytes) in batches.reversed() {
+        for (channel, chunks) in batches.reversed() {
           if let newer = outbox.batches[channel] {
-            outbox.batches[channel] = bytes + newer
+            outbox.batches[channel] = chunks + newer
             outbox.order.removeAll { $0 == channel }
           } else {
-            outbox.batches[channel] = bytes
+            outbox.batches[channel] = chunks
           }
           outbox.order.insert(channel, at: 0)
         }
       }
     }
 
-    private func notify(_ channel: String, _ bytes: [UInt8], on sender: PostgresConnection) async throws {
+    /// A broadcast's chunk is its payload; a queue's is a row, its time set back by how long
+    /// it waited here, so that its reader counts that wait and the table's from one clock.
+    private func notify(_ channel: String, _ chunk: Chunk, on sender: PostgresConnection) async throws {
       if broadcasts.contains(channel) {
         try await sender.query(
-          "SELECT pg_notify(\(channel), \(String(decoding: bytes, as: UTF8.self)))", logger: Self.logger)
+          "SELECT pg_notify(\(channel), \(String(decoding: chunk.bytes, as: UTF8.self)))", logger: Self.logger)
       } else {
+        let waited = Int32(min((ContinuousClock.now - chunk.at) / .milliseconds(1), 86_400_000))
         try await sender.query(
           """
-          WITH f AS (INSERT INTO trivia_frames (channel, body) VALUES (\(channel), \(ByteBuffer(bytes: bytes))) RETURNING id)
+          WITH f AS (
+            INSERT INTO trivia_frames (channel, body, at)
+            VALUES (\(channel), \(ByteBuffer(bytes: chunk.bytes)), clock_timestamp() - make_interval(secs => \(waited)::float8 / 1000))
+            RETURNING id)
           SELECT pg_notify(\(channel), id::text) FROM f
           """, logger: Self.logger)
       }

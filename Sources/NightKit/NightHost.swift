@@ -31,8 +31,11 @@ public struct NightHost: Sendable {
     /// PostgreSQL cannot be reached, or is back.
     case unreachable
     case reachable
-    /// A restarted host found its night in PostgreSQL within the grace, saved `savedAgo` ago.
-    case resumed(NightRoom.Saved, savedAgo: Duration, generator: any RandomNumberGenerator & Sendable)
+    /// A restarted host found its night in PostgreSQL within the grace, saved `savedAgo` ago,
+    /// with the journal written since (`NightJournalEntry`).
+    case resumed(
+      NightRoom.Saved, savedAgo: Duration, journal: [NightJournalEntry], generator: any RandomNumberGenerator & Sendable
+    )
     /// A batch of events was read: under a script, what waits for an interval goes out now.
     case batchEnded
     /// Time passed: call at `nextWake`.
@@ -50,6 +53,8 @@ public struct NightHost: Sendable {
     case output(NightOutput)
     /// Keep the room in PostgreSQL.
     case save(NightRoom.Saved)
+    /// Keep these beside the save before any output that follows: what the room took since.
+    case journal([NightJournalEntry])
     /// A question was revealed: its answers, for the history and PostgreSQL.
     case revealed(NightRecord)
     /// The host's screen follows the room, to this phase (one step of `--auto` may pass several).
@@ -85,8 +90,9 @@ public struct NightHost: Sendable {
     var effects: [Effect] = []
     switch event {
     case .heard(let connection, let text, let held):
-      // Timed as its edge heard it: the edge says how long it kept it (at most a second).
-      let at = now - .milliseconds(min(max(held, 0), 1_000))
+      // Timed as its edge heard it: the edge says how long it kept it, and PostgreSQL how long
+      // it waited on the way (an outage within the grace, at most).
+      let at = now - .milliseconds(min(max(held, 0), NightRoom.grace.wholeMilliseconds))
       move(now: now, into: &effects) { room, _ in room.received(connection, text: text, now: at) }
     case .closed(let connection):
       move(now: now, into: &effects) { $0.disconnected(connection, now: $1) }
@@ -96,8 +102,8 @@ public struct NightHost: Sendable {
       unreachable = false
       // As in a resumed room, till the first of them is back.
       if room.connectedCount == 0 { comingBack = true }
-    case .resumed(let saved, let savedAgo, let generator):
-      room = NightRoom(resuming: saved, now: now, savedAgo: savedAgo, generator: generator)
+    case .resumed(let saved, let savedAgo, let journal, let generator):
+      room = NightRoom(resuming: saved, now: now, savedAgo: savedAgo, journal: journal, generator: generator)
       comingBack = true
       // A reveal or standings resumed moves on by itself under `--auto`, as one just reached.
       autoAt = plan.auto && [NightPhase.reveal(0), .standings(0)].contains(room.phase.kind) ? now + pause : nil
@@ -150,6 +156,8 @@ public struct NightHost: Sendable {
   ) {
     let before = room.phase
     let outputs = step(&room, now)
+    let taken = room.takeJournal()
+    if plan.persists, !taken.isEmpty { effects.append(.journal(taken)) }
     effects += outputs.map(Effect.output)
     if room.phase != before {
       save(now: now, into: &effects)

@@ -49,6 +49,7 @@ extension NightRoom {
       holding += 1
       connected += 1
       if case .question = phase { waitingOn += 1 }
+      note(.seat(name: name, since: seats[seat].since, totalMs: seats[seat].totalMs), seat: seat)
       outputs.append(.host(.joined(name)))
       outputs += screen(of: seat, now: now)
       lobbyChanged(now: now, into: &outputs)

@@ -82,6 +82,7 @@ extension NightRoom {
     answered += 1
     waitingOn -= 1
     if choice == questions[index].correct, ms < fastest?.ms ?? .max { fastest = (seat, ms) }
+    note(.answer(question: number, choice: choice, ms: ms), seat: seat)
     var outputs: [NightOutput] = [.send(.you(you(of: seat)), to: [connection])]
     if everyoneAnswered {
       closeQuestion(into: &outputs)

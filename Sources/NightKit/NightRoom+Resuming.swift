@@ -8,7 +8,7 @@ extension NightRoom {
       seats: seats.map { Saved.Seat($0, now: now) }, order: order, index: index, round: round,
       questionElapsedMs: elapsed, counts: counts, answered: answered,
       fastest: fastest.map { Saved.Fastest(seat: $0.seat, ms: $0.ms) }, played: played, endedReason: endedReason,
-      endedTable: endedTable, closed: closed)
+      endedTable: endedTable, closed: closed, journaled: journaled)
   }
 
   /// The room as it was saved, on the new process's clock: every player that was connected is
@@ -17,10 +17,12 @@ extension NightRoom {
   /// its grace. A question keeps the deadline it opened with: `savedAgo` is how long before
   /// `now` the save was (from `Saved.savedAt`, on the wall clock, as each process has its own
   /// monotonic one), so that its players' countdown never jumps back. It waits for every player
-  /// holding a place, as any question does; answers taken before the save count at its reveal.
-  /// Big screens open again, as at any start.
+  /// holding a place, as any question does; answers taken before the save count at its reveal,
+  /// and so do those in `journal` after it (a seat given since, too). Big screens open again,
+  /// as at any start.
   public init(
-    resuming saved: Saved, now: Duration, savedAgo: Duration = .zero, generator: some RandomNumberGenerator & Sendable
+    resuming saved: Saved, now: Duration, savedAgo: Duration = .zero, journal: [NightJournalEntry] = [],
+    generator: some RandomNumberGenerator & Sendable
   ) {
     self.init(
       title: saved.title, questions: saved.questions, limit: .milliseconds(saved.limitMs),
@@ -34,12 +36,6 @@ extension NightRoom {
       if seatByKey[seat.key] == nil { seatByKey[seat.key] = index }
       if seat.status == .playing { holding += 1 }
     }
-    if phase != .ended {
-      drops = seats.indices.compactMap { seat in
-        seats[seat].status == .playing ? seats[seat].leftAt.map { (seat, $0) } : nil
-      }
-      drops.sort { ($0.at, $0.seat) < ($1.at, $1.seat) }
-    }
     index = saved.index
     round = saved.round
     counts = saved.counts
@@ -49,9 +45,17 @@ extension NightRoom {
     endedReason = saved.endedReason
     endedTable = saved.endedTable
     closed = saved.closed
+    journaled = saved.journaled
     if case .question = phase {
       questionStart = now - max(savedAgo, .zero) - .milliseconds(saved.questionElapsedMs ?? 0)
-      waitingOn = seats.indices.filter(isWaitedFor).count
     }
+    if phase != .ended {
+      for entry in journal where entry.number > saved.journaled { retake(entry, now: now) }
+      drops = seats.indices.compactMap { seat in
+        seats[seat].status == .playing ? seats[seat].leftAt.map { (seat, $0) } : nil
+      }
+      drops.sort { ($0.at, $0.seat) < ($1.at, $1.seat) }
+    }
+    if case .question = phase { waitingOn = seats.indices.filter(isWaitedFor).count }
   }
 }

@@ -38,6 +38,8 @@ extension NightRoom {
     public var savedAt: Int?
     /// The questions closed so far: the night's record, whole after a resume.
     let closed: [Closed]
+    /// The last journal entry this save holds: a resume takes again only those after it.
+    let journaled: Int
 
     struct Fastest: Codable, Equatable, Sendable {
       var seat: Int
@@ -47,9 +49,11 @@ extension NightRoom {
     init(
       title: String, phase: NightPhase, questions: [NightQuestion], limitMs: Int, maxPlayers: Int, onScreen: Bool,
       seats: [Seat], order: [Int], index: Int, round: Int, questionElapsedMs: Int?, counts: [Int], answered: Int,
-      fastest: Fastest?, played: Int, endedReason: String?, endedTable: NightStandings?, closed: [Closed]
+      fastest: Fastest?, played: Int, endedReason: String?, endedTable: NightStandings?, closed: [Closed],
+      journaled: Int
     ) {
       self.closed = closed
+      self.journaled = journaled
       self.title = title
       self.phase = phase
       self.questions = questions
@@ -71,7 +75,7 @@ extension NightRoom {
 
     private enum CodingKeys: String, CodingKey {
       case title, phase, questions, limitMs, maxPlayers, onScreen, seats, order, index, round, questionElapsedMs
-      case counts, answered, fastest, played, endedReason, endedTable, savedAt, closed
+      case counts, answered, fastest, played, endedReason, endedTable, savedAt, closed, journaled
     }
 
     public init(from decoder: any Decoder) throws {
@@ -94,7 +98,8 @@ extension NightRoom {
         played: try container.decode(Int.self, forKey: .played),
         endedReason: try container.decodeIfPresent(String.self, forKey: .endedReason),
         endedTable: try container.decodeIfPresent(NightStandings.self, forKey: .endedTable),
-        closed: try container.decodeIfPresent([Closed].self, forKey: .closed) ?? [])
+        closed: try container.decodeIfPresent([Closed].self, forKey: .closed) ?? [],
+        journaled: try container.decodeIfPresent(Int.self, forKey: .journaled) ?? 0)
       savedAt = try container.decodeIfPresent(Int.self, forKey: .savedAt)
       if let fault {
         throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: fault))

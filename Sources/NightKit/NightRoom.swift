@@ -66,6 +66,9 @@ public struct NightRoom: Sendable {
   var played = 0
   /// Each of them, as revealed: the night's record.
   var closed: [Closed] = []
+  /// The last journal entry made (`NightJournalEntry`), and those the host has not taken yet.
+  var journaled = 0
+  var journal: [NightJournalEntry] = []
   /// Why the host ended the night, and the table as it stood then.
   var endedReason: String?
   public internal(set) var endedTable: NightStandings?

@@ -18,9 +18,10 @@ public enum RelayEvent: Codable, Equatable, Sendable {
   /// The host's: joins are being refused, and why, in one sentence (at most every 10 s).
   case refusing(String)
   /// A night over several machines (`trivia-night room`): a night whose room stopped within
-  /// the grace was found in PostgreSQL, saved as `room` (a `NightRoom.Saved`'s JSON); the host
-  /// goes on with it, under its code. Said before `listening`.
-  case resumed(code: String, room: String)
+  /// the grace was found in PostgreSQL, saved as `room` (a `NightRoom.Saved`'s JSON), with
+  /// `journal` written since (`NightJournalEntry`s' JSON, a line each); the host goes on with
+  /// it, under its code. Said before `listening`.
+  case resumed(code: String, room: String, journal: String)
   /// PostgreSQL cannot be reached, in a sentence: no player hears the room until `reachable`.
   /// Every connection is said `closed` after it; players come back with their tokens.
   case unreachable(String)

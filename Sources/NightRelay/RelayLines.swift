@@ -114,6 +114,21 @@ public enum RelayLines {
     }
   }
 
+  /// Whole event frames, each text held `held` ms longer: what waited on the way.
+  public static func adding(held: Int, to frames: [UInt8]) -> [UInt8] {
+    var rest = frames
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(frames.count + 16)
+    for event in events(&rest) {
+      guard case .text(let id, let text, let before) = event else {
+        encode(event, into: &bytes)
+        continue
+      }
+      encode(.text(id, text, held: before + held), into: &bytes)
+    }
+    return bytes
+  }
+
   /// The whole commands in what was read, keeping a partial last frame in `buffer`; a frame
   /// that cannot be read is skipped.
   public static func commands(_ buffer: inout [UInt8]) -> [RelayCommand] {

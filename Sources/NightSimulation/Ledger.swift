@@ -1,7 +1,7 @@
 import NightKit
 
 /// What the simulation saw the room promise, kept beside the night to check it against: each
-/// answer the room accepted (it sent the player its verdict), when each question's deadline
+/// answer the room accepted (its player heard the verdict), when each question's deadline
 /// was said to be, and each question as revealed. Nothing here feeds the night.
 struct Ledger {
   struct Accepted {
@@ -14,12 +14,17 @@ struct Ledger {
     var askedAgain = false
   }
 
-  /// By player and question number.
+  /// By player and question number: answers the room took, and those of them its player was
+  /// told it took (a verdict lost with its room was never a promise).
+  var taken: [Int: [Int: Accepted]] = [:]
   var accepted: [Int: [Int: Accepted]] = [:]
   /// Each question's deadline as first said (virtual ms).
   var deadlines: [Int: Int] = [:]
   /// Each question's answers as revealed, in standings order: the history a host keeps.
   var revealed: [Int: [NightPlayerAnswer]] = [:]
+  /// The questions whose answers PostgreSQL holds (all of them, on one host): a reveal made
+  /// while it was away and lost with its room was never told anyone, and is made again.
+  var kept: Set<Int> = []
   /// Names in the order the room welcomed them as new players, with the first question each
   /// could answer.
   var joined: [(name: String, since: Int)] = []

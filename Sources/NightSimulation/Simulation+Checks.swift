@@ -11,7 +11,9 @@ extension Simulation {
       else { continue }
       ledger.joined.append((welcome.you.name, welcome.you.since))
     }
-    guard let room = host?.room, case .question(let number) = room.phase else { return }
+    // A deadline is said once the room's words can leave it: one set while PostgreSQL was away
+    // by a room that died before it came back was heard by nobody, and is set again.
+    guard postgresUp || !overEdges, let room = host?.room, case .question(let number) = room.phase else { return }
     let deadline = Int(room.countdown.deadline / .milliseconds(1))
     if let first = ledger.deadlines[number] {
       if first != deadline { violated("question \(number)'s deadline moved from \(first) to \(deadline)") }
@@ -24,10 +26,12 @@ extension Simulation {
   /// and it did not close early on a player a fault had cut off.
   func checkReveal(_ record: NightRecord) {
     let number = record.number
-    guard let deadline = ledger.deadlines[number] else {
+    // Asked and closed while PostgreSQL was away: the deadline nobody heard is the room's.
+    let unheard = postgresUp || !overEdges ? nil : host.map { Int($0.room.countdown.deadline / .milliseconds(1)) }
+    guard let deadline = ledger.deadlines[number] ?? unheard else {
       return violated("question \(number) was revealed with no deadline ever said")
     }
-    if ledger.revealed[number] != nil { violated("question \(number) was revealed twice") }
+    if ledger.kept.contains(number) { violated("question \(number) was revealed twice") }
     ledger.revealed[number] = record.answers
     let answered = record.answers.filter { $0.choice != nil }
     if let view = host?.room.revealView, view.counts.reduce(0, +) != answered.count {

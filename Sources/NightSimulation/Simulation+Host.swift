@@ -13,9 +13,11 @@ extension Simulation {
       switch frame {
       case .opened(let connection):
         roomKnows.insert(connection)
-      case .text(let connection, let text, let held, let heardAt):
+      case .text(let connection, let text, _, let heardAt):
         roomKnows.insert(connection)
-        let effects = hostStep(.heard(connection, text, heldMs: held), at: now)
+        // Over edges, all the time since its edge heard it (as PostgreSQL's rows say how long
+        // they waited); on one host, none: `serve` writes it to the pipe as it comes.
+        let effects = hostStep(.heard(connection, text, heldMs: overEdges ? now - heardAt : 0), at: now)
         noteAcceptance(of: text, from: connection, heardAt: heardAt, in: effects)
       case .closed(let connection):
         guard roomKnows.remove(connection) != nil else { continue }
@@ -45,9 +47,12 @@ extension Simulation {
           continue
         }
         if postgresUp { saved = json } else { unsaved = json }
+      case .journal(let entries):
+        // Through the link's queue, ahead of what the room sends after it.
+        if postgresUp { journal += entries } else { unjournaled += entries }
       case .revealed(let record):
-        kept[record.number] = record
         checkReveal(record)
+        if postgresUp || !overEdges { keep(record) } else { unkept.append(record) }
       case .show: break
       }
     }
@@ -65,6 +70,12 @@ extension Simulation {
     let (seconds, attoseconds) = wake.components
     let ms = Int(seconds) * 1_000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     schedule(.tick(life: life, generation: tickGeneration), at: ms)
+  }
+
+  /// A question's answers written to PostgreSQL: the reveal can no longer be taken back.
+  func keep(_ record: NightRecord) {
+    if kept[record.number] == nil { kept[record.number] = record }
+    ledger.kept.insert(record.number)
   }
 
   /// What the room decided, to the edges of its connections: through PostgreSQL, or the pipe.
@@ -114,6 +125,8 @@ extension Simulation {
     roomKnows = []
     roomLink = []
     unsaved = nil
+    unjournaled = []
+    unkept = []
     roomThinksDown = false
     schedule(.roomRestarts, at: now + faultRandom.int(1_000...20_000))
   }
@@ -130,7 +143,9 @@ extension Simulation {
     host = NightHost(room: fresh, plan: .init(auto: true, startWhen: startWhen, persists: true, scripted: false))
     say("room resumes from PostgreSQL in \(room.phase)")
     hostStep(
-      .resumed(room, savedAgo: .milliseconds(now - (room.savedAt ?? now)), generator: tokenRandom.split()), at: now)
+      .resumed(
+        room, savedAgo: .milliseconds(now - (room.savedAt ?? now)), journal: journal, generator: tokenRandom.split()),
+      at: now)
     for edge in edges.indices where edges[edge].alive { send([.closeAll], to: edge) }
     schedule(.roomTakes(life: life), at: deliver(on: "to room"))
   }
@@ -175,10 +190,16 @@ extension Simulation {
   /// PostgreSQL is back: what each link held is written, in order, and read.
   func resumePostgres() {
     postgresUp = true
+    // The question open is said from now on: its deadline as the room set it.
+    observe([])
     if let unsaved {
       saved = unsaved
       self.unsaved = nil
     }
+    journal += unjournaled
+    unjournaled = []
+    for record in unkept { keep(record) }
+    unkept = []
     for edge in edges.indices where edges[edge].alive {
       edges[edge].noticedDown = false
       if !edges[edge].linkQueue.isEmpty {

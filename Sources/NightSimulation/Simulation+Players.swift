@@ -43,6 +43,7 @@ extension Simulation {
     case .stage, .you:
       players[index].state?.apply(message)
     }
+    if let answer = players[index].state?.you.answer { heard(answer, player: index) }
     guard let state = players[index].state else { return }
     if case .final = state.stage.scene { players[index].done = true }
     planAnswer(player: index, state: state)
@@ -79,6 +80,14 @@ extension Simulation {
       at: deliver(on: "up \(connection.rawValue)"))
   }
 
+  /// The player was told its answer is taken.
+  private func heard(_ answer: NightYou.Answer, player index: Int) {
+    guard ledger.accepted[index]?[answer.question] == nil, let taken = ledger.taken[index]?[answer.question],
+      taken.choice == answer.choice
+    else { return }
+    ledger.accepted[index, default: [:]][answer.question] = taken
+  }
+
   /// The player's own side ends its connection (its helper died, or it left): the server sees
   /// it after a while.
   func hangUp(_ index: Int, cause: String, redialAt: Int) {
@@ -91,7 +100,8 @@ extension Simulation {
     schedule(.dial(player: index), at: redialAt)
   }
 
-  /// The room took an answer when it sent the player its verdict with it.
+  /// The room took an answer when it sent the player its verdict with it; it is accepted once
+  /// the player hears so (`heard(_:player:)`).
   func noteAcceptance(of text: String, from connection: ConnectionID, heardAt: Int, in effects: [NightHost.Effect]) {
     guard case .answer(let number, let choice)? = try? NightWire.decode(text) else { return }
     for effect in effects {
@@ -99,10 +109,10 @@ extension Simulation {
         you.answer == NightYou.Answer(question: number, choice: choice),
         let index = players.firstIndex(where: { $0.name == you.name })
       else { continue }
-      if let earlier = ledger.accepted[index]?[number], earlier.life == life {
+      if let earlier = ledger.taken[index]?[number], earlier.life == life {
         violated("\(you.name)'s answer to question \(number) was taken twice")
       }
-      ledger.accepted[index, default: [:]][number] = Ledger.Accepted(choice: choice, heardAt: heardAt, life: life)
+      ledger.taken[index, default: [:]][number] = Ledger.Accepted(choice: choice, heardAt: heardAt, life: life)
       return
     }
   }

@@ -122,8 +122,13 @@ public final class Simulation {
   /// could not write yet (PostgreSQL down): lost if the room dies first.
   var saved: Data?
   var unsaved: Data?
-  /// Each question the host kept, as PostgreSQL's table of answers has it.
+  /// The room's journal as PostgreSQL keeps it, and what its link could not write yet.
+  var journal: [NightJournalEntry] = []
+  var unjournaled: [NightJournalEntry] = []
+  /// Each question the host kept, as PostgreSQL's table of answers has it (a row already
+  /// there is not written again), and those its link could not write yet.
   var kept: [Int: NightRecord] = [:]
+  var unkept: [NightRecord] = []
   /// What the room's relay has heard of (its connection table).
   var roomKnows: Set<ConnectionID> = []
   var roomThinksDown = false

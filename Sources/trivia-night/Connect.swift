@@ -69,7 +69,7 @@ struct Connect: AsyncParsableCommand {
         switch command {
         case .send(let text, _): client.send(text)
         case .close, .stop: break relaying
-        case .lastWords, .save, .yours, .answers: break
+        case .lastWords, .save, .journal, .yours, .answers: break
         }
       }
     }

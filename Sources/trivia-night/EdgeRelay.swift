@@ -115,16 +115,16 @@
             say("\(reason): its players are told.")
             wasDown = true
             serving?.server.closeAll(reason: "The night's server lost its database")
-          case .frames(let channel, let frames) where channel == ClusterChannel.nights:
+          case .frames(let channel, let frames, _) where channel == ClusterChannel.nights:
             serving = await follow(String(decoding: frames, as: UTF8.self), serving: serving, link: link)
-          case .frames(_, var frames):
+          case .frames(_, var frames, _):
             guard let current = serving else { break }
             for command in RelayLines.commands(&frames) {
               switch command {
               case .send(let text, let to): current.server.send(text, to: to.map(local))
               case .yours(let rows): current.server.send(each: Verdicts.messages(rows, local: local))
               case .close(let id): current.server.close(local(id))
-              case .lastWords, .save, .answers: break
+              case .lastWords, .save, .journal, .answers: break
               case .stop:
                 await current.server.stop()
                 serving = nil

@@ -29,13 +29,14 @@
           .failed("--address must be HOST:PORT, where players reach the night (its balancer), not '\(address)'."))
       }
       var code = self.code
-      var resumed: String?
+      var resumed: (room: String, journal: String)?
       do {
         let connection = try await PostgresLink.connect(server, id: 1)
         do {
           try await NightTables.create(on: connection)
           if let (found, room) = try await NightTables.resumable(grace: Self.graceSeconds, on: connection) {
-            (code, resumed) = (found, room)
+            let journal = try await NightTables.journal(code: found, on: connection)
+            (code, resumed) = (found, (room, journal))
           }
         } catch {
           try? await connection.close()
@@ -61,7 +62,7 @@
       // Edges close what they hold of this night: a room that starts knows no connection,
       // and its players come back with their tokens.
       link.send(Array(code.utf8), to: ClusterChannel.nights)
-      if let resumed { Relay.say(.resumed(code: code, room: resumed)) }
+      if let resumed { Relay.say(.resumed(code: code, room: resumed.room, journal: resumed.journal)) }
       let join = JoinURL.text(address: host, port: port, code: code)
       Relay.say(.listening(port: port, addresses: [host], qr: QRModules.rows(for: join)))
       await relay(link, code: code)
@@ -97,7 +98,9 @@
           var bytes: [UInt8] = []
           for event in link.drain() {
             switch event {
-            case .frames(_, let frames):
+            case .frames(_, var frames, let waited):
+              // Held by its edge, then queued and kept in PostgreSQL: all of it counts.
+              if waited > 0 { frames = RelayLines.adding(held: waited, to: frames) }
               table.note(frames)
               bytes += frames
             case .down(let reason):
@@ -134,6 +137,10 @@
             saver.lastWords(text, on: link)
           case .save(let room):
             saver.save(room, on: link)
+          case .journal(let lines):
+            // Queued before what this batch sends (the outbox keeps channels in the order first
+            // queued): no player hears of an answer PostgreSQL does not hold.
+            link.send(Array(lines.utf8), to: ClusterChannel.journal(code))
           case .answers(let question, let json):
             saver.keep(answers: json, question: question, on: link)
           case .stop:
@@ -144,6 +151,7 @@
             link.send(Array("end \(code)".utf8), to: ClusterChannel.nights)
             await link.flushed()
             try? await NightTables.forget(channel: ClusterChannel.room(code), on: link)
+            try? await NightTables.forget(channel: ClusterChannel.journal(code), on: link)
             break relaying
           }
         }

@@ -10,8 +10,9 @@
       var latest: String?
       var next: String?
       var writing = false
-      /// Questions' answers being written.
+      /// Questions' answers being written, and those not written yet.
       var keeping = 0
+      var unkept: [(question: Int, json: String)] = []
     }
 
     let code: String
@@ -29,8 +30,13 @@
 
     /// After the server came back: what it may have missed.
     func again(on link: PostgresLink) {
-      state.withLock { $0.next = $0.latest }
+      let unkept = state.withLock { state in
+        state.next = state.latest
+        state.keeping += state.unkept.count
+        return state.unkept
+      }
       kick(on: link)
+      for (question, json) in unkept { write(answers: json, question: question, on: link) }
     }
 
     func lastWords(_ text: String, on link: PostgresLink) {
@@ -38,13 +44,24 @@
       Task.detached { _ = try? await link.run("UPDATE trivia_nights SET last_words = \(text) WHERE code = \(code)") }
     }
 
-    /// A question's answers, a row a player: written beside the saves, in no hurry.
+    /// A question's answers, a row a player: written beside the saves, in no hurry, and again
+    /// once the server is back if it was away (a row already there is not written twice).
     func keep(answers json: String, question: Int, on link: PostgresLink) {
+      state.withLock {
+        $0.unkept.append((question, json))
+        $0.keeping += 1
+      }
+      write(answers: json, question: question, on: link)
+    }
+
+    private func write(answers json: String, question: Int, on link: PostgresLink) {
       let code = code
-      state.withLock { $0.keeping += 1 }
       Task.detached { [self] in
-        try? await NightTables.keep(answers: json, question: question, code: code, on: link)
-        state.withLock { $0.keeping -= 1 }
+        let written = (try? await NightTables.keep(answers: json, question: question, code: code, on: link)) != nil
+        state.withLock {
+          if written { $0.unkept.removeAll { $0.question == question } }
+          $0.keeping -= 1
+        }
       }
     }
 

@@ -68,7 +68,7 @@ struct Serve: AsyncParsableCommand {
         case .close(let id): server.close(ConnectionID(value: id))
         case .lastWords(let text): lastWords = text
         case .stop: break relaying
-        case .save, .answers: break
+        case .save, .journal, .answers: break
         }
       }
     }

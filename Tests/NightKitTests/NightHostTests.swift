@@ -30,7 +30,7 @@ struct NightHostTests {
     let saved = host.room.saved(now: .seconds(2))
     var resumed = NightHost(room: room(), plan: Self.plan)
     let effects = resumed.handle(
-      .resumed(saved, savedAgo: .zero, generator: TestGenerator(state: 3)), now: .seconds(100))
+      .resumed(saved, savedAgo: .zero, journal: [], generator: TestGenerator(state: 3)), now: .seconds(100))
     #expect(effects.contains(.show(.reveal(1))))
     #expect(resumed.nextWake(now: .seconds(100)) == .seconds(105))
     _ = resumed.handle(.tick, now: .seconds(105))
@@ -48,7 +48,7 @@ struct NightHostTests {
     #expect(revealed.first?.answers.map(\.name) == ["Ann", "Bob"])
     var resumed = NightHost(room: room(), plan: Self.plan)
     _ = resumed.handle(
-      .resumed(host.room.saved(now: .seconds(4)), savedAgo: .zero, generator: TestGenerator(state: 3)),
+      .resumed(host.room.saved(now: .seconds(4)), savedAgo: .zero, journal: [], generator: TestGenerator(state: 3)),
       now: .seconds(50))
     #expect(resumed.room.record == host.room.record)
   }

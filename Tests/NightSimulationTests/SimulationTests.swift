@@ -18,21 +18,18 @@ func play(_ seeds: ClosedRange<UInt64>, faults: Set<Simulation.Fault>, sabotage:
 /// One at a time, for the same reason.
 @Suite("Whole nights with faults, in virtual time", .serialized)
 struct SimulationTests {
-  /// The faults whose rules hold today; a room restarted and PostgreSQL paused still break
-  /// some (`make simulate` runs every fault and says which).
-  static let holding: Set<Simulation.Fault> = [.edgeKill, .helperKill, .stall, .leave]
-
   @Test("1,000 seeds break no rule", arguments: 0..<4)
   func thousandSeeds(quarter: UInt64) async {
     var faults = FaultCounts()
-    for report in await play((quarter * 250 + 1)...(quarter * 250 + 250), faults: Self.holding) {
+    for report in await play((quarter * 250 + 1)...(quarter * 250 + 250), faults: Set(Simulation.Fault.allCases)) {
       faults = faults + report.faults
       #expect(
         report.violations.isEmpty, "seed \(report.seed): \(report.violations) \(report.trace.joined(separator: "\n"))")
       #expect(report.questions > 0)
     }
     // The seeds drew faults of every kind they were allowed.
-    #expect(faults.edge > 0 && faults.helper > 0 && faults.stall > 0 && faults.leave > 0)
+    #expect(faults.edge > 0 && faults.room > 0 && faults.postgres > 0)
+    #expect(faults.helper > 0 && faults.stall > 0 && faults.leave > 0)
   }
 
   @Test("A seed plays the same night twice, byte for byte")

@@ -19,7 +19,7 @@ struct NightRelayFramingTests {
       .closed(7, reason: "gone"),
       .failed("cannot listen"),
       .refusing("full"),
-      .resumed(code: "XW67RP", room: #"{"phase":"lobby"}"#),
+      .resumed(code: "XW67RP", room: #"{"phase":"lobby"}"#, journal: #"{"j":1,"t":"ab","q":1,"c":0,"ms":900}"# + "\n"),
       .unreachable("PostgreSQL at postgres://trivia@db:5432/trivia cannot be reached"),
       .reachable,
     ]

@@ -142,8 +142,8 @@ final class HostFlow {
     case .refusing(let sentence):
       refused = sentence
       console.write([Line(sentence, style: .failure)])
-    case .resumed(let code, let saved):
-      resume(code: code, saved: saved)
+    case .resumed(let code, let saved, let journal):
+      resume(code: code, saved: saved, journal: journal)
     case .unreachable(let reason):
       // Its players are all about to go, and to come back once it is: their question waits.
       console.write([
@@ -159,7 +159,7 @@ final class HostFlow {
   /// The room a restarted host found in PostgreSQL, within the grace: its players come back
   /// with their tokens to the question, reveal or standings they left, and its question keeps
   /// the deadline it had (the save says when it was made, on the wall clock).
-  private func resume(code: String, saved: String) {
+  private func resume(code: String, saved: String, journal: String) {
     guard let saved = try? JSONDecoder().decode(NightRoom.Saved.self, from: Data(saved.utf8)) else {
       return console.say("The night \(code) in PostgreSQL could not be read: a new night starts instead.")
     }
@@ -167,7 +167,11 @@ final class HostFlow {
     // A scripted host's time is its script's: it passes only on `wait`.
     let ago =
       clock.isVirtual ? .zero : saved.savedAt.map { Duration.milliseconds(max(0, Self.wallMilliseconds - $0)) } ?? .zero
-    handle(.resumed(saved, savedAgo: ago, generator: SystemRandomNumberGenerator()))
+    // A line that does not read is one entry lost, not the night.
+    let entries = journal.split(separator: "\n").compactMap {
+      try? JSONDecoder().decode(NightJournalEntry.self, from: Data($0.utf8))
+    }
+    handle(.resumed(saved, savedAgo: ago, journal: entries, generator: SystemRandomNumberGenerator()))
     console.say("Night \(code) resumed from PostgreSQL, with \(PlayerList.counted(room.playerCount)) to come back.")
   }
 
@@ -300,6 +304,11 @@ final class HostFlow {
         saved.savedAt = Self.wallMilliseconds
         guard let json = try? JSONEncoder().encode(saved) else { continue }
         commands.append(.save(String(decoding: json, as: UTF8.self)))
+      case .journal(let entries):
+        flush()
+        let encoder = JSONEncoder()
+        let lines = entries.compactMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) + "\n" }
+        commands.append(.journal(lines.joined()))
       case .revealed(let question):
         // Over several machines, PostgreSQL keeps them too, where every edge and host can read them.
         guard plan.postgres != nil, let json = try? JSONEncoder().encode(question.answers) else { continue }

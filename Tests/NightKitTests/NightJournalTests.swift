@@ -1,0 +1,109 @@
+import FoundationEssentials
+import NightKit
+import Testing
+
+/// What a room took between two saves, written before its players hear of it, and taken again
+/// by a room resumed from the older save.
+@Suite("The room's journal")
+struct NightJournalTests {
+  static let plan = NightHost.Plan(auto: false, startWhen: 3, persists: true, scripted: false)
+
+  func join(_ name: String, token: String? = nil) -> String {
+    NightWire.encode(PlayerMessage.join(name: name, token: token))
+  }
+
+  func journal(_ effects: [NightHost.Effect]) -> [NightJournalEntry] {
+    effects.flatMap { effect -> [NightJournalEntry] in
+      if case .journal(let entries) = effect { entries } else { [] }
+    }
+  }
+
+  func welcome(_ effects: [NightHost.Effect]) -> NightWelcome? {
+    effects.lazy.compactMap { effect -> NightWelcome? in
+      if case .output(.send(.welcome(let welcome), _)) = effect { welcome } else { nil }
+    }.first
+  }
+
+  /// A night of three on question 1, saved; then Ann answers and Dan joins before the next save.
+  func nightPastItsSave() -> (
+    host: NightHost, saved: NightRoom.Saved, journal: [NightJournalEntry], tokens: [String: String]
+  ) {
+    var host = NightHost(room: room(), plan: Self.plan)
+    var written: [NightJournalEntry] = []
+    var tokens: [String: String] = [:]
+    func take(_ effects: [NightHost.Effect]) {
+      written += journal(effects)
+      if let welcome = welcome(effects) { tokens[welcome.you.name] = welcome.token }
+    }
+    for (connection, name) in [(ann, "Ann"), (bob, "Bob"), (cat, "Cat")] {
+      take(host.handle(.heard(connection, join(name), heldMs: 0), now: .zero))
+    }
+    #expect(host.room.phase == .question(1))
+    let saved = host.room.saved(now: .seconds(1))
+    take(host.handle(.heard(ann, answer(1, 1), heldMs: 0), now: .seconds(3)))
+    take(host.handle(.heard(ConnectionID(4), join("Dan"), heldMs: 0), now: .seconds(4)))
+    return (host, saved, written, tokens)
+  }
+
+  @Test func anEntryIsWrittenBeforeTheVerdictItStandsFor() throws {
+    var host = NightHost(room: room(), plan: Self.plan)
+    for (connection, name) in [(ann, "Ann"), (bob, "Bob"), (cat, "Cat")] {
+      _ = host.handle(.heard(connection, join(name), heldMs: 0), now: .zero)
+    }
+    let effects = host.handle(.heard(ann, answer(1, 1), heldMs: 0), now: .seconds(3))
+    let written = try #require(effects.firstIndex { if case .journal = $0 { true } else { false } })
+    let verdict = try #require(
+      effects.firstIndex { if case .output(.send(.you(let you), _)) = $0 { you.answer != nil } else { false } })
+    #expect(written < verdict)
+    // One host keeps no save, and so no journal.
+    var alone = NightHost(room: room(), plan: .init(auto: false, startWhen: 3, persists: false, scripted: false))
+    for (connection, name) in [(ann, "Ann"), (bob, "Bob"), (cat, "Cat")] {
+      #expect(journal(alone.handle(.heard(connection, join(name), heldMs: 0), now: .zero)).isEmpty)
+    }
+    #expect(journal(alone.handle(.heard(ann, answer(1, 1), heldMs: 0), now: .seconds(3))).isEmpty)
+  }
+
+  @Test func aRoomResumedFromAnOlderSaveTakesAgainWhatItsJournalHolds() throws {
+    let (_, saved, written, tokens) = nightPastItsSave()
+    // Through JSON, as PostgreSQL keeps it.
+    let lines = try written.map { try JSONEncoder().encode($0) }
+    let read = try lines.map { try JSONDecoder().decode(NightJournalEntry.self, from: $0) }
+    #expect(read == written)
+    var resumed = NightHost(room: room(), plan: Self.plan)
+    _ = resumed.handle(
+      .resumed(saved, savedAgo: .seconds(9), journal: read, generator: TestGenerator(state: 3)), now: .seconds(10))
+    #expect(resumed.room.names.sorted() == ["Ann", "Bob", "Cat", "Dan"])
+    // Ann comes back with her token: her answer is still taken, 3 s in.
+    let back = resumed.handle(.heard(ConnectionID(9), join("Ann", token: tokens["Ann"]), heldMs: 0), now: .seconds(11))
+    #expect(welcome(back)?.you.answer == NightYou.Answer(question: 1, choice: 1))
+    // Dan, who joined after the save, comes back as himself rather than as a stranger.
+    let danBack = resumed.handle(
+      .heard(ConnectionID(10), join("Dan", token: tokens["Dan"]), heldMs: 0), now: .seconds(11))
+    #expect(danBack.contains(.output(.host(.back("Dan")))))
+    // The reveal scores Ann's answer as she gave it.
+    let closing = resumed.handle(.next, now: .seconds(12))
+    let record = try #require(closing.compactMap { if case .revealed(let record) = $0 { record } else { nil } }.first)
+    #expect(record.answers.first { $0.name == "Ann" }?.ms == 3_000)
+  }
+
+  @Test func withoutItsJournalTheSameResumeForgets() throws {
+    let (_, saved, _, _) = nightPastItsSave()
+    var resumed = NightHost(room: room(), plan: Self.plan)
+    _ = resumed.handle(
+      .resumed(saved, savedAgo: .seconds(9), journal: [], generator: TestGenerator(state: 3)), now: .seconds(10))
+    #expect(resumed.room.names.sorted() == ["Ann", "Bob", "Cat"])
+  }
+
+  @Test func entriesTheSaveHoldsAreNotTakenTwice() throws {
+    let (host, _, written, _) = nightPastItsSave()
+    // Saved after every entry: the journal adds nothing, and counts nothing twice.
+    let saved = host.room.saved(now: .seconds(5))
+    var resumed = NightHost(room: room(), plan: Self.plan)
+    _ = resumed.handle(
+      .resumed(saved, savedAgo: .zero, journal: written + written, generator: TestGenerator(state: 3)), now: .seconds(5)
+    )
+    #expect(resumed.room.names.sorted() == ["Ann", "Bob", "Cat", "Dan"])
+    #expect(resumed.room.playerCount == 4)
+    #expect(resumed.room.answerCount.answered == 1)
+  }
+}
