@@ -75,7 +75,7 @@ let package = Package(
           + screens.map { .target(name: $0) }
       ),
       // The pipe between the game and trivia-night: plain values, one JSON line each.
-      .target(name: "NightRelay"),
+      .target(name: "NightRelay", dependencies: ["NightKit"]),
       // A night's network, in an executable of its own: linking NIO into trivia would cost every
       // game its start-up and a fresh machine's `make play` three minutes of build.
       .executableTarget(
@@ -91,7 +91,7 @@ let package = Package(
       .target(
         name: "NightCluster",
         dependencies: [
-          "NightRelay", "TriviaNight",
+          "NightRelay", "NightKit",
           .product(name: "PostgresNIO", package: "postgres-nio", condition: cluster),
           .product(name: "Logging", package: "swift-log", condition: cluster),
         ]),
@@ -127,6 +127,7 @@ let package = Package(
       .target(
         name: "TriviaNight",
         dependencies: [
+          "NightKit", "NightRelay",
           .product(name: "Hummingbird", package: "hummingbird", condition: night),
           .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: night),
           .product(name: "WSClient", package: "swift-websocket", condition: night),
@@ -171,7 +172,7 @@ let package = Package(
       .testTarget(
         name: "TriviaNightTests",
         dependencies: [
-          "TriviaNight", "LoopbackSocket",
+          "TriviaNight", "NightKit", "LoopbackSocket",
           .product(name: "WSClient", package: "swift-websocket", condition: night),
           .product(name: "NIOCore", package: "swift-nio", condition: night),
           .product(name: "NIOWebSocket", package: "swift-nio", condition: night),

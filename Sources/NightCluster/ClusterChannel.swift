@@ -1,3 +1,5 @@
+import NightKit
+
 /// The names a night's processes NOTIFY each other on, and how a connection's number says
 /// which edge holds it: each edge numbers its own connections, and puts its number (from
 /// PostgreSQL, unique) above them, so the room's numbers never collide and route themselves.
@@ -13,7 +15,11 @@ public enum ClusterChannel {
   public static let nights = "trivia_nights"
 
   /// A connection's number as the room knows it.
-  public static func connection(edge: Int, local: UInt64) -> UInt64 { UInt64(edge) << 32 | local }
-  public static func edge(of connection: UInt64) -> Int { Int(connection >> 32) }
-  public static func local(_ connection: UInt64) -> UInt64 { connection & 0xFFFF_FFFF }
+  public static func connection(edge: Int, local: ConnectionID) -> ConnectionID {
+    ConnectionID(UInt64(edge) << 32 | local.rawValue)
+  }
+  public static func edge(of connection: ConnectionID) -> Int { Int(connection.rawValue >> 32) }
+  public static func local(_ connection: ConnectionID) -> ConnectionID {
+    ConnectionID(connection.rawValue & 0xFFFF_FFFF)
+  }
 }

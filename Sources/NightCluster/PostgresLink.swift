@@ -2,7 +2,7 @@
   import Logging
   import PostgresNIO
   import Synchronization
-  import TriviaNight
+  import NightRelay
 
   /// One process's line to a night's PostgreSQL: what arrives on its channels reaches the
   /// process's poll loop through `descriptor` and `drain()`, as a `NightServer`'s events do, and

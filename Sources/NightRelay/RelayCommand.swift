@@ -1,13 +1,15 @@
+import NightKit
+
 /// What the game tells `trivia-night`, one JSON object a line on its standard input.
 /// Connections are numbered by `trivia-night`; the player's side has one, numbered 0.
 public enum RelayCommand: Codable, Equatable, Sendable {
   /// One text frame to each of `to`: the game encodes a message once, whoever receives it.
-  case send(String, to: [UInt64])
+  case send(String, to: [ConnectionID])
   /// Each connection its own `you` message, given as a row (`NightYou.row`) that whoever holds
   /// its socket turns into the message: the room's verdicts after a question, as one table.
   case yours([Personal])
   /// Closes a connection once what was sent before is written.
-  case close(UInt64)
+  case close(ConnectionID)
   /// Sent to every connection if the game's end of the pipe closes before `stop`: players
   /// hear the host has gone even when its process was killed.
   case lastWords(String)
@@ -26,10 +28,10 @@ public enum RelayCommand: Codable, Equatable, Sendable {
 
   /// One connection's row of a `yours` table.
   public struct Personal: Codable, Equatable, Sendable {
-    public var to: UInt64
+    public var to: ConnectionID
     public var row: String
 
-    public init(to: UInt64, row: String) {
+    public init(to: ConnectionID, row: String) {
       self.to = to
       self.row = row
     }

@@ -1,3 +1,5 @@
+import NightKit
+
 /// What `trivia-night` tells the game, one JSON object a line on its standard output.
 public enum RelayEvent: Codable, Equatable, Sendable {
   /// The host listens on `port`; players can use `addresses` (loopback last). `qr` is the
@@ -5,13 +7,13 @@ public enum RelayEvent: Codable, Equatable, Sendable {
   case listening(port: Int, addresses: [String], qr: [String]? = nil)
   /// A connection opened: a player's WebSocket on the night's code, or the player's own
   /// connection to the host (`address` is then the host's).
-  case opened(UInt64, address: String)
+  case opened(ConnectionID, address: String)
   /// One text frame, at most the wire's limit. `held`: the milliseconds an edge kept it in a
   /// batch before sending it on, which the room takes off its own clock's reading so that an
   /// answer is timed as its edge heard it (0 from `serve`, which batches nothing).
-  case text(UInt64, String, held: Int = 0)
+  case text(ConnectionID, String, held: Int = 0)
   /// A connection is gone, for whatever reason; `reason` is a sentence for a player's side.
-  case closed(UInt64, reason: String?)
+  case closed(ConnectionID, reason: String?)
   /// `trivia-night` could not do what it was started for, in one sentence (a port in use,
   /// a host that does not answer).
   case failed(String)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import NightKit
 
 /// The pipe's framing. A frame is a header line, and for the two that carry a player's
 /// frame the frame's bytes after it, as they are:
@@ -20,7 +21,7 @@ public enum RelayLines {
       text.withUTF8 { payload in
         bytes.append(UInt8(ascii: "t"))
         bytes.append(UInt8(ascii: " "))
-        append(id, to: &bytes)
+        append(id.rawValue, to: &bytes)
         bytes.append(UInt8(ascii: " "))
         if held > 0 {
           append(UInt64(held), to: &bytes)
@@ -40,7 +41,7 @@ public enum RelayLines {
     if case .yours(let rows) = command {
       var table: [UInt8] = []
       for personal in rows {
-        append(personal.to, to: &table)
+        append(personal.to.rawValue, to: &table)
         table.append(UInt8(ascii: " "))
         table.append(contentsOf: personal.row.utf8)
         table.append(UInt8(ascii: "\n"))
@@ -58,7 +59,7 @@ public enum RelayLines {
         append(UInt64(payload.count), to: &bytes)
         for receiver in receivers {
           bytes.append(UInt8(ascii: " "))
-          append(receiver, to: &bytes)
+          append(receiver.rawValue, to: &bytes)
         }
         bytes.append(UInt8(ascii: "\n"))
         bytes.append(contentsOf: payload)
@@ -110,7 +111,8 @@ public enum RelayLines {
   public static func events(_ buffer: inout [UInt8]) -> [RelayEvent] {
     frames(&buffer, tags: [UInt8(ascii: "t")]) { _, numbers, payload in
       guard numbers.count == 2 || numbers.count == 3 else { return nil }
-      return RelayEvent.text(numbers[0], payload, held: numbers.count == 3 ? Int(clamping: numbers[1]) : 0)
+      return RelayEvent.text(
+        ConnectionID(numbers[0]), payload, held: numbers.count == 3 ? Int(clamping: numbers[1]) : 0)
     }
   }
 
@@ -134,11 +136,13 @@ public enum RelayLines {
   public static func commands(_ buffer: inout [UInt8]) -> [RelayCommand] {
     frames(&buffer, tags: [UInt8(ascii: "s"), UInt8(ascii: "y")]) { tag, numbers, payload in
       guard !numbers.isEmpty else { return nil }
-      guard tag == UInt8(ascii: "y") else { return RelayCommand.send(payload, to: Array(numbers.dropFirst())) }
+      guard tag == UInt8(ascii: "y") else {
+        return RelayCommand.send(payload, to: numbers[1...].map { ConnectionID($0) })
+      }
       return RelayCommand.yours(
         payload.split(separator: "\n").compactMap { line in
           guard let space = line.firstIndex(of: " "), let id = UInt64(line[..<space]) else { return nil }
-          return RelayCommand.Personal(to: id, row: String(line[line.index(after: space)...]))
+          return RelayCommand.Personal(to: ConnectionID(id), row: String(line[line.index(after: space)...]))
         })
     }
   }

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import NIOWebSocket
+import NightRelay
 import Synchronization
 import WSClient
 

@@ -1,4 +1,5 @@
 import NIOCore
+import NightKit
 
 /// One upgraded WebSocket as the server keeps it: where it came from, its socket (to close it
 /// hard), its sign of life, and the queue its writer takes frames from in order.

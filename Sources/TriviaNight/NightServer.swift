@@ -4,6 +4,8 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOWebSocket
+import NightKit
+import NightRelay
 import Synchronization
 
 /// A night's server: Hummingbird with WebSockets on NIO's threads, whose events reach the game
@@ -274,7 +276,7 @@ public final class NightServer: Sendable {
       let connection = state.withLock { state in
         defer { state.nextID += 1 }
         let connection = NightConnection(
-          id: ConnectionID(value: state.nextID), address: address, channel: channel, heard: heard)
+          id: ConnectionID(state.nextID), address: address, channel: channel, heard: heard)
         state.connections[connection.id] = connection
         state.waiting[connection.id] = (address, .now)
         return connection

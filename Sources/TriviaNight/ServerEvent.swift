@@ -1,3 +1,5 @@
+import NightKit
+
 /// What the main thread drains after its poll says the server's descriptor is readable.
 public enum ServerEvent: Sendable, Equatable {
   /// A WebSocket upgraded on the night's code, from `address`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import NightKit
 import NightRelay
 import TriviaNight
 
@@ -41,8 +42,8 @@ struct Connect: AsyncParsableCommand {
           case .connected:
             everOpened = true
             downSince = nil
-            Relay.say(.opened(0, address: url))
-          case .text(let text): Relay.say(.text(0, text))
+            Relay.say(.opened(ConnectionID(0), address: url))
+          case .text(let text): Relay.say(.text(ConnectionID(0), text))
           case .closed(let reason):
             guard everOpened else {
               Relay.say(.failed(reason))
@@ -50,7 +51,7 @@ struct Connect: AsyncParsableCommand {
             }
             if downSince == nil {
               downSince = .now
-              Relay.say(.closed(0, reason: reason))
+              Relay.say(.closed(ConnectionID(0), reason: reason))
             }
             if let downSince, ContinuousClock.now - downSince >= Self.comeBackWithin {
               Relay.say(.failed("no answer from the host for a minute"))

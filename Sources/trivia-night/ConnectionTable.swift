@@ -1,12 +1,13 @@
 #if Cluster
   import FoundationEssentials
   import NightCluster
+  import NightKit
   import NightRelay
 
   /// Which connections are open on which edge, from the events that pass: what the room is
   /// told is closed when an edge dies or the server is lost.
   struct ConnectionTable {
-    private var open: [Int: Set<UInt64>] = [:]
+    private var open: [Int: Set<ConnectionID>] = [:]
 
     var edges: [Int] { Array(open.keys) }
 
@@ -30,12 +31,12 @@
       }
     }
 
-    mutating func removeAll() -> [UInt64] {
+    mutating func removeAll() -> [ConnectionID] {
       defer { open = [:] }
       return open.values.flatMap { $0 }
     }
 
-    mutating func removeEdge(_ edge: Int) -> [UInt64] {
+    mutating func removeEdge(_ edge: Int) -> [ConnectionID] {
       Array(open.removeValue(forKey: edge) ?? [])
     }
   }

@@ -1,6 +1,7 @@
 #if Cluster
   import Glibc
   import NightCluster
+  import NightKit
   import NightRelay
   import PostgresNIO
   import TriviaNight
@@ -190,19 +191,19 @@
         switch event {
         case .opened(let id, let address):
           RelayLines.encode(
-            .opened(ClusterChannel.connection(edge: edge, local: id.value), address: address), into: &bytes)
+            .opened(ClusterChannel.connection(edge: edge, local: id), address: address), into: &bytes)
         case .text(let id, let text):
           let ms = Int(((now - at) / .milliseconds(1)).rounded())
-          RelayLines.encode(.text(ClusterChannel.connection(edge: edge, local: id.value), text, held: ms), into: &bytes)
+          RelayLines.encode(.text(ClusterChannel.connection(edge: edge, local: id), text, held: ms), into: &bytes)
         case .closed(let id):
-          RelayLines.encode(.closed(ClusterChannel.connection(edge: edge, local: id.value), reason: nil), into: &bytes)
+          RelayLines.encode(.closed(ClusterChannel.connection(edge: edge, local: id), reason: nil), into: &bytes)
         case .refusing(let sentence): RelayLines.encode(.refusing("Edge \(edge): \(sentence)"), into: &bytes)
         }
       }
       return bytes
     }
 
-    private func local(_ id: UInt64) -> ConnectionID { ConnectionID(value: ClusterChannel.local(id)) }
+    private func local(_ id: ConnectionID) -> ConnectionID { ClusterChannel.local(id) }
 
     /// An edge is run by a person (`trivia edge`): it says what it does on standard error.
     private func say(_ line: String) {

@@ -1,6 +1,7 @@
 #if Cluster
   import Glibc
   import NightCluster
+  import NightKit
   import NightRelay
   import PostgresNIO
 
@@ -124,7 +125,7 @@
         for command in commands {
           switch command {
           case .send(let text, let to):
-            var receivers: [Int: [UInt64]] = [:]
+            var receivers: [Int: [ConnectionID]] = [:]
             for id in to { receivers[ClusterChannel.edge(of: id), default: []].append(id) }
             for (edge, ids) in receivers { RelayLines.encode(.send(text, to: ids), into: &perEdge[edge, default: []]) }
           case .yours(let rows):

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NightKit
 import NightRelay
 import TriviaNight
 
@@ -35,7 +36,7 @@ struct Serve: AsyncParsableCommand {
     if let url { server.show(join: url, qr: qr) }
     Relay.say(.listening(port: server.port, addresses: addresses, qr: qr))
     var relay = Relay()
-    var open: Set<UInt64> = []
+    var open: Set<ConnectionID> = []
     var lastWords: String?
     relaying: while true {
       let (commands, ready) = relay.wait(network: server.descriptor)
@@ -45,12 +46,12 @@ struct Serve: AsyncParsableCommand {
         for event in server.drain() {
           switch event {
           case .opened(let id, let address):
-            open.insert(id.value)
-            said.append(.opened(id.value, address: address))
-          case .text(let id, let text): said.append(.text(id.value, text))
+            open.insert(id)
+            said.append(.opened(id, address: address))
+          case .text(let id, let text): said.append(.text(id, text))
           case .closed(let id):
-            open.remove(id.value)
-            said.append(.closed(id.value, reason: nil))
+            open.remove(id)
+            said.append(.closed(id, reason: nil))
           case .refusing(let sentence): said.append(.refusing(sentence))
           }
         }
@@ -58,14 +59,14 @@ struct Serve: AsyncParsableCommand {
       }
       guard let commands else {
         // The game ended without a word (killed): its players hear it from here.
-        if let lastWords { server.send(lastWords, to: open.map(ConnectionID.init(value:))) }
+        if let lastWords { server.send(lastWords, to: Array(open)) }
         break relaying
       }
       for command in commands {
         switch command {
-        case .send(let text, let to): server.send(text, to: to.map(ConnectionID.init(value:)))
-        case .yours(let rows): server.send(each: Verdicts.messages(rows, local: ConnectionID.init(value:)))
-        case .close(let id): server.close(ConnectionID(value: id))
+        case .send(let text, let to): server.send(text, to: to)
+        case .yours(let rows): server.send(each: Verdicts.messages(rows) { $0 })
+        case .close(let id): server.close(id)
         case .lastWords(let text): lastWords = text
         case .stop: break relaying
         case .save, .journal, .answers: break

@@ -41,7 +41,7 @@ struct SavedRoomTests {
     #expect(resumed.revealedAnswers == night.revealedAnswers)
 
     playOn(&night, as: [ann, bob, cat], from: .seconds(30))
-    playOn(&resumed, as: (11...13).map(ConnectionID.init), from: later + .seconds(30))
+    playOn(&resumed, as: (11...13).map { ConnectionID($0) }, from: later + .seconds(30))
     #expect(resumed.phase == .final && night.phase == .final)
     #expect(resumed.finalView == night.finalView)
   }

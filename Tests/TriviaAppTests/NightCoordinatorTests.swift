@@ -18,7 +18,7 @@ struct NightCoordinatorTests {
 
     /// The host's messages sent to `connection`, decoded; its row of a table of verdicts is
     /// its `you`, as trivia-night builds it.
-    func messages(to connection: UInt64) -> [HostMessage] {
+    func messages(to connection: ConnectionID) -> [HostMessage] {
       sent.compactMap { command in
         switch command {
         case .send(let text, let to) where to.contains(connection): return try? NightWire.decodeHost(text)
@@ -103,7 +103,7 @@ struct NightCoordinatorTests {
     // Ann right, Bob wrong; under a script both answer at once: 1000 points for a right one.
     // The fake bank's right answers read "Right N", or "True".
     let right = try #require(question.choices.firstIndex { $0.hasPrefix("Right") || $0 == "True" })
-    for (id, choice) in [(UInt64(1), right), (2, (right + 1) % question.choices.count)] {
+    for (id, choice) in [(ConnectionID(1), right), (2, (right + 1) % question.choices.count)] {
       coordinator.received([(line, .text(id, NightWire.encode(PlayerMessage.answer(question: 1, choice: choice))))])
     }
     await coordinator.runPending()
@@ -124,7 +124,7 @@ struct NightCoordinatorTests {
     #expect(navigator.calls.contains("night reveal(1)"))
     #expect(navigator.calls.contains("night hostStandings(1)"))
     #expect(navigator.calls.last == "night hostQuestion(2)")
-    for id in [UInt64(1), 2] {
+    for id: ConnectionID in [1, 2] {
       coordinator.received([(line, .text(id, NightWire.encode(PlayerMessage.answer(question: 2, choice: 0))))])
     }
     await coordinator.runPending()

@@ -1,3 +1,4 @@
+import NightKit
 import NightRelay
 import Testing
 
@@ -14,7 +15,7 @@ struct NightRelayFramingTests {
       .opened(7, address: "127.0.0.1"),
       .text(7, Self.awkward),
       .text(0, ""),
-      .text(UInt64.max, "t 1 1\n"),
+      .text(ConnectionID(UInt64.max), "t 1 1\n"),
       .text(9, "held at an edge", held: 87),
       .closed(7, reason: "gone"),
       .failed("cannot listen"),
@@ -43,11 +44,14 @@ struct NightRelayFramingTests {
   func commands() {
     let commands: [RelayCommand] = [
       .lastWords("{\"ended\":\"bye\"}"),
-      .send(Self.awkward, to: Array(1...1000)),
+      .send(Self.awkward, to: (1...1000).map { ConnectionID($0) }),
       .send("s 3 1\nabc", to: []),
       .send("", to: [0]),
       .close(3),
-      .yours([.init(to: 7, row: "1 0 0 0 0 - - Ann Lee"), .init(to: UInt64.max, row: "2 950 1950 1 -1 3 2 Zoë 🎉")]),
+      .yours([
+        .init(to: 7, row: "1 0 0 0 0 - - Ann Lee"),
+        .init(to: ConnectionID(UInt64.max), row: "2 950 1950 1 -1 3 2 Zoë 🎉"),
+      ]),
       .yours([]),
       .save(#"{"phase":"question 2","title":"a\nb"}"#),
       .stop,

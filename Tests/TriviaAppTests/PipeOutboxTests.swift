@@ -1,4 +1,5 @@
 import Glibc
+import NightKit
 import NightRelay
 import Testing
 
@@ -63,7 +64,9 @@ struct PipeOutboxTests {
     let ends = try Self.smallPipe()
     defer { ends.forEach { close($0) } }
     var outbox = PipeOutbox(descriptor: ends[1])
-    let events = (0..<200).map { RelayEvent.text(UInt64($0), String(repeating: "\($0 % 10)", count: 1 + $0 * 7)) }
+    let events = (0..<200).map {
+      RelayEvent.text(ConnectionID(UInt64($0)), String(repeating: "\($0 % 10)", count: 1 + $0 * 7))
+    }
     var read: [UInt8] = []
     for (index, event) in events.enumerated() {
       let taken = outbox.send(RelayLines.encode(event))

@@ -1,4 +1,5 @@
 import Glibc
+import NightKit
 import Testing
 import TriviaNight
 

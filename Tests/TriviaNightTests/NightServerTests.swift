@@ -3,6 +3,7 @@ import Logging
 import LoopbackSocket
 import NIOCore
 import NIOWebSocket
+import NightKit
 import Testing
 import TriviaNight
 import WSClient

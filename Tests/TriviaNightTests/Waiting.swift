@@ -1,4 +1,5 @@
 import Glibc
+import NightKit
 import TriviaNight
 
 /// Waits as the terminal does, on a descriptor, but without blocking a thread of the

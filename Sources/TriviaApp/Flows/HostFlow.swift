@@ -133,9 +133,9 @@ final class HostFlow {
     case .opened:
       break
     case .text(let id, let text, let held):
-      handle(.heard(ConnectionID(id), text, heldMs: held))
+      handle(.heard(id, text, heldMs: held))
     case .closed(let id, _):
-      handle(.closed(ConnectionID(id)))
+      handle(.closed(id))
     case .failed(let reason):
       console.say("The night cannot go on: \(reason)")
       leave()
@@ -289,14 +289,14 @@ final class HostFlow {
       switch effect {
       case .output(.send(.you(let you), let to)) where to.count == 1:
         // Verdicts in a row make one table: each player's message is built beside its socket.
-        verdicts.append(RelayCommand.Personal(to: to[0].rawValue, row: you.row))
+        verdicts.append(RelayCommand.Personal(to: to[0], row: you.row))
       case .output(.send(let message, let to)):
         flush()
-        commands.append(.send(NightWire.encode(message), to: to.map(\.rawValue)))
+        commands.append(.send(NightWire.encode(message), to: to))
       case .output(.close(let connection, let message)):
         flush()
-        if let message { commands.append(.send(NightWire.encode(message), to: [connection.rawValue])) }
-        commands.append(.close(connection.rawValue))
+        if let message { commands.append(.send(NightWire.encode(message), to: [connection])) }
+        commands.append(.close(connection))
       case .output(.host(let notice)):
         console.write([Line(notice.description, style: .dim)])
       case .save(var saved):

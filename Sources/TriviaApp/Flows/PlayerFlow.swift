@@ -213,7 +213,7 @@ final class PlayerFlow {
   }
 
   private func send(_ message: PlayerMessage) {
-    line?.send(.send(NightWire.encode(message), to: [0]))
+    line?.send(.send(NightWire.encode(message), to: [ConnectionID(0)]))
   }
 
   /// The connection is gone for good: it never opened, or did not come back in a minute.
