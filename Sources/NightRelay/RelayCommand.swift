@@ -37,3 +37,43 @@ public enum RelayCommand: Codable, Equatable, Sendable {
     }
   }
 }
+
+extension RelayCommand {
+  /// What a process does with the game's commands: each implements the ones it acts on, and
+  /// the others do nothing by default, so a new command is its case and its requirement here,
+  /// the game that sends it, and the process that acts on it. `stop` is each loop's own.
+  public protocol Handler {
+    mutating func send(_ text: String, to connections: [ConnectionID])
+    mutating func yours(_ rows: [Personal])
+    mutating func close(_ connection: ConnectionID)
+    mutating func lastWords(_ text: String)
+    mutating func save(_ room: String)
+    mutating func journal(_ lines: String)
+    mutating func answers(question: Int, json: String)
+  }
+
+  /// Hands the command to `handler`; false for `stop`, which ends the relay.
+  public func apply(to handler: inout some Handler) -> Bool {
+    switch self {
+    case .send(let text, let to): handler.send(text, to: to)
+    case .yours(let rows): handler.yours(rows)
+    case .close(let connection): handler.close(connection)
+    case .lastWords(let text): handler.lastWords(text)
+    case .save(let room): handler.save(room)
+    case .journal(let lines): handler.journal(lines)
+    case .answers(let question, let json): handler.answers(question: question, json: json)
+    case .stop: return false
+    }
+    return true
+  }
+}
+
+extension RelayCommand.Handler {
+  public mutating func send(_ text: String, to connections: [ConnectionID]) {}
+  public mutating func yours(_ rows: [RelayCommand.Personal]) {}
+  public mutating func close(_ connection: ConnectionID) {}
+  public mutating func lastWords(_ text: String) {}
+  public mutating func save(_ room: String) {}
+  public mutating func journal(_ lines: String) {}
+  public mutating func answers(question: Int, json: String) {}
+}

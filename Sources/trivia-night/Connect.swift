@@ -66,17 +66,23 @@ struct Connect: AsyncParsableCommand {
         client = NightClient.connect(url: url)
       }
       guard let commands else { break relaying }
+      var handler = Commands(client: client)
       for command in commands {
-        switch command {
-        case .send(let text, _): client.send(text)
-        case .close, .stop: break relaying
-        case .lastWords, .save, .journal, .yours, .answers: break
-        }
+        guard command.apply(to: &handler), !handler.closed else { break relaying }
       }
     }
     client.close()
     // The close frame leaves before the process does.
     try? await Task.sleep(for: .milliseconds(50))
     Relay.finish()
+  }
+
+  /// The game's commands on a player's side: frames for its one connection; `close` ends it.
+  private struct Commands: RelayCommand.Handler {
+    let client: NightClient
+    var closed = false
+
+    mutating func send(_ text: String, to connections: [ConnectionID]) { client.send(text) }
+    mutating func close(_ connection: ConnectionID) { closed = true }
   }
 }

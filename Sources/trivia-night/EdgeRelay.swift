@@ -120,17 +120,14 @@
             serving = await follow(String(decoding: frames, as: UTF8.self), serving: serving, link: link)
           case .frames(_, var frames, _):
             guard let current = serving else { break }
+            var handler = ServerCommands(server: current.server, local: local)
             for command in RelayLines.commands(&frames) {
-              switch command {
-              case .send(let text, let to): current.server.send(text, to: to.map(local))
-              case .yours(let rows): current.server.send(each: Verdicts.messages(rows, local: local))
-              case .close(let id): current.server.close(local(id))
-              case .lastWords, .save, .journal, .answers: break
-              case .stop:
-                await current.server.stop()
-                serving = nil
-                say("Night \(current.code) ended: waiting for the next.")
-              }
+              guard !command.apply(to: &handler) else { continue }
+              // `stop`: the night is over here.
+              await current.server.stop()
+              serving = nil
+              say("Night \(current.code) ended: waiting for the next.")
+              break
             }
           }
         }

@@ -121,42 +121,20 @@
         // The game is gone (killed, or its terminal closed): the night stays as saved, and its
         // players on their edges, for a room started again within the grace.
         guard let commands else { break relaying }
-        var perEdge: [Int: [UInt8]] = [:]
+        var handler = RoomCommands(code: code, link: link, saver: saver)
         for command in commands {
-          switch command {
-          case .send(let text, let to):
-            var receivers: [Int: [ConnectionID]] = [:]
-            for id in to { receivers[ClusterChannel.edge(of: id), default: []].append(id) }
-            for (edge, ids) in receivers { RelayLines.encode(.send(text, to: ids), into: &perEdge[edge, default: []]) }
-          case .yours(let rows):
-            var tables: [Int: [RelayCommand.Personal]] = [:]
-            for row in rows { tables[ClusterChannel.edge(of: row.to), default: []].append(row) }
-            for (edge, rows) in tables { RelayLines.encode(.yours(rows), into: &perEdge[edge, default: []]) }
-          case .close(let id):
-            RelayLines.encode(.close(id), into: &perEdge[ClusterChannel.edge(of: id), default: []])
-          case .lastWords(let text):
-            saver.lastWords(text, on: link)
-          case .save(let room):
-            saver.save(room, on: link)
-          case .journal(let lines):
-            // Queued before what this batch sends (the outbox keeps channels in the order first
-            // queued): no player hears of an answer PostgreSQL does not hold.
-            link.send(Array(lines.utf8), to: ClusterChannel.journal(code))
-          case .answers(let question, let json):
-            saver.keep(answers: json, question: question, on: link)
-          case .stop:
-            for edge in table.edges { RelayLines.encode(.stop, into: &perEdge[edge, default: []]) }
-            send(perEdge, on: link)
-            perEdge = [:]
-            await saver.end(on: link)
-            link.send(Array("end \(code)".utf8), to: ClusterChannel.nights)
-            await link.flushed()
-            try? await NightTables.forget(channel: ClusterChannel.room(code), on: link)
-            try? await NightTables.forget(channel: ClusterChannel.journal(code), on: link)
-            break relaying
-          }
+          guard !command.apply(to: &handler) else { continue }
+          // `stop`: the edges end the night, and PostgreSQL forgets its queues.
+          for edge in table.edges { RelayLines.encode(.stop, into: &handler.perEdge[edge, default: []]) }
+          send(handler.perEdge, on: link)
+          await saver.end(on: link)
+          link.send(Array("end \(code)".utf8), to: ClusterChannel.nights)
+          await link.flushed()
+          try? await NightTables.forget(channel: ClusterChannel.room(code), on: link)
+          try? await NightTables.forget(channel: ClusterChannel.journal(code), on: link)
+          break relaying
         }
-        send(perEdge, on: link)
+        send(handler.perEdge, on: link)
         if ContinuousClock.now - lastAlive >= .seconds(5), !down {
           lastAlive = .now
           try? await NightTables.alive(code: code, on: link)

@@ -37,7 +37,7 @@ struct Serve: AsyncParsableCommand {
     Relay.say(.listening(port: server.port, addresses: addresses, qr: qr))
     var relay = Relay()
     var open: Set<ConnectionID> = []
-    var lastWords: String?
+    var handler = ServerCommands(server: server)
     relaying: while true {
       let (commands, ready) = relay.wait(network: server.descriptor)
       if ready {
@@ -59,18 +59,11 @@ struct Serve: AsyncParsableCommand {
       }
       guard let commands else {
         // The game ended without a word (killed): its players hear it from here.
-        if let lastWords { server.send(lastWords, to: Array(open)) }
+        if let lastWords = handler.lastWords { server.send(lastWords, to: Array(open)) }
         break relaying
       }
       for command in commands {
-        switch command {
-        case .send(let text, let to): server.send(text, to: to)
-        case .yours(let rows): server.send(each: Verdicts.messages(rows) { $0 })
-        case .close(let id): server.close(id)
-        case .lastWords(let text): lastWords = text
-        case .stop: break relaying
-        case .save, .journal, .answers: break
-        }
+        guard command.apply(to: &handler) else { break relaying }
       }
     }
     await server.stop()

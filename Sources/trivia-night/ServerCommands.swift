@@ -1,0 +1,31 @@
+import NightKit
+import NightRelay
+import TriviaNight
+
+/// The game's commands on a process that holds players' sockets (`serve`, an edge): frames
+/// written, verdicts built, connections closed. An edge's connections are numbered above its
+/// own (`local` takes them back); `serve`'s are its own.
+struct ServerCommands: RelayCommand.Handler {
+  let server: NightServer
+  var local: (ConnectionID) -> ConnectionID = { $0 }
+  /// Said to every player if the game's end of the pipe closes before `stop`.
+  var lastWords: String?
+
+  mutating func send(_ text: String, to connections: [ConnectionID]) {
+    server.send(text, to: connections.map(local))
+  }
+
+  /// The room's table of verdicts as each player's `you` message: built here, beside the
+  /// sockets, so the room encodes no JSON per player.
+  mutating func yours(_ rows: [RelayCommand.Personal]) {
+    server.send(
+      each: rows.compactMap { personal in
+        // A row the room wrote always reads back; one that does not is dropped, not guessed at.
+        NightYou(row: personal.row).map { (local(personal.to), NightWire.encode(HostMessage.you($0))) }
+      })
+  }
+
+  mutating func close(_ connection: ConnectionID) { server.close(local(connection)) }
+
+  mutating func lastWords(_ text: String) { lastWords = text }
+}
