@@ -194,7 +194,7 @@ let package = Package(
       .testTarget(
         name: "NightTests",
         dependencies: [
-          "trivia", "trivia-night", "NightKit", "ProcessSpawn", "LoopbackSocket",
+          "trivia", "trivia-night", "NightKit", "NightCluster", "ProcessSpawn", "LoopbackSocket",
           .product(name: "WSClient", package: "swift-websocket", condition: night),
           .product(name: "NIOCore", package: "swift-nio", condition: night),
           .product(name: "NIOWebSocket", package: "swift-nio", condition: night),

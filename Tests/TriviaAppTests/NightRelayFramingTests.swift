@@ -78,4 +78,19 @@ struct NightRelayFramingTests {
     #expect(RelayLines.events(&buffer) == [.text(2, "hi")])
     #expect(buffer.isEmpty)
   }
+
+  @Test("What waited on the way is added to each text's held time, and nothing else changes")
+  func waitingIsAddedToHeld() {
+    let events: [RelayEvent] = [
+      .opened(4, address: "10.0.0.2"), .text(4, "a", held: 30), .text(5, "b\nc"), .closed(4, reason: nil),
+    ]
+    var bytes: [UInt8] = []
+    for event in events { RelayLines.encode(event, into: &bytes) }
+    var waited = RelayLines.adding(held: 7_000, to: bytes)
+    #expect(
+      RelayLines.events(&waited) == [
+        .opened(4, address: "10.0.0.2"), .text(4, "a", held: 7_030), .text(5, "b\nc", held: 7_000),
+        .closed(4, reason: nil),
+      ])
+  }
 }

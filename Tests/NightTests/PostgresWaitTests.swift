@@ -1,0 +1,73 @@
+#if Cluster
+  import Foundation
+  import Glibc
+  import NightCluster
+  import ProcessSpawn
+  import Testing
+
+  /// Issue 35: an answer an edge heard while PostgreSQL was away was timed when it reached the
+  /// room (typed at 12 s, scored at 19.0 s). A row of `trivia_frames` now says when it was
+  /// queued, set back by how long it waited in its sender's queue, and its reader is told how
+  /// long it waited in all: here through a real PostgreSQL, stopped for 3 s between the two.
+  @Suite(.serialized) struct PostgresWaitTests {
+    static let script = Cluster.repository + "/Scripts/postgres.sh"
+
+    static func postgres(_ command: String, _ folder: String) throws {
+      let done = try Child.run(
+        script, arguments: [command, folder],
+        environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"],
+        timeout: .seconds(180))
+      guard done.status == 0 else {
+        throw Failure("postgres.sh \(command): \(done.errorText)")
+      }
+    }
+
+    /// The link's events until `until` says one is the one waited for.
+    static func wait(
+      for link: PostgresLink, within limit: Duration = .seconds(60), until: (PostgresLink.Event) -> Bool
+    ) async throws -> PostgresLink.Event {
+      let deadline = ContinuousClock.now + limit
+      while ContinuousClock.now < deadline {
+        for event in link.drain() where until(event) { return event }
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      throw Failure("no such event from the link within \(limit)")
+    }
+
+    @Test func aFrameQueuedWhilePostgreSQLIsAwaySaysHowLongItWaited() async throws {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trivia-wait-\(getpid())").path
+      try Self.postgres("start", folder)
+      defer { try? Self.postgres("stop", folder) }
+      let env = try String(contentsOfFile: folder + "/env", encoding: .utf8)
+      let port = try #require(
+        env.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("PGPORT=") }.flatMap { Int($0.dropFirst(7)) })
+      let address = PostgresAddress(user: "postgres", host: "127.0.0.1", port: port, database: "postgres")
+      let channel = "trivia_room_wait"
+      let reader = PostgresLink(address: address, channels: [channel], window: .milliseconds(20))
+      let writer = PostgresLink(address: address, channels: ["trivia_edge_wait"], window: .milliseconds(20))
+      for link in [reader, writer] {
+        link.start { try await NightTables.create(on: $0) }
+        _ = try await Self.wait(for: link) { $0 == .up }
+      }
+      // Sent while the server is up: it waited a moment.
+      writer.send(Array("up\n".utf8), to: channel)
+      let prompt = try await Self.wait(for: reader) { if case .frames = $0 { true } else { false } }
+      guard case .frames(_, let bytes, let waited) = prompt else { return }
+      #expect(bytes == Array("up\n".utf8))
+      #expect(waited < 2_000)
+      // Sent once the writer knows the server is gone: it waits in the writer's queue.
+      try Self.postgres("pause", folder)
+      _ = try await Self.wait(for: writer) { if case .down = $0 { true } else { false } }
+      writer.send(Array("away\n".utf8), to: channel)
+      try await Task.sleep(for: .seconds(3))
+      try Self.postgres("resume", folder)
+      let late = try await Self.wait(for: reader) { if case .frames = $0 { true } else { false } }
+      guard case .frames(_, let away, let waitedAway) = late else { return }
+      #expect(away == Array("away\n".utf8))
+      #expect(waitedAway >= 3_000, "the frame waited \(waitedAway) ms by its row")
+      #expect(waitedAway < 60_000)
+      await reader.stop()
+      await writer.stop()
+    }
+  }
+#endif
