@@ -19,8 +19,6 @@ struct Connect: AsyncParsableCommand {
   @Flag(help: "Try again for a minute even if the first connection does not open: the player has a place.")
   var comingBack = false
 
-  static let comeBackWithin: Duration = .seconds(60)
-
   func run() async throws {
     await relay()
   }
@@ -29,41 +27,34 @@ struct Connect: AsyncParsableCommand {
   private func relay() async {
     var relay = Relay()
     var client = NightClient.connect(url: url)
-    var everOpened = comingBack
-    /// Since when the connection has been down, while it is tried again.
-    var downSince: ContinuousClock.Instant?
-    var retryAt: ContinuousClock.Instant?
+    var line = PlayerLine(address: url, comingBack: comingBack)
+    let clock = ContinuousClock()
+    let start = clock.now
     relaying: while true {
-      let timeout = retryAt.map { Int32(max(0, (($0 - .now) / .milliseconds(1)).rounded(.up))) } ?? -1
+      let timeout =
+        line.retryAt.map { Int32(max(0, (($0 - (clock.now - start)) / .milliseconds(1)).rounded(.up))) } ?? -1
       let (commands, ready) = relay.wait(network: client.descriptor, timeout: timeout)
+      var events: [PlayerLine.Event] = [.tick]
       if ready {
-        for event in client.drain() {
-          switch event {
-          case .connected:
-            everOpened = true
-            downSince = nil
-            Relay.say(.opened(ConnectionID(0), address: url))
-          case .text(let text): Relay.say(.text(ConnectionID(0), text))
-          case .closed(let reason):
-            guard everOpened else {
-              Relay.say(.failed(reason))
-              break relaying
+        events =
+          client.drain().map { event in
+            switch event {
+            case .connected: .connected
+            case .text(let text): .text(text)
+            case .closed(let reason): .closed(reason)
             }
-            if downSince == nil {
-              downSince = .now
-              Relay.say(.closed(ConnectionID(0), reason: reason))
-            }
-            if let downSince, ContinuousClock.now - downSince >= Self.comeBackWithin {
-              Relay.say(.failed("no answer from the host for a minute"))
-              break relaying
-            }
-            retryAt = .now + .seconds(1)
+          } + events
+      }
+      for event in events {
+        for effect in line.handle(event, now: clock.now - start) {
+          switch effect {
+          case .say(let said): Relay.say(said)
+          case .dial: client = NightClient.connect(url: url)
+          case .fail(let reason):
+            Relay.say(.failed(reason))
+            break relaying
           }
         }
-      }
-      if let at = retryAt, ContinuousClock.now >= at {
-        retryAt = nil
-        client = NightClient.connect(url: url)
       }
       guard let commands else { break relaying }
       var handler = Commands(client: client)
