@@ -68,7 +68,7 @@
     }
 
     /// What the room of the night `code` took since it last saved, as it wrote it: lines of
-    /// `NightJournalEntry`s' JSON, oldest first.
+    /// `NightJournalEntry.line`, oldest first.
     public static func journal(code: String, on connection: PostgresConnection) async throws -> String {
       let rows = try await connection.query(
         "SELECT body FROM trivia_frames WHERE channel = \(ClusterChannel.journal(code)) ORDER BY id",

@@ -54,6 +54,9 @@
     private let channels: Mutex<[String]>
     /// Channels heard by every process, sent as plain NOTIFYs (a few bytes: a night's code).
     private let broadcasts: Set<String>
+    /// Channels nobody listens to, read only by a process that starts (the room's journal):
+    /// rows without a NOTIFY, which costs the server more than the row.
+    private let kept: Set<String>
     /// Per queued channel, the last row taken: a NOTIFY of a row already taken is passed over.
     private let taken = Mutex<[String: Int64]>([:])
     private let events = EventQueue<Event>()
@@ -62,11 +65,15 @@
     private let running = Mutex<Task<Void, Never>?>(nil)
     static let logger = Logger(label: "trivia-night.postgres") { _ in SwiftLogNoOpLogHandler() }
 
-    public init(address: PostgresAddress, channels: [String], broadcasts: Set<String> = [], window: Duration) {
+    public init(
+      address: PostgresAddress, channels: [String], broadcasts: Set<String> = [], kept: Set<String> = [],
+      window: Duration
+    ) {
       self.address = address
       self.window = window
       self.channels = Mutex(channels)
       self.broadcasts = broadcasts
+      self.kept = kept
     }
 
     /// Readable while events wait.
@@ -267,6 +274,10 @@
       if broadcasts.contains(channel) {
         try await sender.query(
           "SELECT pg_notify(\(channel), \(String(decoding: chunk.bytes, as: UTF8.self)))", logger: Self.logger)
+      } else if kept.contains(channel) {
+        try await sender.query(
+          "INSERT INTO trivia_frames (channel, body) VALUES (\(channel), \(ByteBuffer(bytes: chunk.bytes)))",
+          logger: Self.logger)
       } else {
         let waited = Int32(min((ContinuousClock.now - chunk.at) / .milliseconds(1), 86_400_000))
         try await sender.query(

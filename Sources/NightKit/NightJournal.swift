@@ -6,7 +6,7 @@
 /// reaches a player; a room resumed from the save takes them again
 /// (`NightRoom.init(resuming:now:savedAgo:journal:generator:)`), and a player told "taken" is
 /// never asked to believe otherwise.
-public struct NightJournalEntry: Codable, Equatable, Sendable {
+public struct NightJournalEntry: Equatable, Sendable {
   /// Counts the room's entries over the night: a save says the last it holds (`journaled`).
   public let number: Int
   let token: String
@@ -25,39 +25,33 @@ public struct NightJournalEntry: Codable, Equatable, Sendable {
     self.event = event
   }
 
-  // One- and two-letter keys, as a saved seat's: thousands of answers go through here.
-  private enum CodingKeys: String, CodingKey {
-    case number = "j", token = "t", name = "n", since = "s", totalMs = "tm", question = "q", choice = "c", ms = "ms"
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    number = try container.decode(Int.self, forKey: .number)
-    token = try container.decode(String.self, forKey: .token)
-    if let name = try container.decodeIfPresent(String.self, forKey: .name) {
-      event = .seat(
-        name: name, since: try container.decode(Int.self, forKey: .since),
-        totalMs: try container.decode(Int.self, forKey: .totalMs))
-    } else {
-      event = .answer(
-        question: try container.decode(Int.self, forKey: .question),
-        choice: try container.decode(Int.self, forKey: .choice), ms: try container.decode(Int.self, forKey: .ms))
+  /// One line of words, the name last (a name has spaces, never a line break): thousands of
+  /// answers are written as they are taken, and no JSON coder is worth their cost.
+  /// `7 TOKEN a 3 1 4250` is answer 1 to question 3 at 4,250 ms; `8 TOKEN s 3 40000 Zoë Lee`
+  /// a seat for question 3 on, starting with 40,000 ms.
+  public var line: String {
+    switch event {
+    case .answer(let question, let choice, let ms): "\(number) \(token) a \(question) \(choice) \(ms)"
+    case .seat(let name, let since, let totalMs): "\(number) \(token) s \(since) \(totalMs) \(name)"
     }
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(number, forKey: .number)
-    try container.encode(token, forKey: .token)
-    switch event {
-    case .seat(let name, let since, let totalMs):
-      try container.encode(name, forKey: .name)
-      try container.encode(since, forKey: .since)
-      try container.encode(totalMs, forKey: .totalMs)
-    case .answer(let question, let choice, let ms):
-      try container.encode(question, forKey: .question)
-      try container.encode(choice, forKey: .choice)
-      try container.encode(ms, forKey: .ms)
+  /// An entry from its `line`; nil for a line that is not one.
+  public init?(line: Substring) {
+    let words = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
+    guard words.count == 6, let number = Int(words[0]), !words[1].isEmpty, let first = Int(words[3]),
+      let second = Int(words[4])
+    else { return nil }
+    self.number = number
+    token = String(words[1])
+    switch words[2] {
+    case "a":
+      guard let ms = Int(words[5]) else { return nil }
+      event = .answer(question: first, choice: second, ms: ms)
+    case "s":
+      guard !words[5].isEmpty else { return nil }
+      event = .seat(name: String(words[5]), since: first, totalMs: second)
+    default: return nil
     }
   }
 }

@@ -18,7 +18,7 @@ public enum RelayCommand: Codable, Equatable, Sendable {
   /// The room as it stands (a `NightRoom.Saved`'s JSON), kept in PostgreSQL by `trivia-night
   /// room` so that a room restarted within the grace resumes it; `serve` has nowhere to keep it.
   case save(String)
-  /// What the room took since its last save (`NightJournalEntry`s' JSON, a line each), kept by
+  /// What the room took since its last save (`NightJournalEntry.line`, a line each), kept by
   /// `trivia-night room` before anything sent after it; `serve` has nowhere to keep it.
   case journal(String)
 

@@ -21,7 +21,7 @@ public enum RelayEvent: Codable, Equatable, Sendable {
   case refusing(String)
   /// A night over several machines (`trivia-night room`): a night whose room stopped within
   /// the grace was found in PostgreSQL, saved as `room` (a `NightRoom.Saved`'s JSON), with
-  /// `journal` written since (`NightJournalEntry`s' JSON, a line each); the host goes on with
+  /// `journal` written since (`NightJournalEntry.line`, a line each); the host goes on with
   /// it, under its code. Said before `listening`.
   case resumed(code: String, room: String, journal: String)
   /// PostgreSQL cannot be reached, in a sentence: no player hears the room until `reachable`.

@@ -49,7 +49,7 @@
       }
       let link = PostgresLink(
         address: server, channels: [ClusterChannel.room(code)], broadcasts: [ClusterChannel.nights],
-        window: .milliseconds(20))
+        kept: [ClusterChannel.journal(code)], window: .milliseconds(20))
       let night = code
       let address = address
       link.start { connection in

@@ -168,9 +168,7 @@ final class HostFlow {
     let ago =
       clock.isVirtual ? .zero : saved.savedAt.map { Duration.milliseconds(max(0, Self.wallMilliseconds - $0)) } ?? .zero
     // A line that does not read is one entry lost, not the night.
-    let entries = journal.split(separator: "\n").compactMap {
-      try? JSONDecoder().decode(NightJournalEntry.self, from: Data($0.utf8))
-    }
+    let entries = journal.split(separator: "\n").compactMap(NightJournalEntry.init(line:))
     handle(.resumed(saved, savedAgo: ago, journal: entries, generator: SystemRandomNumberGenerator()))
     console.say("Night \(code) resumed from PostgreSQL, with \(PlayerList.counted(room.playerCount)) to come back.")
   }
@@ -306,9 +304,7 @@ final class HostFlow {
         commands.append(.save(String(decoding: json, as: UTF8.self)))
       case .journal(let entries):
         flush()
-        let encoder = JSONEncoder()
-        let lines = entries.compactMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) + "\n" }
-        commands.append(.journal(lines.joined()))
+        commands.append(.journal(entries.map { $0.line + "\n" }.joined()))
       case .revealed(let question):
         // Over several machines, PostgreSQL keeps them too, where every edge and host can read them.
         guard plan.postgres != nil, let json = try? JSONEncoder().encode(question.answers) else { continue }
