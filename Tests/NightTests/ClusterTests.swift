@@ -146,7 +146,7 @@
       defer { cluster.stop() }
       try await cluster.start()
       let options = ["--time", "120"]
-      let first = try cluster.startHost(options)
+      let first = try cluster.startHost(options, history: true)
       let url = try await cluster.joinURL(first)
       try await cluster.waitForEdges(serving: url)
       var players: [String: PseudoTerminal] = [:]
@@ -167,7 +167,7 @@
           let lingering = await Cluster.survivors(room, within: .seconds(5))
           #expect(lingering.isEmpty, "still running after the room was killed: \(lingering)")
           for pid in lingering { kill(pid, SIGKILL) }
-          host = try cluster.startHost(options)
+          host = try cluster.startHost(options, history: true)
           try await host.waitFor("resumed from PostgreSQL")
           let code = String(url.split(separator: "/").last!)
           #expect(host.text.contains("Night \(code) resumed from PostgreSQL"), "\(host.text)")
@@ -177,6 +177,12 @@
         try Self.answer(question, players)
       }
       try await Self.expectTheKnownTable(host, players)
+      // The resumed host's history has the whole night, from the room's own record: before
+      // #35 it held the questions asked after the resume only (9 rows of 15).
+      let csv = cluster.sandbox.root + "/night.csv"
+      let export = try NightProcess(["nights", "export", "1", "--to", csv], in: cluster.sandbox)
+      #expect(try await export.waitForExit() == 0, "\(export.text)")
+      #expect(export.text.contains("15 rows (3 players, 5 questions)"), "\(export.text)")
     }
 
     @Test func postgreSQLUnreachableMidQuestionDropsThePlayersUntilItIsBackAndKeepsWhatWasScored() async throws {
@@ -336,12 +342,13 @@
 
     /// `trivia host` on "room", its night in PostgreSQL, players at the balancer: the night
     /// ScriptedNightTests plays, with `options` besides.
-    func startHost(_ options: [String] = []) throws -> NightProcess {
+    /// `history`: the host keeps its nights in the sandbox's history, as a host does by default.
+    func startHost(_ options: [String] = [], history: Bool = false) throws -> NightProcess {
       let host = try NightProcess(
         [
           "host", "--postgres", postgres, "--address", balancer, "--count", "5", "--seed", "7", "--start-when", "3",
-          "--auto", "--no-history", "--no-color", "--script", try sandbox.write("host.txt", ""),
-        ] + options, in: sandbox, launcher: launcher(on: "room"))
+          "--auto", "--no-color", "--script", try sandbox.write("host.txt", ""),
+        ] + (history ? [] : ["--no-history"]) + options, in: sandbox, launcher: launcher(on: "room"))
       started.append(host)
       return host
     }
