@@ -77,27 +77,15 @@ extension NightRoom {
     case .seat(let name, let since, let totalMs):
       let key = PlayerName.key(name)
       guard seatByToken[entry.token] == nil, seatByKey[key] == nil else { return }
-      let seat = seats.count
-      var taken = NightSeat(
+      var away = NightSeat(
         name: name, key: key, token: entry.token, connection: nil, since: since, totalMs: totalMs, place: 0)
-      taken.leftAt = now
-      seats.append(taken)
-      seatByToken[entry.token] = seat
-      seatByKey[key] = seat
-      order.append(seat)
-      seats[seat].place = order.count
-      holding += 1
+      away.leftAt = now
+      _ = add(away)
     case .answer(let question, let choice, let ms):
       guard case .question(question) = phase, let seat = seatByToken[entry.token], seats[seat].status != .removed,
         seats[seat].answerRound != round, counts.indices.contains(choice)
       else { return }
-      seats[seat].answerRound = round
-      seats[seat].answerNumber = question
-      seats[seat].choice = choice
-      seats[seat].answerMs = ms
-      counts[choice] += 1
-      answered += 1
-      if choice == questions[index].correct, ms < fastest?.ms ?? .max { fastest = (seat, ms) }
+      take(choice, ms: ms, question: question, from: seat)
     }
   }
 }

@@ -36,17 +36,11 @@ extension NightRoom {
     case .failure(let refusal):
       return [.close(connection, .refused(refusal.description))]
     case .success(let name):
-      let seat = seats.count
-      seats.append(
+      let seat = add(
         NightSeat(
           name: name, key: PlayerName.key(name), token: newToken(), connection: connection, since: nextAnswerable,
-          totalMs: played * limitMs,
-          place: order.count + 1))
+          totalMs: played * limitMs, place: 0))
       seatByConnection[connection] = seat
-      seatByToken[seats[seat].token] = seat
-      seatByKey[seats[seat].key] = seat
-      order.append(seat)
-      holding += 1
       connected += 1
       if case .question = phase { waitingOn += 1 }
       note(.seat(name: name, since: seats[seat].since, totalMs: seats[seat].totalMs), seat: seat)
@@ -135,6 +129,19 @@ extension NightRoom {
       if case .question = phase, everyoneAnswered { closeQuestion(into: &outputs) }
     }
     return outputs
+  }
+
+  /// A new seat, last in the standings and holding a place: as a player joins, or as a resumed
+  /// room takes it again from its journal.
+  mutating func add(_ new: NightSeat) -> Int {
+    let seat = seats.count
+    seats.append(new)
+    seatByToken[new.token] = seat
+    seatByKey[new.key] = seat
+    order.append(seat)
+    seats[seat].place = order.count
+    holding += 1
+    return seat
   }
 
   /// Whether the question open waits for this seat: it holds a place, has not answered, and

@@ -74,14 +74,8 @@ extension NightRoom {
     guard counts.indices.contains(choice) else { return closeAsMalformed(seat, now: now) }
     guard seats[seat].answerRound != round else { return [] }
     let ms = min(max((now - questionStart).wholeMilliseconds, 0), limitMs)
-    seats[seat].answerRound = round
-    seats[seat].answerNumber = number
-    seats[seat].choice = choice
-    seats[seat].answerMs = ms
-    counts[choice] += 1
-    answered += 1
+    take(choice, ms: ms, question: number, from: seat)
     waitingOn -= 1
-    if choice == questions[index].correct, ms < fastest?.ms ?? .max { fastest = (seat, ms) }
     note(.answer(question: number, choice: choice, ms: ms), seat: seat)
     var outputs: [NightOutput] = [.send(.you(you(of: seat)), to: [connection])]
     if everyoneAnswered {
@@ -90,6 +84,18 @@ extension NightRoom {
       screensChanged(now: now, into: &outputs)
     }
     return outputs
+  }
+
+  /// The seat's answer to the question open, in its bars and its fastest: as a player gives
+  /// it, or as a resumed room takes it again from its journal.
+  mutating func take(_ choice: Int, ms: Int, question number: Int, from seat: Int) {
+    seats[seat].answerRound = round
+    seats[seat].answerNumber = number
+    seats[seat].choice = choice
+    seats[seat].answerMs = ms
+    counts[choice] += 1
+    answered += 1
+    if choice == questions[index].correct, ms < fastest?.ms ?? .max { fastest = (seat, ms) }
   }
 
   private mutating func closeAsMalformed(_ seat: Int, now: Duration) -> [NightOutput] {

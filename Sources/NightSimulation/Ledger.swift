@@ -22,9 +22,6 @@ struct Ledger {
   var deadlines: [Int: Int] = [:]
   /// Each question's answers as revealed, in standings order: the history a host keeps.
   var revealed: [Int: [NightPlayerAnswer]] = [:]
-  /// The questions whose answers PostgreSQL holds (all of them, on one host): a reveal made
-  /// while it was away and lost with its room was never told anyone, and is made again.
-  var kept: Set<Int> = []
   /// Names in the order the room welcomed them as new players, with the first question each
   /// could answer.
   var joined: [(name: String, since: Int)] = []

@@ -32,7 +32,7 @@ extension Simulation {
   /// A player's text reaches its server, which holds it for the next batch.
   func heard(_ text: String, from connection: ConnectionID, on edge: Int) {
     guard edges[edge].alive, edges[edge].connections[connection] != nil else { return }
-    hear(.text(connection, text, heldMs: 0, heardAt: now), on: edge)
+    hear(.text(connection, text, heardAt: now), on: edge)
   }
 
   /// The server sees a connection close from the player's side.
@@ -51,14 +51,10 @@ extension Simulation {
     edges[edge].held.append(frame)
   }
 
-  /// The batch goes to PostgreSQL, each text saying how long it was held; while PostgreSQL is
-  /// down the link keeps it in memory.
+  /// The batch goes to PostgreSQL; while PostgreSQL is down the link keeps it in memory.
   func sendBatch(of edge: Int) {
     guard edges[edge].alive, !edges[edge].held.isEmpty else { return }
-    let batch = edges[edge].held.map { frame -> Frame in
-      guard case .text(let connection, let text, _, let heardAt) = frame else { return frame }
-      return .text(connection, text, heldMs: now - heardAt, heardAt: heardAt)
-    }
+    let batch = edges[edge].held
     edges[edge].held = []
     if sabotage == .dropBatch, batch.contains(where: { if case .text = $0 { true } else { false } }),
       netRandom.chance(0.05)

@@ -13,7 +13,7 @@ extension Simulation {
       switch frame {
       case .opened(let connection):
         roomKnows.insert(connection)
-      case .text(let connection, let text, _, let heardAt):
+      case .text(let connection, let text, let heardAt):
         roomKnows.insert(connection)
         // Over edges, all the time since its edge heard it (as PostgreSQL's rows say how long
         // they waited); on one host, none: `serve` writes it to the pipe as it comes.
@@ -75,7 +75,6 @@ extension Simulation {
   /// A question's answers written to PostgreSQL: the reveal can no longer be taken back.
   func keep(_ record: NightRecord) {
     if kept[record.number] == nil { kept[record.number] = record }
-    ledger.kept.insert(record.number)
   }
 
   /// What the room decided, to the edges of its connections: through PostgreSQL, or the pipe.

@@ -55,10 +55,11 @@ public final class Simulation {
     case edgeGone(Int)
   }
 
-  /// What crosses to the room: as the relay lines say it.
+  /// What crosses to the room: as the relay lines say it. A text says when its server heard
+  /// it; how long it was held and kept on the way is worked out where the room takes it.
   enum Frame {
     case opened(ConnectionID)
-    case text(ConnectionID, String, heldMs: Int, heardAt: Int)
+    case text(ConnectionID, String, heardAt: Int)
     case closed(ConnectionID)
   }
 
