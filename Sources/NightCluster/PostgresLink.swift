@@ -215,7 +215,7 @@
       }
     }
 
-    /// Sends what is queued, one statement a channel's batch, until the connection fails.
+    /// Sends what is queued, one statement a window, until the connection fails.
     private func sendQueued(on sender: PostgresConnection) async throws {
       let (stream, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
       outbox.withLock { outbox in
@@ -236,16 +236,20 @@
             return outbox.order.map { ($0, outbox.batches[$0]!) }
           }
           if batches.isEmpty { break }
-          for (index, (channel, chunks)) in batches.enumerated() {
-            for (sent, chunk) in chunks.enumerated() {
-              do {
-                try await notify(channel, chunk, on: sender)
-              } catch {
-                // Put back, in front of anything queued since, for the next connection.
-                requeue([(channel, Array(chunks[sent...]))] + Array(batches[(index + 1)...]))
-                throw error
-              }
+          var next = 0
+          while next < batches.count {
+            // A run of queued channels is one statement; a broadcast goes on its own, in order.
+            let end =
+              broadcasts.contains(batches[next].0)
+              ? next + 1 : batches[next...].firstIndex { broadcasts.contains($0.0) } ?? batches.count
+            do {
+              try await notify(Array(batches[next..<end]), on: sender)
+            } catch {
+              // Put back, in front of anything queued since, for the next connection.
+              requeue(Array(batches[next...]))
+              throw error
             }
+            next = end
           }
           try await Task.sleep(until: window)
         }
@@ -268,27 +272,41 @@
       }
     }
 
-    /// A broadcast's chunk is its payload; a queue's is a row, its time set back by how long
-    /// it waited here, so that its reader counts that wait and the table's from one clock.
-    private func notify(_ channel: String, _ chunk: Chunk, on sender: PostgresConnection) async throws {
-      if broadcasts.contains(channel) {
-        try await sender.query(
-          "SELECT pg_notify(\(channel), \(String(decoding: chunk.bytes, as: UTF8.self)))", logger: Self.logger)
-      } else if kept.contains(channel) {
-        try await sender.query(
-          "INSERT INTO trivia_frames (channel, body) VALUES (\(channel), \(ByteBuffer(bytes: chunk.bytes)))",
-          logger: Self.logger)
-      } else {
-        let waited = Int32(min((ContinuousClock.now - chunk.at) / .milliseconds(1), 86_400_000))
-        try await sender.query(
-          """
-          WITH f AS (
-            INSERT INTO trivia_frames (channel, body, at)
-            VALUES (\(channel), \(ByteBuffer(bytes: chunk.bytes)), clock_timestamp() - make_interval(secs => \(waited)::float8 / 1000))
-            RETURNING id)
-          SELECT pg_notify(\(channel), id::text) FROM f
-          """, logger: Self.logger)
+    /// A broadcast's chunks are its payloads. Queued channels' chunks are rows, inserted by one
+    /// statement in the order queued (a window's journal and verdicts are kept together, or not
+    /// at all), each row's time set back by how long it waited here, so that its reader counts
+    /// that wait and the table's from one clock; each channel read by someone is told its
+    /// newest row.
+    private func notify(_ batches: [(String, [Chunk])], on sender: PostgresConnection) async throws {
+      if let (channel, chunks) = batches.first, broadcasts.contains(channel) {
+        for chunk in chunks {
+          try await sender.query(
+            "SELECT pg_notify(\(channel), \(String(decoding: chunk.bytes, as: UTF8.self)))", logger: Self.logger)
+        }
+        return
       }
+      let now = ContinuousClock.now
+      var channels: [String] = []
+      var bodies: [ByteBuffer] = []
+      var waits: [Int32] = []
+      for (channel, chunks) in batches {
+        for chunk in chunks {
+          channels.append(channel)
+          bodies.append(ByteBuffer(bytes: chunk.bytes))
+          waits.append(Int32(min((now - chunk.at) / .milliseconds(1), 86_400_000)))
+        }
+      }
+      let unheard = Array(kept)
+      try await sender.query(
+        """
+        WITH f AS (
+          INSERT INTO trivia_frames (channel, body, at)
+          SELECT c, b, clock_timestamp() - make_interval(secs => w::float8 / 1000)
+          FROM unnest(\(channels)::text[], \(bodies)::bytea[], \(waits)::int4[]) WITH ORDINALITY AS r(c, b, w, n)
+          ORDER BY n
+          RETURNING id, channel)
+        SELECT pg_notify(channel, max(id)::text) FROM f WHERE channel <> ALL(\(unheard)::text[]) GROUP BY channel
+        """, logger: Self.logger)
     }
 
     /// Once everything queued is sent (at most two seconds): before a process that said its
