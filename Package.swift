@@ -117,7 +117,7 @@ let package = Package(
       .target(name: "NightKit", swiftSettings: [.unsafeFlags(["-O"])]),
       // Whole nights with faults in virtual time (`make simulate`): NightKit's own state
       // machines, joined by models of the network and PostgreSQL that promise no more than they do.
-      .target(name: "NightSimulation", dependencies: ["NightKit"], swiftSettings: [.unsafeFlags(["-O"])]),
+      .target(name: "NightSimulation", dependencies: ["NightKit", "NightRelay"], swiftSettings: [.unsafeFlags(["-O"])]),
       .executableTarget(
         name: "night-simulate",
         dependencies: ["NightSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -1,11 +1,10 @@
 import NightKit
+import NightRelay
 
-/// The players' servers: over edges, each an edge that batches what its players say each
-/// 100 ms and writes it to PostgreSQL, saying how long each text was held; on one host,
-/// `trivia-night serve`, which writes each event to the host's pipe as it comes.
+/// The players' servers: over edges, each an edge that batches what its players say (the
+/// product's `EdgeBatch`) and writes it to PostgreSQL; on one host, `trivia-night serve`, which
+/// writes each event to the host's pipe as it comes.
 extension Simulation {
-  static let batchMs = 100
-
   /// A player's connection is opened on a live edge (the balancer's pick).
   func dial(_ index: Int) {
     guard !players[index].done, players[index].connection == nil else { return }
@@ -19,7 +18,7 @@ extension Simulation {
     let connection = ConnectionID(UInt64(edge) << 32 | edges[edge].nextLocal)
     edges[edge].nextLocal += 1
     edges[edge].connections[connection] = index
-    hear(.opened(connection), on: edge)
+    hear(.opened(connection, address: "simulated"), on: edge)
     players[index].connection = connection
     players[index].edge = edge
     players[index].scheduled = []
@@ -32,40 +31,44 @@ extension Simulation {
   /// A player's text reaches its server, which holds it for the next batch.
   func heard(_ text: String, from connection: ConnectionID, on edge: Int) {
     guard edges[edge].alive, edges[edge].connections[connection] != nil else { return }
-    hear(.text(connection, text, heardAt: now), on: edge)
+    heardAt[connection, default: [:]][text] = heardAt[connection]?[text] ?? now
+    hear(.text(connection, text), on: edge)
   }
 
   /// The server sees a connection close from the player's side.
   func edgeLoses(_ connection: ConnectionID, on edge: Int) {
     guard edges[edge].alive, edges[edge].connections.removeValue(forKey: connection) != nil else { return }
-    hear(.closed(connection), on: edge)
+    hear(.closed(connection, reason: nil), on: edge)
   }
 
-  private func hear(_ frame: Frame, on edge: Int) {
+  private func hear(_ event: RelayEvent, on edge: Int) {
     guard overEdges else {
       // `trivia-night serve` writes each event to the pipe as it comes.
-      roomInbox.append(frame)
+      roomInbox.append(Row(frames: RelayLines.encode(event), queuedAt: now))
       return schedule(.roomTakes(life: life), at: deliver(on: "pipe up"))
     }
-    if edges[edge].held.isEmpty { schedule(.batch(edge: edge), at: now + Self.batchMs) }
-    edges[edge].held.append(frame)
+    edges[edge].batch.hold(event, at: .milliseconds(now))
+    if let due = edges[edge].batch.due, due == .milliseconds(now) + EdgeBatch.every {
+      schedule(.batch(edge: edge), at: now + Int(EdgeBatch.every / .milliseconds(1)))
+    }
   }
 
   /// The batch goes to PostgreSQL; while PostgreSQL is down the link keeps it in memory.
   func sendBatch(of edge: Int) {
-    guard edges[edge].alive, !edges[edge].held.isEmpty else { return }
-    let batch = edges[edge].held
-    edges[edge].held = []
-    if sabotage == .dropBatch, batch.contains(where: { if case .text = $0 { true } else { false } }),
+    guard edges[edge].alive else { return }
+    let batch = Row(frames: edges[edge].batch.take(now: .milliseconds(now)), queuedAt: now)
+    guard !batch.frames.isEmpty else { return }
+    var copy = batch.frames
+    if sabotage == .dropBatch, RelayLines.events(&copy).contains(where: { if case .text = $0 { true } else { false } }),
       netRandom.chance(0.05)
     {
       return say("edge \(edge) loses a batch (sabotage)")
     }
     guard postgresUp else {
-      edges[edge].linkQueue += batch
+      edges[edge].linkQueue.append(batch)
       return
     }
-    roomInbox += batch
+    roomInbox.append(batch)
     schedule(.roomTakes(life: life), at: deliver(on: "to room"))
   }
 
@@ -84,7 +87,7 @@ extension Simulation {
       case .close(let connection, let message):
         guard let player = edges[edge].connections.removeValue(forKey: connection) else { continue }
         toPlayer(player, message, close: true, on: connection)
-        hear(.closed(connection), on: edge)
+        hear(.closed(connection, reason: nil), on: edge)
       case .closeAll:
         closeAll(on: edge, cause: "the room restarted")
       }
@@ -97,7 +100,7 @@ extension Simulation {
       edges[edge].connections[connection] = nil
       players[player].cutOff = players[player].cutOff ?? (now, cause)
       toPlayer(player, nil, close: true, on: connection)
-      hear(.closed(connection), on: edge)
+      hear(.closed(connection, reason: nil), on: edge)
     }
   }
 
@@ -125,7 +128,7 @@ extension Simulation {
         at: now + netRandom.int(0...1_000))
     }
     edges[edge].connections = [:]
-    edges[edge].held = []
+    edges[edge].batch = EdgeBatch()
     edges[edge].linkQueue = []
     edges[edge].inbox = []
     schedule(.roomNotices(life: life, what: .edgeGone(edge)), at: now + faultRandom.int(200...1_500))

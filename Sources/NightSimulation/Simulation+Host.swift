@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NightKit
+import NightRelay
 
 /// The host's process: the product's `NightHost` fed what its relay takes from PostgreSQL (or
 /// its pipe), its effects carried out as `trivia host` carries them out.
@@ -7,21 +8,33 @@ extension Simulation {
   /// The room's relay takes every frame waiting for it, in order.
   func roomTakes(life: Int) {
     guard life == self.life, host != nil, postgresUp || !overEdges, !roomInbox.isEmpty else { return }
-    let frames = roomInbox
+    let rows = roomInbox
     roomInbox = []
-    for frame in frames {
-      switch frame {
-      case .opened(let connection):
-        roomKnows.insert(connection)
-      case .text(let connection, let text, let heardAt):
-        roomKnows.insert(connection)
-        // Over edges, all the time since its edge heard it (as PostgreSQL's rows say how long
-        // they waited); on one host, none: `serve` writes it to the pipe as it comes.
-        let effects = hostStep(.heard(connection, text, heldMs: overEdges ? now - heardAt : 0), at: now)
-        noteAcceptance(of: text, from: connection, heardAt: heardAt, in: effects)
-      case .closed(let connection):
-        guard roomKnows.remove(connection) != nil else { continue }
-        hostStep(.closed(connection), at: now)
+    for row in rows {
+      // Over edges, the relay adds how long a row waited to what its edge held it (as
+      // `trivia-night room` does); on one host nothing: `serve` writes to the pipe as it comes.
+      var frames = overEdges ? RelayLines.adding(held: now - row.queuedAt, to: row.frames) : row.frames
+      for event in RelayLines.events(&frames) {
+        switch event {
+        case .opened(let connection, _):
+          roomKnows.insert(connection)
+        case .text(let connection, let text, let held):
+          roomKnows.insert(connection)
+          guard let heard = heardAt[connection]?[text] else {
+            violated("the room heard \(connection) say what no server heard: \(text)")
+            continue
+          }
+          if overEdges, now - held != heard {
+            violated("a text heard at \(heard) reached the room as heard at \(now - held)")
+          }
+          let effects = hostStep(.heard(connection, text, heldMs: held), at: now)
+          noteAcceptance(of: text, from: connection, heardAt: heard, in: effects)
+        case .closed(let connection, _):
+          guard roomKnows.remove(connection) != nil else { continue }
+          hostStep(.closed(connection), at: now)
+        default:
+          continue
+        }
       }
     }
     hostStep(.batchEnded, at: now)

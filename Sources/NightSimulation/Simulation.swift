@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NightKit
+import NightRelay
 
 /// A whole night in one process, in virtual time, chosen by a seed: the product's room
 /// (`NightRoom`, saved and resumed through its own `Saved` JSON) and each player's
@@ -55,12 +56,12 @@ public final class Simulation {
     case edgeGone(Int)
   }
 
-  /// What crosses to the room: as the relay lines say it. A text says when its server heard
-  /// it; how long it was held and kept on the way is worked out where the room takes it.
-  enum Frame {
-    case opened(ConnectionID)
-    case text(ConnectionID, String, heardAt: Int)
-    case closed(ConnectionID)
+  /// What crosses to the room: the product's relay frames (an edge's batch, or what `serve`
+  /// writes to the pipe), and when they were queued, as a row of `trivia_frames` says how long
+  /// it waited.
+  struct Row {
+    var frames: [UInt8]
+    var queuedAt: Int
   }
 
   /// What crosses to an edge from the room.
@@ -75,10 +76,10 @@ public final class Simulation {
     var alive = true
     var connections: [ConnectionID: Int] = [:]
     var nextLocal: UInt64 = 1
-    /// What its players said since the last batch, each with when it was heard.
-    var held: [Frame] = []
-    /// Batches and commands its link could not write while PostgreSQL is down.
-    var linkQueue: [Frame] = []
+    /// What its players said since the last batch: the product's own batching.
+    var batch = EdgeBatch()
+    /// Batches its link could not write while PostgreSQL is down.
+    var linkQueue: [Row] = []
     var inbox: [Command] = []
     var noticedDown = false
   }
@@ -134,7 +135,9 @@ public final class Simulation {
   var roomKnows: Set<ConnectionID> = []
   var roomThinksDown = false
   /// Frames waiting for the room in PostgreSQL (or on the pipe).
-  var roomInbox: [Frame] = []
+  var roomInbox: [Row] = []
+  /// When a server heard each text of each connection: what the room's timing is checked by.
+  var heardAt: [ConnectionID: [String: Int]] = [:]
   /// What the room's link could not write while PostgreSQL is down: lost if the room dies.
   var roomLink: [(edge: Int, command: Command)] = []
   var postgresUp = true

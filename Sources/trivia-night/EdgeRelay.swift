@@ -29,8 +29,8 @@
       var open: Set<ConnectionID> = []
       /// The night ended: by then its queue has brought the room's last words.
       var endsBy: ContinuousClock.Instant?
-      /// What its players said since the last batch went to the room, and when each came.
-      var held: [(event: ServerEvent, at: ContinuousClock.Instant)] = []
+      /// What its players said since the last batch went to the room.
+      var batch = EdgeBatch()
     }
 
     func run() async {
@@ -65,6 +65,7 @@
       var serving: Serving?
       var wasDown = false
       var lastLook = ContinuousClock.now
+      let start = ContinuousClock.now
       while true {
         if let current = serving, let endsBy = current.endsBy, ContinuousClock.now >= endsBy {
           await current.server.stop()
@@ -82,26 +83,25 @@
             say("Night \(current.code): its host has been gone over \(RoomRelay.graceSeconds) s; the night is over.")
           }
         }
-        if let current = serving, let first = current.held.first, ContinuousClock.now >= first.at + Self.batch {
-          link.send(Self.frames(current.held, edge: edge), to: ClusterChannel.room(current.code))
-          serving?.held = []
+        if let current = serving, let frames = serving?.batch.take(now: .now - start), !frames.isEmpty {
+          link.send(frames, to: ClusterChannel.room(current.code))
         }
         var waits = [pollfd(fd: link.descriptor, events: Int16(POLLIN), revents: 0)]
         if let serving { waits.append(pollfd(fd: serving.server.descriptor, events: Int16(POLLIN), revents: 0)) }
-        let due = serving?.held.first.map { ($0.at + Self.batch - .now) / .milliseconds(1) }
+        let due = serving?.batch.due.map { (start + $0 - .now) / .milliseconds(1) }
         guard
           poll(&waits, nfds_t(waits.count), due.map { Int32(max(0, min($0.rounded(.up), 1000))) } ?? 1000) >= 0
             || errno == EINTR
         else { break }
         if let current = serving, waits.count > 1, waits[1].revents != 0 {
-          let now = ContinuousClock.now
+          let now = ContinuousClock.now - start
           for event in current.server.drain() {
             switch event {
             case .opened(let id, _): serving?.open.insert(id)
             case .closed(let id): serving?.open.remove(id)
             case .text, .refusing: break
             }
-            serving?.held.append((event, now))
+            serving?.batch.hold(Self.relayed(event, edge: edge), at: now)
           }
         }
         guard waits[0].revents != 0 else { continue }
@@ -174,30 +174,14 @@
       }
     }
 
-    /// How long an edge gathers what its players say before sending it to the room as one
-    /// batch: the room's CPU goes with its batches, not its answers (figure 8 over edges: about
-    /// 120 µs an answer at 5,000 players with a batch each 20 ms, under 50 with one each 100 ms).
-    /// Each text says how long it was held, so the room times an answer as the edge heard it.
-    static let batch = Duration.milliseconds(100)
-
-    /// `held` as the relay's frames, each player's number above its edge's.
-    private static func frames(_ held: [(event: ServerEvent, at: ContinuousClock.Instant)], edge: Int) -> [UInt8] {
-      let now = ContinuousClock.now
-      var bytes: [UInt8] = []
-      for (event, at) in held {
-        switch event {
-        case .opened(let id, let address):
-          RelayLines.encode(
-            .opened(ClusterChannel.connection(edge: edge, local: id), address: address), into: &bytes)
-        case .text(let id, let text):
-          let ms = Int(((now - at) / .milliseconds(1)).rounded())
-          RelayLines.encode(.text(ClusterChannel.connection(edge: edge, local: id), text, held: ms), into: &bytes)
-        case .closed(let id):
-          RelayLines.encode(.closed(ClusterChannel.connection(edge: edge, local: id), reason: nil), into: &bytes)
-        case .refusing(let sentence): RelayLines.encode(.refusing("Edge \(edge): \(sentence)"), into: &bytes)
-        }
+    /// A server's event as the room hears it, each player's number above its edge's.
+    private static func relayed(_ event: ServerEvent, edge: Int) -> RelayEvent {
+      switch event {
+      case .opened(let id, let address): .opened(ClusterChannel.connection(edge: edge, local: id), address: address)
+      case .text(let id, let text): .text(ClusterChannel.connection(edge: edge, local: id), text)
+      case .closed(let id): .closed(ClusterChannel.connection(edge: edge, local: id), reason: nil)
+      case .refusing(let sentence): .refusing("Edge \(edge): \(sentence)")
       }
-      return bytes
     }
 
     private func local(_ id: ConnectionID) -> ConnectionID { ClusterChannel.local(id) }
