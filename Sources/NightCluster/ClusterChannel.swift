@@ -1,8 +1,4 @@
-import NightKit
-
-/// The names a night's processes NOTIFY each other on, and how a connection's number says
-/// which edge holds it: each edge numbers its own connections, and puts its number (from
-/// PostgreSQL, unique) above them, so the room's numbers never collide and route themselves.
+/// The names a night's processes NOTIFY each other on.
 public enum ClusterChannel {
   /// Where edges say what their players did, for the room of the night `code`.
   public static func room(_ code: String) -> String { "trivia_room_\(code.lowercased())" }
@@ -13,13 +9,4 @@ public enum ClusterChannel {
   public static func edge(_ edge: Int) -> String { "trivia_edge_\(edge)" }
   /// A room started (payload: its code) or a night ended (`end CODE`): edges serve the newest.
   public static let nights = "trivia_nights"
-
-  /// A connection's number as the room knows it.
-  public static func connection(edge: Int, local: ConnectionID) -> ConnectionID {
-    ConnectionID(UInt64(edge) << 32 | local.rawValue)
-  }
-  public static func edge(of connection: ConnectionID) -> Int { Int(connection.rawValue >> 32) }
-  public static func local(_ connection: ConnectionID) -> ConnectionID {
-    ConnectionID(connection.rawValue & 0xFFFF_FFFF)
-  }
 }

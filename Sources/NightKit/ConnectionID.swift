@@ -1,7 +1,7 @@
 /// A connection as the transport numbers it, the one name for it from the socket to the room:
 /// the server's events and sends, the relay's lines between processes, and the room's outputs
 /// name it, and the room never sees a socket. Over several machines its top 32 bits are the
-/// edge that holds it (`ClusterChannel.connection(edge:local:)`).
+/// edge that holds it (`ConnectionID(edge:local:)`).
 public struct ConnectionID: Hashable, Sendable, Codable, CustomStringConvertible {
   public var rawValue: UInt64
 

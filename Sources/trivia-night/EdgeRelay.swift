@@ -120,7 +120,7 @@
             serving = await follow(String(decoding: frames, as: UTF8.self), serving: serving, link: link)
           case .frames(_, var frames, _):
             guard let current = serving else { break }
-            var handler = ServerCommands(server: current.server, local: local)
+            var handler = ServerCommands(server: current.server, local: \.local)
             for command in RelayLines.commands(&frames) {
               guard !command.apply(to: &handler) else { continue }
               // `stop`: the night is over here.
@@ -177,14 +177,13 @@
     /// A server's event as the room hears it, each player's number above its edge's.
     private static func relayed(_ event: ServerEvent, edge: Int) -> RelayEvent {
       switch event {
-      case .opened(let id, let address): .opened(ClusterChannel.connection(edge: edge, local: id), address: address)
-      case .text(let id, let text): .text(ClusterChannel.connection(edge: edge, local: id), text)
-      case .closed(let id): .closed(ClusterChannel.connection(edge: edge, local: id), reason: nil)
+      case .opened(let id, let address): .opened(ConnectionID(edge: edge, local: id), address: address)
+      case .text(let id, let text): .text(ConnectionID(edge: edge, local: id), text)
+      case .closed(let id): .closed(ConnectionID(edge: edge, local: id), reason: nil)
       case .refusing(let sentence): .refusing("Edge \(edge): \(sentence)")
       }
     }
 
-    private func local(_ id: ConnectionID) -> ConnectionID { ClusterChannel.local(id) }
 
     /// An edge is run by a person (`trivia edge`): it says what it does on standard error.
     private func say(_ line: String) {

@@ -6,9 +6,7 @@
   import PostgresNIO
 
   /// The room's side of a night over several machines: the game's pipe on one side, its
-  /// night's channels in PostgreSQL on the other. It keeps no rules: it routes each command to
-  /// the edges of its connections, keeps the room the game saves, and notices edges that died,
-  /// whose players the game hears of as closed (they come back through another edge).
+  /// night's channels in PostgreSQL on the other, and a `RoomLine` deciding between them.
   @MainActor
   struct RoomRelay {
     let postgres: String
@@ -86,74 +84,60 @@
       }
     }
 
+    /// Runs the room's `RoomLine` with the game's pipe and PostgreSQL until the game stops the
+    /// night, or is gone (killed, or its terminal closed): the night then stays as saved, and its
+    /// players on their edges, for a room started again within the grace.
     private func relay(_ link: PostgresLink, code: String) async {
       var relay = Relay()
-      var table = ConnectionTable()
-      var down = false
+      let start = ContinuousClock.now
+      var line = RoomLine(now: .zero)
       let saver = Saver(code: code)
-      var lastCheck = ContinuousClock.now
-      var lastAlive = ContinuousClock.now
-      relaying: while true {
+      while true {
         let (commands, ready) = relay.wait(network: link.descriptor, timeout: 500)
+        var events: [RoomLine.Event] = []
         if ready {
-          var bytes: [UInt8] = []
           for event in link.drain() {
             switch event {
-            case .frames(_, var frames, let waited):
-              // Held by its edge, then queued and kept in PostgreSQL: all of it counts.
-              if waited > 0 { frames = RelayLines.adding(held: waited, to: frames) }
-              table.note(frames)
-              bytes += frames
-            case .down(let reason):
-              // Said before its players go: the host keeps their question open for them.
-              RelayLines.encode(.unreachable(reason), into: &bytes)
-              for id in table.removeAll() { RelayLines.encode(.closed(id, reason: nil), into: &bytes) }
-              down = true
-            case .up:
-              guard down else { break }
-              down = false
-              RelayLines.encode(.reachable, into: &bytes)
-              saver.again(on: link)
+            case .frames(_, let frames, let waited): events.append(.frames(frames, waitedMs: waited))
+            case .down(let reason): events.append(.down(reason))
+            case .up: events.append(.up)
             }
           }
-          Relay.say(bytes: bytes)
         }
-        // The game is gone (killed, or its terminal closed): the night stays as saved, and its
-        // players on their edges, for a room started again within the grace.
-        guard let commands else { break relaying }
-        var handler = RoomCommands(code: code, link: link, saver: saver)
-        for command in commands {
-          guard !command.apply(to: &handler) else { continue }
-          // `stop`: the edges end the night, and PostgreSQL forgets its queues.
-          for edge in table.edges { RelayLines.encode(.stop, into: &handler.perEdge[edge, default: []]) }
-          send(handler.perEdge, on: link)
-          await saver.end(on: link)
-          link.send(Array("end \(code)".utf8), to: ClusterChannel.nights)
-          await link.flushed()
-          try? await NightTables.forget(channel: ClusterChannel.room(code), on: link)
-          try? await NightTables.forget(channel: ClusterChannel.journal(code), on: link)
-          break relaying
-        }
-        send(handler.perEdge, on: link)
-        if ContinuousClock.now - lastAlive >= .seconds(5), !down {
-          lastAlive = .now
-          try? await NightTables.alive(code: code, on: link)
-        }
-        if ContinuousClock.now - lastCheck >= .seconds(1), !down, !table.edges.isEmpty {
-          lastCheck = .now
-          let gone = (try? await Self.goneEdges(table.edges, on: link)) ?? []
-          var bytes: [UInt8] = []
-          for edge in gone {
-            for id in table.removeEdge(edge) { RelayLines.encode(.closed(id, reason: nil), into: &bytes) }
-            try? await NightTables.forget(channel: ClusterChannel.edge(edge), on: link)
+        // The game gone: what arrived is still said, as the last thing it would hear.
+        if let commands { events += [.commands(commands), .tick] }
+        // What arrived together reaches the game in one write.
+        var toGame: [UInt8] = []
+        defer { if !toGame.isEmpty { Relay.say(bytes: toGame) } }
+        while !events.isEmpty {
+          let event = events.removeFirst()
+          for effect in line.handle(event, now: .now - start) {
+            switch effect {
+            case .game(let bytes): toGame += bytes
+            case .edge(let edge, let bytes): link.send(bytes, to: ClusterChannel.edge(edge))
+            case .journal(let lines): link.send(Array(lines.utf8), to: ClusterChannel.journal(code))
+            case .save(let room): saver.save(room, on: link)
+            case .lastWords(let text): saver.lastWords(text, on: link)
+            case .answers(let question, let json): saver.keep(answers: json, question: question, on: link)
+            case .again: saver.again(on: link)
+            case .alive: try? await NightTables.alive(code: code, on: link)
+            case .checkEdges(let edges):
+              let gone = (try? await Self.goneEdges(edges, on: link)) ?? []
+              for edge in gone { try? await NightTables.forget(channel: ClusterChannel.edge(edge), on: link) }
+              if !gone.isEmpty { events.append(.gone(gone)) }
+            case .stop:
+              // The edges end the night, and PostgreSQL forgets its queues.
+              await saver.end(on: link)
+              link.send(Array("end \(code)".utf8), to: ClusterChannel.nights)
+              await link.flushed()
+              try? await NightTables.forget(channel: ClusterChannel.room(code), on: link)
+              try? await NightTables.forget(channel: ClusterChannel.journal(code), on: link)
+              return
+            }
           }
-          Relay.say(bytes: bytes)
         }
+        guard commands != nil else { return }
       }
-    }
-
-    private func send(_ perEdge: [Int: [UInt8]], on link: PostgresLink) {
-      for (edge, bytes) in perEdge { link.send(bytes, to: ClusterChannel.edge(edge)) }
     }
 
     /// Edges whose backend is gone: their process died, or lost its server for good.
