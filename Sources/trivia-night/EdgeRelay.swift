@@ -184,7 +184,6 @@
       }
     }
 
-
     /// An edge is run by a person (`trivia edge`): it says what it does on standard error.
     private func say(_ line: String) {
       Self.say(line)
