@@ -18,7 +18,7 @@ extension Simulation {
     let connection = ConnectionID(UInt64(edge) << 32 | edges[edge].nextLocal)
     edges[edge].nextLocal += 1
     edges[edge].connections[connection] = index
-    hear(.opened(connection, address: "simulated"), on: edge)
+    edgeHears(.opened(connection, address: "simulated"), on: edge)
     players[index].connection = connection
     players[index].edge = edge
     players[index].scheduled = []
@@ -32,16 +32,16 @@ extension Simulation {
   func heard(_ text: String, from connection: ConnectionID, on edge: Int) {
     guard edges[edge].alive, edges[edge].connections[connection] != nil else { return }
     heardAt[connection, default: [:]][text] = heardAt[connection]?[text] ?? now
-    hear(.text(connection, text), on: edge)
+    edgeHears(.text(connection, text), on: edge)
   }
 
   /// The server sees a connection close from the player's side.
   func edgeLoses(_ connection: ConnectionID, on edge: Int) {
     guard edges[edge].alive, edges[edge].connections.removeValue(forKey: connection) != nil else { return }
-    hear(.closed(connection, reason: nil), on: edge)
+    edgeHears(.closed(connection, reason: nil), on: edge)
   }
 
-  private func hear(_ event: RelayEvent, on edge: Int) {
+  func edgeHears(_ event: RelayEvent, on edge: Int) {
     guard overEdges else {
       // `trivia-night serve` writes each event to the pipe as it comes.
       roomInbox.append(Row(frames: RelayLines.encode(event), queuedAt: now))
@@ -79,19 +79,47 @@ extension Simulation {
     edges[edge].inbox = []
     for command in commands {
       switch command {
-      case .send(let message, let to):
-        for connection in to {
-          guard let player = edges[edge].connections[connection] else { continue }
-          toPlayer(player, message, close: false, on: connection)
-        }
-      case .close(let connection, let message):
-        guard let player = edges[edge].connections.removeValue(forKey: connection) else { continue }
-        toPlayer(player, message, close: true, on: connection)
-        hear(.closed(connection, reason: nil), on: edge)
+      case .frames(var bytes):
+        var handler = EdgeCommands(simulation: self, edge: edge)
+        for command in RelayLines.commands(&bytes) { _ = command.apply(to: &handler) }
       case .closeAll:
         closeAll(on: edge, cause: "the room restarted")
       }
     }
+  }
+
+  /// What an edge does with the room's commands, as `trivia edge` does with its server's sockets.
+  private struct EdgeCommands: RelayCommand.Handler {
+    let simulation: Simulation
+    let edge: Int
+
+    mutating func send(_ text: String, to connections: [ConnectionID]) {
+      guard let message = try? NightWire.decodeHost(text) else {
+        return simulation.violated("edge \(edge) was sent what no player can read: \(text)")
+      }
+      for connection in connections { simulation.edgeSends(message, to: connection, on: edge) }
+    }
+
+    mutating func yours(_ rows: [RelayCommand.Personal]) {
+      for row in rows {
+        guard let you = NightYou(row: row.row) else {
+          return simulation.violated("edge \(edge) was sent a verdict it cannot read: \(row.row)")
+        }
+        simulation.edgeSends(.you(you), to: row.to, on: edge)
+      }
+    }
+
+    mutating func close(_ connection: ConnectionID) {
+      let simulation = simulation
+      guard let player = simulation.edges[edge].connections.removeValue(forKey: connection) else { return }
+      simulation.toPlayer(player, nil, close: true, on: connection)
+      simulation.edgeHears(.closed(connection, reason: nil), on: edge)
+    }
+  }
+
+  func edgeSends(_ message: HostMessage, to connection: ConnectionID, on edge: Int) {
+    guard let player = edges[edge].connections[connection] else { return }
+    toPlayer(player, message, close: false, on: connection)
   }
 
   /// Every player of the edge loses its connection (the room restarted, PostgreSQL is gone).
@@ -100,7 +128,7 @@ extension Simulation {
       edges[edge].connections[connection] = nil
       players[player].cutOff = players[player].cutOff ?? (now, cause)
       toPlayer(player, nil, close: true, on: connection)
-      hear(.closed(connection, reason: nil), on: edge)
+      edgeHears(.closed(connection, reason: nil), on: edge)
     }
   }
 

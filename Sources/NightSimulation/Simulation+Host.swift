@@ -11,33 +11,50 @@ extension Simulation {
     let rows = roomInbox
     roomInbox = []
     for row in rows {
-      // Over edges, the relay adds how long a row waited to what its edge held it (as
-      // `trivia-night room` does); on one host nothing: `serve` writes to the pipe as it comes.
-      var frames = overEdges ? RelayLines.adding(held: now - row.queuedAt, to: row.frames) : row.frames
-      for event in RelayLines.events(&frames) {
-        switch event {
-        case .opened(let connection, _):
-          roomKnows.insert(connection)
-        case .text(let connection, let text, let held):
-          roomKnows.insert(connection)
-          guard let heard = heardAt[connection]?[text] else {
-            violated("the room heard \(connection) say what no server heard: \(text)")
-            continue
-          }
-          if overEdges, now - held != heard {
-            violated("a text heard at \(heard) reached the room as heard at \(now - held)")
-          }
-          let effects = hostStep(.heard(connection, text, heldMs: held), at: now)
-          noteAcceptance(of: text, from: connection, heardAt: heard, in: effects)
-        case .closed(let connection, _):
-          guard roomKnows.remove(connection) != nil else { continue }
-          hostStep(.closed(connection), at: now)
-        default:
-          continue
-        }
+      // Over edges, through the room's relay, which adds how long a row waited to what its edge
+      // held it; on one host straight to the game: `serve` writes to the pipe as it comes.
+      guard overEdges else {
+        hostHears(row.frames)
+        continue
       }
+      relay(.frames(row.frames, waitedMs: now - row.queuedAt))
     }
     hostStep(.batchEnded, at: now)
+  }
+
+  /// One event through the room's relay, and its effects carried out.
+  func relay(_ event: RoomLine.Event) {
+    for effect in roomLine.handle(event, now: .milliseconds(now)) {
+      switch effect {
+      case .game(let bytes): hostHears(bytes)
+      case .edge(let edge, let bytes): send(.frames(bytes), to: edge)
+      // What the room keeps is written as `hostStep` finds it (the model of PostgreSQL's tables).
+      case .journal, .save, .lastWords, .answers, .again, .checkEdges, .alive, .stop: break
+      }
+    }
+  }
+
+  /// The game reads what its pipe brought: each event through the host.
+  private func hostHears(_ bytes: [UInt8]) {
+    var frames = bytes
+    for event in RelayLines.events(&frames) {
+      switch event {
+      case .text(let connection, let text, let held):
+        guard let heard = heardAt[connection]?[text] else {
+          violated("the room heard \(connection) say what no server heard: \(text)")
+          continue
+        }
+        if overEdges, now - held != heard {
+          violated("a text heard at \(heard) reached the room as heard at \(now - held)")
+        }
+        let effects = hostStep(.heard(connection, text, heldMs: held), at: now)
+        noteAcceptance(of: text, from: connection, heardAt: heard, in: effects)
+      case .closed(let connection, _): hostStep(.closed(connection), at: now)
+      case .unreachable: hostStep(.unreachable, at: now)
+      case .reachable: hostStep(.reachable, at: now)
+      default: continue
+      }
+    }
   }
 
   /// One event through the host, and its effects carried out; the rules checked after.
@@ -90,42 +107,38 @@ extension Simulation {
     if kept[record.number] == nil { kept[record.number] = record }
   }
 
-  /// What the room decided, to the edges of its connections: through PostgreSQL, or the pipe.
+  /// What the room decided, as `trivia host` commands it: over edges through the room's relay
+  /// and PostgreSQL, on one host down the pipe to `serve`.
   func route(_ outputs: [NightOutput]) {
-    var commands: [Int: [Command]] = [:]
+    var batch = RelayBatch()
     for output in outputs {
-      switch output {
-      case .send(let message, let to):
-        var receivers: [Int: [ConnectionID]] = [:]
-        for connection in to { receivers[Self.edge(of: connection), default: []].append(connection) }
-        for (edge, ids) in receivers.sorted(by: { $0.key < $1.key }) {
-          commands[edge, default: []].append(.send(message, to: ids))
-        }
-      case .close(let connection, let message):
-        commands[Self.edge(of: connection), default: []].append(.close(connection, message))
-      case .host(let notice):
-        say("host: \(notice)")
-      }
+      if case .host(let notice) = output { say("host: \(notice)") }
+      batch.add(output)
     }
-    for (edge, list) in commands.sorted(by: { $0.key < $1.key }) { send(list, to: edge) }
+    let commands = batch.take()
+    guard !commands.isEmpty else { return }
+    guard overEdges else {
+      var bytes: [UInt8] = []
+      for command in commands { RelayLines.encode(command, into: &bytes) }
+      return send(.frames(bytes), to: 0)
+    }
+    relay(.commands(commands))
   }
 
-  func send(_ commands: [Command], to edge: Int) {
+  func send(_ command: Command, to edge: Int) {
     guard overEdges else {
-      edges[0].inbox += commands
+      edges[0].inbox.append(command)
       schedule(.edgeTakes(edge: 0), at: deliver(on: "pipe down"))
       return
     }
     guard postgresUp else {
-      roomLink += commands.map { (edge, $0) }
+      roomLink.append((edge, command))
       return
     }
     guard edges.indices.contains(edge), edges[edge].alive else { return }
-    edges[edge].inbox += commands
+    edges[edge].inbox.append(command)
     schedule(.edgeTakes(edge: edge), at: deliver(on: "room to \(edge)"))
   }
-
-  static func edge(of connection: ConnectionID) -> Int { Int(connection.rawValue >> 32) }
 
   // MARK: Faults of the room and of PostgreSQL
 
@@ -134,7 +147,7 @@ extension Simulation {
   func killRoom() {
     host = nil
     life += 1
-    roomKnows = []
+    roomLine = RoomLine(now: .milliseconds(now))
     roomLink = []
     unsaved = nil
     unjournaled = []
@@ -158,7 +171,7 @@ extension Simulation {
       .resumed(
         room, savedAgo: .milliseconds(now - (room.savedAt ?? now)), journal: journal, generator: tokenRandom.split()),
       at: now)
-    for edge in edges.indices where edges[edge].alive { send([.closeAll], to: edge) }
+    for edge in edges.indices where edges[edge].alive { send(.closeAll, to: edge) }
     schedule(.roomTakes(life: life), at: deliver(on: "to room"))
   }
 
@@ -168,26 +181,19 @@ extension Simulation {
     case .postgresDown:
       guard !postgresUp, !roomThinksDown else { return }
       roomThinksDown = true
-      // Said before its players go: the host keeps their question open for them.
-      hostStep(.unreachable, at: now)
-      for connection in roomKnows.sorted(by: { $0.rawValue < $1.rawValue }) {
-        hostStep(.closed(connection), at: now)
-      }
-      roomKnows = []
+      relay(.down("PostgreSQL paused"))
     case .postgresUp:
       guard postgresUp, roomThinksDown else { return }
       roomThinksDown = false
-      hostStep(.reachable, at: now)
+      relay(.up)
     case .edgeGone(let edge):
+      // Found by the relay's check each second, which waits for PostgreSQL.
       guard postgresUp else {
         return schedule(.roomNotices(life: life, what: notice), at: now + 1_000)
       }
-      let gone = roomKnows.filter { Self.edge(of: $0) == edge }.sorted { $0.rawValue < $1.rawValue }
-      for connection in gone {
-        roomKnows.remove(connection)
-        hostStep(.closed(connection), at: now)
-      }
+      relay(.gone([edge]))
     }
+    hostStep(.batchEnded, at: now)
   }
 
   func pausePostgres() {
@@ -222,9 +228,7 @@ extension Simulation {
     schedule(.roomTakes(life: life), at: deliver(on: "to room"))
     let held = roomLink
     roomLink = []
-    var perEdge: [Int: [Command]] = [:]
-    for (edge, command) in held { perEdge[edge, default: []].append(command) }
-    for (edge, list) in perEdge.sorted(by: { $0.key < $1.key }) { send(list, to: edge) }
+    for (edge, command) in held { send(command, to: edge) }
     for edge in edges.indices where edges[edge].alive && !edges[edge].inbox.isEmpty {
       schedule(.edgeTakes(edge: edge), at: deliver(on: "room to \(edge)"))
     }

@@ -66,8 +66,8 @@ public final class Simulation {
 
   /// What crosses to an edge from the room.
   enum Command {
-    case send(HostMessage, to: [ConnectionID])
-    case close(ConnectionID, HostMessage?)
+    /// The room's relay frames for this edge (on one host, what the game writes to `serve`).
+    case frames([UInt8])
     /// A room started: every connection it does not know is closed.
     case closeAll
   }
@@ -131,8 +131,9 @@ public final class Simulation {
   /// there is not written again), and those its link could not write yet.
   var kept: [Int: NightRecord] = [:]
   var unkept: [NightRecord] = []
-  /// What the room's relay has heard of (its connection table).
-  var roomKnows: Set<ConnectionID> = []
+  /// The room's relay over edges: the product's own.
+  var roomLine = RoomLine(now: .zero)
+  /// Whether the room's link said PostgreSQL is lost (it says so once each way).
   var roomThinksDown = false
   /// Frames waiting for the room in PostgreSQL (or on the pipe).
   var roomInbox: [Row] = []

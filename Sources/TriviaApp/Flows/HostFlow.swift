@@ -272,44 +272,27 @@ final class HostFlow {
   /// screen follows the room once what led to it is out. `showing` false: the game is ending,
   /// and nothing moves on screen.
   private func perform(_ effects: [NightHost.Effect], showing: Bool = true) {
-    var commands: [RelayCommand] = []
-    var verdicts: [RelayCommand.Personal] = []
-    func flush() {
-      if !verdicts.isEmpty { commands.append(.yours(verdicts)) }
-      verdicts.removeAll()
-    }
+    var batch = RelayBatch()
     func send() {
-      flush()
+      let commands = batch.take()
       if held != nil { held?.append(contentsOf: commands) } else { line.send(contentsOf: commands) }
-      commands.removeAll()
     }
     for effect in effects {
       switch effect {
-      case .output(.send(.you(let you), let to)) where to.count == 1:
-        // Verdicts in a row make one table: each player's message is built beside its socket.
-        verdicts.append(RelayCommand.Personal(to: to[0], row: you.row))
-      case .output(.send(let message, let to)):
-        flush()
-        commands.append(.send(NightWire.encode(message), to: to))
-      case .output(.close(let connection, let message)):
-        flush()
-        if let message { commands.append(.send(NightWire.encode(message), to: [connection])) }
-        commands.append(.close(connection))
       case .output(.host(let notice)):
         console.write([Line(notice.description, style: .dim)])
+      case .output(let output):
+        batch.add(output)
       case .save(var saved):
-        flush()
         saved.savedAt = Self.wallMilliseconds
         guard let json = try? JSONEncoder().encode(saved) else { continue }
-        commands.append(.save(String(decoding: json, as: UTF8.self)))
+        batch.add(.save(String(decoding: json, as: UTF8.self)))
       case .journal(let entries):
-        flush()
-        commands.append(.journal(entries.map { $0.line + "\n" }.joined()))
+        batch.add(.journal(entries.map { $0.line + "\n" }.joined()))
       case .revealed(let question):
         // Over several machines, PostgreSQL keeps them too, where every edge and host can read them.
         guard plan.postgres != nil, let json = try? JSONEncoder().encode(question.answers) else { continue }
-        flush()
-        commands.append(.answers(question: question.number, json: String(decoding: json, as: UTF8.self)))
+        batch.add(.answers(question: question.number, json: String(decoding: json, as: UTF8.self)))
       case .show(let phase):
         send()
         if showing { show(phase) }
