@@ -41,7 +41,28 @@
       var wake: AsyncStream<Void>.Continuation?
       /// A batch taken and not yet sent.
       var sending = false
+      /// The bytes of `batches`.
+      var bytes = 0
+
+      mutating func take() -> [(String, [Chunk])] {
+        defer {
+          batches.removeAll(keepingCapacity: true)
+          order.removeAll(keepingCapacity: true)
+          bytes = 0
+        }
+        return order.map { ($0, batches[$0]!) }
+      }
     }
+
+    /// The most that waits for a server that is slow or away (as the pipes' outboxes). Past it
+    /// everything waiting is dropped and the line starts again: nobody has heard of any of it
+    /// (what a room sends goes with its journal, in one statement), the processes on both sides
+    /// close their players when told the line is down, and the players come back with their
+    /// tokens, each asked again for an answer that was dropped.
+    public static let queueLimit = 64 << 20
+
+    /// What waits to be sent.
+    public var queuedBytes: Int { outbox.withLock { $0.bytes } }
 
     /// The shortest time between two sends while batches keep coming: what comes after a pause
     /// goes at once, what keeps coming a window later, together.
@@ -100,15 +121,28 @@
     public func send(_ bytes: [UInt8], to channel: String) {
       guard !bytes.isEmpty else { return }
       let now = ContinuousClock.now
-      outbox.withLock { outbox in
+      let over = outbox.withLock { outbox in
         if outbox.batches[channel] == nil { outbox.order.append(channel) }
         if let last = outbox.batches[channel]?.last, now - last.at < Self.together {
           outbox.batches[channel]![outbox.batches[channel]!.count - 1].bytes += bytes
         } else {
           outbox.batches[channel, default: []].append(Chunk(bytes: bytes, at: now))
         }
+        outbox.bytes += bytes.count
+        guard outbox.bytes <= Self.queueLimit else {
+          _ = outbox.take()
+          return true
+        }
         outbox.wake?.yield()
+        return false
       }
+      if over { startAgain() }
+    }
+
+    /// Drops the line to the server, which is then said down, and connected again.
+    private func startAgain() {
+      guard let listener = connections.withLock({ $0.listener }) else { return }
+      Task { try? await listener.close() }
     }
 
     /// Runs `query` on the line's sending connection once it is up; throws if it is down.
@@ -229,11 +263,7 @@
           let window = ContinuousClock.now + self.window
           let batches: [(String, [Chunk])] = outbox.withLock { outbox in
             outbox.sending = !outbox.order.isEmpty
-            defer {
-              outbox.batches.removeAll(keepingCapacity: true)
-              outbox.order.removeAll(keepingCapacity: true)
-            }
-            return outbox.order.map { ($0, outbox.batches[$0]!) }
+            return outbox.take()
           }
           if batches.isEmpty { break }
           var next = 0
@@ -261,6 +291,7 @@
       outbox.withLock { outbox in
         outbox.sending = false
         for (channel, chunks) in batches.reversed() {
+          outbox.bytes += chunks.reduce(0) { $0 + $1.bytes.count }
           if let newer = outbox.batches[channel] {
             outbox.batches[channel] = chunks + newer
             outbox.order.removeAll { $0 == channel }

@@ -69,5 +69,43 @@
       await reader.stop()
       await writer.stop()
     }
+
+    /// Issue 35: a line whose server is away queued without bound. Past `queueLimit` what waits
+    /// is dropped (nobody has heard of it), and what comes after goes once the server is back.
+    @Test func whatWaitsForAServerAwayIsBounded() async throws {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trivia-bound-\(getpid())").path
+      try Self.postgres("start", folder)
+      defer { try? Self.postgres("stop", folder) }
+      let env = try String(contentsOfFile: folder + "/env", encoding: .utf8)
+      let port = try #require(
+        env.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("PGPORT=") }.flatMap { Int($0.dropFirst(7)) })
+      let address = PostgresAddress(user: "postgres", host: "127.0.0.1", port: port, database: "postgres")
+      let channel = "trivia_room_bound"
+      let reader = PostgresLink(address: address, channels: [channel], window: .milliseconds(20))
+      let writer = PostgresLink(address: address, channels: ["trivia_edge_bound"], window: .milliseconds(20))
+      for link in [reader, writer] {
+        link.start { try await NightTables.create(on: $0) }
+        _ = try await Self.wait(for: link) { $0 == .up }
+      }
+      try Self.postgres("pause", folder)
+      _ = try await Self.wait(for: writer) { if case .down = $0 { true } else { false } }
+      let mebibyte = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+      var most = 0
+      for _ in 0..<((PostgresLink.queueLimit >> 20) + 8) {
+        writer.send(mebibyte, to: channel)
+        most = max(most, writer.queuedBytes)
+      }
+      #expect(most <= PostgresLink.queueLimit)
+      #expect(writer.queuedBytes < 16 << 20, "\(writer.queuedBytes) bytes still wait")
+      writer.send(Array("after\n".utf8), to: channel)
+      try Self.postgres("resume", folder)
+      // The first row the reader takes is what came after the drop; the rest never reached it.
+      let frames = try await Self.wait(for: reader) { if case .frames = $0 { true } else { false } }
+      guard case .frames(_, let bytes, _) = frames else { return }
+      #expect(bytes.count < 16 << 20)
+      #expect(bytes.suffix(6) == Array("after\n".utf8))
+      await reader.stop()
+      await writer.stop()
+    }
   }
 #endif
