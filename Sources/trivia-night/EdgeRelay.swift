@@ -18,31 +18,16 @@
     let maxConnections: Int
     let balancer: String?
 
-    /// What players hear from an edge whose room never came back, if the room said nothing.
-    static let hostGone = #"{"ended":"The host has gone: the night is over."}"#
-
-    /// The night being served, and its server.
-    private struct Serving {
-      var code: String
-      var server: NightServer
-      /// Its connections: told the night is over if the room never comes back.
-      var open: Set<ConnectionID> = []
-      /// The night ended: by then its queue has brought the room's last words.
-      var endsBy: ContinuousClock.Instant?
-      /// What its players said since the last batch went to the room.
-      var batch = EdgeBatch()
-    }
-
     func run() async {
-      let server: PostgresAddress
+      let database: PostgresAddress
       do {
-        server = try PostgresAddress(postgres)
+        database = try PostgresAddress(postgres)
       } catch {
         return Self.fail("--postgres: \(error)")
       }
       let edge: Int
       do {
-        let connection = try await PostgresLink.connect(server, id: 1)
+        let connection = try await PostgresLink.connect(database, id: 1)
         do {
           try await NightTables.create(on: connection)
           edge = try await NightTables.register(on: connection)
@@ -52,110 +37,85 @@
         }
         try? await connection.close()
       } catch {
-        return Self.fail("PostgreSQL at \(server) cannot be reached: \(PostgresLink.reason(error)).")
+        return Self.fail("PostgreSQL at \(database) cannot be reached: \(PostgresLink.reason(error)).")
       }
       let link = PostgresLink(
-        address: server, channels: [ClusterChannel.nights, ClusterChannel.edge(edge)],
+        address: database, channels: [ClusterChannel.nights, ClusterChannel.edge(edge)],
         broadcasts: [ClusterChannel.nights], window: .zero)
       link.start { connection in
         try await NightTables.create(on: connection)
         try await NightTables.hold(edge: edge, on: connection)
       }
-      say("Edge \(edge) of \(server): waiting for a night.")
-      var serving: Serving?
-      var wasDown = false
-      var lastLook = ContinuousClock.now
+      say("Edge \(edge) of \(database): waiting for a night.")
       let start = ContinuousClock.now
+      var line = EdgeLine(now: .zero)
+      var server: NightServer?
+      var events: [EdgeLine.Event] = []
       while true {
-        if let current = serving, let endsBy = current.endsBy, ContinuousClock.now >= endsBy {
-          await current.server.stop()
-          serving = nil
-          say("Night \(current.code) ended: waiting for the next.")
-        }
-        // A room gone past the grace will not resume its night: its players hear it is over.
-        if let current = serving, !wasDown, ContinuousClock.now - lastLook >= .seconds(5) {
-          lastLook = .now
-          if let words = try? await NightTables.givenUp(code: current.code, grace: RoomRelay.graceSeconds, on: link) {
-            current.server.send(words ?? Self.hostGone, to: Array(current.open))
-            await current.server.stop()
-            try? await NightTables.forget(channel: ClusterChannel.room(current.code), on: link)
-            serving = nil
-            say("Night \(current.code): its host has been gone over \(RoomRelay.graceSeconds) s; the night is over.")
-          }
-        }
-        if let current = serving, let frames = serving?.batch.take(now: .now - start), !frames.isEmpty {
-          link.send(frames, to: ClusterChannel.room(current.code))
-        }
         var waits = [pollfd(fd: link.descriptor, events: Int16(POLLIN), revents: 0)]
-        if let serving { waits.append(pollfd(fd: serving.server.descriptor, events: Int16(POLLIN), revents: 0)) }
-        let due = serving?.batch.due.map { (start + $0 - .now) / .milliseconds(1) }
+        if let server { waits.append(pollfd(fd: server.descriptor, events: Int16(POLLIN), revents: 0)) }
+        let due = line.due.map { (start + $0 - .now) / .milliseconds(1) }
         guard
           poll(&waits, nfds_t(waits.count), due.map { Int32(max(0, min($0.rounded(.up), 1000))) } ?? 1000) >= 0
             || errno == EINTR
         else { break }
-        if let current = serving, waits.count > 1, waits[1].revents != 0 {
-          let now = ContinuousClock.now - start
-          for event in current.server.drain() {
+        if let server, waits.count > 1, waits[1].revents != 0 {
+          events += server.drain().map { EdgeLine.Event.heard(Self.relayed($0, edge: edge)) }
+        }
+        if waits[0].revents != 0 {
+          for event in link.drain() {
             switch event {
-            case .opened(let id, _): serving?.open.insert(id)
-            case .closed(let id): serving?.open.remove(id)
-            case .text, .refusing: break
+            case .up: events.append(.up)
+            case .down(let reason): events.append(.down(reason))
+            case .frames(let channel, let frames, _) where channel == ClusterChannel.nights:
+              events.append(.news(String(decoding: frames, as: UTF8.self)))
+            case .frames(_, var frames, _):
+              guard let current = server else { break }
+              var handler = ServerCommands(server: current, local: \.local)
+              for command in RelayLines.commands(&frames) where !command.apply(to: &handler) {
+                events.append(.stop)
+                break
+              }
             }
-            serving?.batch.hold(Self.relayed(event, edge: edge), at: now)
           }
         }
-        guard waits[0].revents != 0 else { continue }
-        for event in link.drain() {
-          switch event {
-          case .up:
-            if wasDown { say("PostgreSQL is back: players come back with their tokens.") }
-            wasDown = false
-            serving = await follow(nil, serving: serving, link: link)
-          case .down(let reason):
-            // Players hear it, and come back with their tokens once the server does.
-            say("\(reason): its players are told.")
-            wasDown = true
-            serving?.server.closeAll(reason: "The night's server lost its database")
-          case .frames(let channel, let frames, _) where channel == ClusterChannel.nights:
-            serving = await follow(String(decoding: frames, as: UTF8.self), serving: serving, link: link)
-          case .frames(_, var frames, _):
-            guard let current = serving else { break }
-            var handler = ServerCommands(server: current.server, local: \.local)
-            for command in RelayLines.commands(&frames) {
-              guard !command.apply(to: &handler) else { continue }
-              // `stop`: the night is over here.
-              await current.server.stop()
-              serving = nil
-              say("Night \(current.code) ended: waiting for the next.")
-              break
+        events.append(.tick)
+        while !events.isEmpty {
+          let event = events.removeFirst()
+          for effect in line.handle(event, now: .now - start) {
+            switch effect {
+            case .lookNewest(let news):
+              if let (code, address) = try? await NightTables.newest(on: link) {
+                events.append(.newest(code: code, address: address, news: news))
+              }
+            case .serve(let code, let address):
+              if let old = server { await old.stop() }
+              server = await serve(code, address: address)
+              events.append(server == nil ? .failed : .serving(code))
+            case .stop(let code):
+              await server?.stop()
+              server = nil
+              say("Night \(code) ended: waiting for the next.")
+            case .say(let line): say(line)
+            case .closeAll(let reason): server?.closeAll(reason: reason)
+            case .tell(let text, let connections):
+              server?.send(text, to: connections.map(\.local))
+            case .lookGivenUp(let code):
+              if let words = try? await NightTables.givenUp(code: code, grace: RoomRelay.graceSeconds, on: link) {
+                events.append(.givenUp(lastWords: words))
+              }
+            case .forget(let code):
+              try? await NightTables.forget(channel: ClusterChannel.room(code), on: link)
+            case .batch(let code, let frames):
+              link.send(frames, to: ClusterChannel.room(code))
             }
           }
         }
       }
     }
 
-    /// What a NOTIFY on the nights' channel says (`CODE`: a room started; `end CODE`), or, at
-    /// nil, the newest night in the tables: serves it, closing what a restarted room does not know.
-    private func follow(_ news: String?, serving: Serving?, link: PostgresLink) async -> Serving? {
-      if let news, news.hasPrefix("end ") {
-        guard var serving, serving.code == news.dropFirst(4) else { return serving }
-        // Its players' last messages (the final table) and the room's `stop` come on this
-        // edge's own queue, which this NOTIFY may overtake: they end it, or a few seconds do.
-        guard serving.open.isEmpty else {
-          serving.endsBy = .now + .seconds(5)
-          return serving
-        }
-        await serving.server.stop()
-        say("Night \(serving.code) ended: waiting for the next.")
-        return nil
-      }
-      guard let (code, address) = try? await NightTables.newest(on: link) else { return serving }
-      if let serving, serving.code == code {
-        // Its room started again: it knows none of these connections.
-        if news == code { serving.server.closeAll(reason: "The host restarted") }
-        return serving
-      }
-      if let serving { await serving.server.stop() }
+    /// A server for the night `code`, whose join address is the balancer's `address`.
+    private func serve(_ code: String, address: String) async -> NightServer? {
       var limits = NightLimits()
       limits.maxConnections = maxConnections
       if let balancer { limits.forwardedBy = balancer }
@@ -167,7 +127,7 @@
           server.show(join: join, qr: QRModules.rows(for: join))
         }
         say("Serving night \(code) on port \(server.port).")
-        return Serving(code: code, server: server)
+        return server
       } catch {
         say("Cannot listen on port \(port)\(bind.map { " of \($0)" } ?? ""): \(error)")
         return nil
