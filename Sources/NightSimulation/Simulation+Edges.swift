@@ -47,17 +47,48 @@ extension Simulation {
       roomInbox.append(Row(frames: RelayLines.encode(event), queuedAt: now))
       return schedule(.roomTakes(life: life), at: deliver(on: "pipe up"))
     }
-    edges[edge].batch.hold(event, at: .milliseconds(now))
-    if let due = edges[edge].batch.due, due == .milliseconds(now) + EdgeBatch.every {
-      schedule(.batch(edge: edge), at: now + Int(EdgeBatch.every / .milliseconds(1)))
+    edgeStep(edge, .heard(event))
+  }
+
+  /// The simulated night's code, as PostgreSQL's tables name it.
+  static let code = "SIMNIGHT"
+
+  /// One event through an edge's `EdgeLine`, and its effects carried out; its next tick
+  /// scheduled.
+  func edgeStep(_ edge: Int, _ event: EdgeLine.Event) {
+    guard edges[edge].alive else { return }
+    var events = [event]
+    while !events.isEmpty {
+      let event = events.removeFirst()
+      for effect in edges[edge].line.handle(event, now: .milliseconds(now)) {
+        switch effect {
+        case .say(let line): say("edge \(edge): \(line)")
+        // The tables always hold the night: a room gone comes back within its grace.
+        case .lookNewest(let news): events.append(.newest(code: Self.code, address: "sim:80", news: news))
+        case .serve(let code, _): events.append(.serving(code))
+        case .closeAll(let reason): closeAll(on: edge, cause: reason)
+        case .batch(_, let frames): sendBatch(frames, of: edge)
+        case .stop, .tell, .lookGivenUp, .forget: break
+        }
+      }
+    }
+    guard edges[edge].alive, let due = edges[edge].line.due else { return }
+    let at = max(now, Int((due / .milliseconds(1)).rounded(.up)))
+    if edges[edge].tickAt.map({ at < $0 }) ?? true {
+      edges[edge].tickAt = at
+      schedule(.batch(edge: edge), at: at)
     }
   }
 
+  /// An edge's next tick is due.
+  func edgeTicks(_ edge: Int) {
+    if let at = edges[edge].tickAt, at <= now { edges[edge].tickAt = nil }
+    edgeStep(edge, .tick)
+  }
+
   /// The batch goes to PostgreSQL; while PostgreSQL is down the link keeps it in memory.
-  func sendBatch(of edge: Int) {
-    guard edges[edge].alive else { return }
-    let batch = Row(frames: edges[edge].batch.take(now: .milliseconds(now)), queuedAt: now)
-    guard !batch.frames.isEmpty else { return }
+  func sendBatch(_ frames: [UInt8], of edge: Int) {
+    let batch = Row(frames: frames, queuedAt: now)
     var copy = batch.frames
     if sabotage == .dropBatch, RelayLines.events(&copy).contains(where: { if case .text = $0 { true } else { false } }),
       netRandom.chance(0.05)
@@ -82,8 +113,8 @@ extension Simulation {
       case .frames(var bytes):
         var handler = EdgeCommands(simulation: self, edge: edge)
         for command in RelayLines.commands(&bytes) { _ = command.apply(to: &handler) }
-      case .closeAll:
-        closeAll(on: edge, cause: "the room restarted")
+      case .news(let news):
+        edgeStep(edge, .news(news))
       }
     }
   }
@@ -142,7 +173,7 @@ extension Simulation {
   func edgeNoticesDown(_ edge: Int) {
     guard edges[edge].alive, !postgresUp, !edges[edge].noticedDown else { return }
     edges[edge].noticedDown = true
-    closeAll(on: edge, cause: "PostgreSQL paused")
+    edgeStep(edge, .down("PostgreSQL paused"))
   }
 
   /// An edge's process is killed: its sockets reset, what it held and what its link queued
@@ -156,7 +187,6 @@ extension Simulation {
         at: now + netRandom.int(0...1_000))
     }
     edges[edge].connections = [:]
-    edges[edge].batch = EdgeBatch()
     edges[edge].linkQueue = []
     edges[edge].inbox = []
     schedule(.roomNotices(life: life, what: .edgeGone(edge)), at: now + faultRandom.int(200...1_500))

@@ -1,4 +1,5 @@
 import NightKit
+import NightRelay
 
 /// Faults, each drawn at its seed's rate (`FaultPlan`) until the night is over.
 extension Simulation {
@@ -72,8 +73,9 @@ extension Simulation {
   func recover(_ fault: Fault) {
     switch fault {
     case .edgeKill:
-      edges.append(Edge())
+      edges.append(Edge(line: EdgeLine(now: .milliseconds(now))))
       say("a new edge \(edges.count - 1) starts")
+      edgeStep(edges.count - 1, .up)
     case .postgresPause:
       say("PostgreSQL is back")
       resumePostgres()

@@ -171,7 +171,7 @@ extension Simulation {
       .resumed(
         room, savedAgo: .milliseconds(now - (room.savedAt ?? now)), journal: journal, generator: tokenRandom.split()),
       at: now)
-    for edge in edges.indices where edges[edge].alive { send(.closeAll, to: edge) }
+    for edge in edges.indices where edges[edge].alive { send(.news(Self.code), to: edge) }
     schedule(.roomTakes(life: life), at: deliver(on: "to room"))
   }
 
@@ -219,7 +219,10 @@ extension Simulation {
     for record in unkept { keep(record) }
     unkept = []
     for edge in edges.indices where edges[edge].alive {
-      edges[edge].noticedDown = false
+      if edges[edge].noticedDown {
+        edges[edge].noticedDown = false
+        edgeStep(edge, .up)
+      }
       if !edges[edge].linkQueue.isEmpty {
         roomInbox += edges[edge].linkQueue
         edges[edge].linkQueue = []

@@ -68,16 +68,18 @@ public final class Simulation {
   enum Command {
     /// The room's relay frames for this edge (on one host, what the game writes to `serve`).
     case frames([UInt8])
-    /// A room started: every connection it does not know is closed.
-    case closeAll
+    /// A NOTIFY on the nights' channel: `CODE`, a room (re)started.
+    case news(String)
   }
 
   struct Edge {
     var alive = true
     var connections: [ConnectionID: Int] = [:]
     var nextLocal: UInt64 = 1
-    /// What its players said since the last batch: the product's own batching.
-    var batch = EdgeBatch()
+    /// Which night it serves and what its players said since the last batch: the product's own.
+    var line = EdgeLine(now: .zero)
+    /// When its next tick is scheduled.
+    var tickAt: Int?
     /// Batches its link could not write while PostgreSQL is down.
     var linkQueue: [Row] = []
     var inbox: [Command] = []
@@ -204,6 +206,7 @@ public final class Simulation {
         + "\(limitMs / 1_000) s, \(overEdges ? "\(edges.count) edges on PostgreSQL" : "one host")")
     for index in players.indices { schedule(.dial(player: index), at: players[index].joinAt) }
     for fault in Fault.allCases where kinds.contains(fault) { scheduleFault(fault) }
+    if overEdges { for edge in edges.indices { edgeStep(edge, .up) } }
     let horizon = questions.count * (limitMs + 2 * pauseMs) + 600_000
     while violations.isEmpty, let (key, event) = queue.pop() {
       now = key.0
@@ -261,7 +264,7 @@ public final class Simulation {
     case .dial(let player): dial(player)
     case .upstream(let edge, let connection, let text): heard(text, from: connection, on: edge)
     case .hangUp(let edge, let connection): edgeLoses(connection, on: edge)
-    case .batch(let edge): sendBatch(of: edge)
+    case .batch(let edge): edgeTicks(edge)
     case .roomTakes(let life): roomTakes(life: life)
     case .edgeTakes(let edge): edgeTakes(edge)
     case .downstream(let player, let connection, let message, let close):
