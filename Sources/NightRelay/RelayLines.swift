@@ -8,6 +8,8 @@ import NightKit
 /// - `t ID COUNT` (or `t ID HELD COUNT`) and COUNT bytes: `RelayEvent.text(ID, …, held: HELD)`;
 /// - `s COUNT ID ID …` and COUNT bytes: `RelayCommand.send(…, to: [ID, …])`;
 /// - `y COUNT` and COUNT bytes, a line `ID ROW` a connection: `RelayCommand.yours(…)`;
+/// - `j COUNT` and COUNT bytes: `RelayCommand.journal(…)`; `r COUNT` and COUNT bytes:
+///   `RelayCommand.save(…)`, the room's JSON as it is;
 /// - any other value, one line of JSON (it starts with `{`).
 ///
 /// What players send and are sent is most of what crosses the pipe, already encoded once (a
@@ -51,6 +53,10 @@ public enum RelayLines {
       append(UInt64(table.count), to: &bytes)
       bytes.append(UInt8(ascii: "\n"))
       bytes.append(contentsOf: table)
+    } else if case .journal(let text) = command {
+      appendPayload(text, tag: "j", to: &bytes)
+    } else if case .save(let room) = command {
+      appendPayload(room, tag: "r", to: &bytes)
     } else if case .send(let text, let receivers) = command {
       var text = text
       text.withUTF8 { payload in
@@ -134,10 +140,14 @@ public enum RelayLines {
   /// The whole commands in what was read, keeping a partial last frame in `buffer`; a frame
   /// that cannot be read is skipped.
   public static func commands(_ buffer: inout [UInt8]) -> [RelayCommand] {
-    frames(&buffer, tags: [UInt8(ascii: "s"), UInt8(ascii: "y")]) { tag, numbers, payload in
+    let tags = [UInt8(ascii: "s"), UInt8(ascii: "y"), UInt8(ascii: "j"), UInt8(ascii: "r")]
+    return frames(&buffer, tags: tags) { tag, numbers, payload in
       guard !numbers.isEmpty else { return nil }
-      guard tag == UInt8(ascii: "y") else {
-        return RelayCommand.send(payload, to: numbers[1...].map { ConnectionID($0) })
+      switch tag {
+      case UInt8(ascii: "s"): return RelayCommand.send(payload, to: numbers[1...].map { ConnectionID($0) })
+      case UInt8(ascii: "j"): return RelayCommand.journal(payload)
+      case UInt8(ascii: "r"): return RelayCommand.save(payload)
+      default: break
       }
       return RelayCommand.yours(
         payload.split(separator: "\n").compactMap { line in
@@ -211,6 +221,18 @@ public enum RelayLines {
       bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
       rest /= 10
     } while rest > 0
+  }
+
+  /// `TAG COUNT`, and the text's bytes as they are.
+  private static func appendPayload(_ text: String, tag: Unicode.Scalar, to bytes: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { payload in
+      bytes.append(UInt8(ascii: tag))
+      bytes.append(UInt8(ascii: " "))
+      append(UInt64(payload.count), to: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
+      bytes.append(contentsOf: payload)
+    }
   }
 
   private static func appendJSON(_ value: some Encodable, to bytes: inout [UInt8]) {

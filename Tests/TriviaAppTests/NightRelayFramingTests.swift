@@ -54,6 +54,10 @@ struct NightRelayFramingTests {
       ]),
       .yours([]),
       .save(#"{"phase":"question 2","title":"a\nb"}"#),
+      .save(""),
+      .journal("1 TOKEN a 2 1 950\n2 TOKEN s 0 30000 Zoë 🎉\n"),
+      .journal(Self.awkward),
+      .answers(question: 2, json: "[]"),
       .stop,
     ]
     var bytes: [UInt8] = []
