@@ -115,9 +115,10 @@ let package = Package(
       // Optimized in a debug build too: `make test` plays 1,000 whole nights on it (NightSimulation),
       // about 55 s of CPU unoptimized beside suites that time real sockets, 7 s optimized.
       .target(name: "NightKit", swiftSettings: [.unsafeFlags(["-O"])]),
-      // Whole nights with faults in virtual time (`make simulate`): NightKit's own state
-      // machines, joined by models of the network and PostgreSQL that promise no more than they do.
-      .target(name: "NightSimulation", dependencies: ["NightKit", "NightRelay"], swiftSettings: [.unsafeFlags(["-O"])]),
+      // Whole nights with faults in virtual time (`make simulate`): NightKit's and NightRelay's own
+      // state machines, joined by models of the network and PostgreSQL that promise no more than they do.
+      .target(
+        name: "NightSimulation", dependencies: ["NightKit", "NightRelay"], swiftSettings: [.unsafeFlags(["-O"])]),
       .executableTarget(
         name: "night-simulate",
         dependencies: ["NightSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
