@@ -1,4 +1,5 @@
 import NightKit
+import NightRelay
 
 /// A player as the simulation drives it: the product's own `NightState`, fed what its
 /// connection brings, and a plan of when it answers each question and with what.
@@ -8,6 +9,8 @@ struct SimulatedPlayer {
   var joinAt: Int
   /// A terminal player runs `trivia-night connect` beside it, which a fault can kill.
   var terminal: Bool
+  /// A terminal player's helper: when it dials again (the product's own `PlayerLine`).
+  var line: PlayerLine?
   var token: String?
   var state: NightState?
   /// Its connection as it sees it: open from when it dials until it sees it close.

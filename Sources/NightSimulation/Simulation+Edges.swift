@@ -10,10 +10,11 @@ extension Simulation {
     guard !players[index].done, players[index].connection == nil else { return }
     if let away = players[index].awayUntil, now < away { return }
     players[index].awayUntil = nil
-    let live = edges.indices.filter { edges[$0].alive }
-    guard !live.isEmpty else {
-      return schedule(.dial(player: index), at: now + 1_000)
+    if players[index].terminal, players[index].line == nil {
+      players[index].line = PlayerLine(address: "sim", comingBack: players[index].token != nil)
     }
+    let live = edges.indices.filter { edges[$0].alive }
+    guard !live.isEmpty else { return lost(index, reason: "connection refused") }
     let edge = live[netRandom.int(0...(live.count - 1))]
     let connection = ConnectionID(UInt64(edge) << 32 | edges[edge].nextLocal)
     edges[edge].nextLocal += 1
@@ -24,6 +25,7 @@ extension Simulation {
     players[index].scheduled = []
     let join = NightWire.encode(PlayerMessage.join(name: players[index].name, token: players[index].token))
     say("\(players[index].name) dials edge \(edge) as \(connection)")
+    lineStep(index, .connected)
     schedule(
       .upstream(edge: edge, connection: connection, text: join), at: deliver(on: "up \(connection.rawValue)"))
   }

@@ -1,4 +1,5 @@
 import NightKit
+import NightRelay
 
 /// Players: each keeps the product's `NightState`, answers the question on its screen when its
 /// plan says, and dials again a second after losing its connection, with its token, as
@@ -11,7 +12,7 @@ extension Simulation {
       players[index].connection = nil
       players[index].scheduled = []
       players[index].cutOff = players[index].cutOff ?? (now, "its connection closed")
-      if !players[index].done { schedule(.dial(player: index), at: now + 1_000) }
+      lost(index, reason: "its connection closed")
     }
   }
 
@@ -90,8 +91,39 @@ extension Simulation {
 
   /// The player's own side ends its connection (its helper died, or it left): the server sees
   /// it after a while.
+  /// The player's side lost its connection, or could not open one: a terminal player's helper
+  /// decides when to dial again (`PlayerLine`, as `trivia-night connect` does); a phone's page
+  /// dials again a second later.
+  func lost(_ index: Int, reason: String) {
+    guard !players[index].done else { return }
+    guard players[index].terminal else { return schedule(.dial(player: index), at: now + 1_000) }
+    lineStep(index, .closed(reason))
+  }
+
+  /// One event through a terminal player's helper, and its effects carried out.
+  func lineStep(_ index: Int, _ event: PlayerLine.Event) {
+    guard var line = players[index].line else { return }
+    let effects = line.handle(event, now: .milliseconds(now))
+    players[index].line = line
+    for effect in effects {
+      switch effect {
+      case .say: break
+      case .dial: dial(index)
+      case .fail(let reason):
+        // `trivia join` ends the night on its screen, keeping its place for a join again.
+        say("\(players[index].name)'s helper gives up: \(reason)")
+        players[index].done = true
+      }
+    }
+    if let at = players[index].line?.retryAt {
+      schedule(.lineTick(player: index), at: Int((at / .milliseconds(1)).rounded(.up)))
+    }
+  }
+
   func hangUp(_ index: Int, cause: String, redialAt: Int) {
     guard let connection = players[index].connection else { return }
+    // A new `trivia join`, or a new helper of the same one: a line of its own, coming back.
+    if players[index].terminal { players[index].line = PlayerLine(address: "sim", comingBack: true) }
     players[index].connection = nil
     players[index].scheduled = []
     players[index].cutOff = (now, cause)

@@ -16,6 +16,8 @@ public final class Simulation {
   enum Event {
     /// A player dials the night (through the balancer, over edges).
     case dial(player: Int)
+    /// A terminal player's helper may dial again.
+    case lineTick(player: Int)
     /// A player's text reaches its server.
     case upstream(edge: Int, connection: ConnectionID, text: String)
     /// The server sees a player's connection close.
@@ -262,6 +264,7 @@ public final class Simulation {
   private func handle(_ event: Event) {
     switch event {
     case .dial(let player): dial(player)
+    case .lineTick(let player): lineStep(player, .tick)
     case .upstream(let edge, let connection, let text): heard(text, from: connection, on: edge)
     case .hangUp(let edge, let connection): edgeLoses(connection, on: edge)
     case .batch(let edge): edgeTicks(edge)
