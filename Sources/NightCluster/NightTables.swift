@@ -109,6 +109,22 @@
       return try rows.first.map { try $0.decode((String, String).self) }
     }
 
+    /// Saves the room (a `NightRoom.Saved`'s JSON), and forgets the journal's rows whose
+    /// entries it holds: a resumed room reads only what came after (each row's entries are in
+    /// order, so a row whose last entry the save holds is held whole).
+    public static func save(room: String, code: String, on link: PostgresLink) async throws {
+      _ = try await link.run(
+        """
+        WITH saved AS (
+          UPDATE trivia_nights SET room = \(room)::jsonb, saved = now() WHERE code = \(code)
+          RETURNING coalesce((room->>'journaled')::bigint, 0) AS journaled)
+        DELETE FROM trivia_frames
+        WHERE channel = \(ClusterChannel.journal(code))
+          AND substring(convert_from(body, 'UTF8') from '(?:^|\n)([0-9]+) [^\n]*\n$')::bigint
+            <= (SELECT journaled FROM saved)
+        """)
+    }
+
     /// The room's sign of life, every few seconds: a night whose room stopped is resumed, or
     /// given up by its edges, counting from its last.
     public static func alive(code: String, on link: PostgresLink) async throws {

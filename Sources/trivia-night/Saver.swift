@@ -88,7 +88,7 @@
           return state.next
         }) {
           do {
-            _ = try await link.run("UPDATE trivia_nights SET room = \(room)::jsonb, saved = now() WHERE code = \(code)")
+            try await NightTables.save(room: room, code: code, on: link)
           } catch {
             // Down: saved again once the server is back (`again`).
             state.withLock { $0.writing = false }
