@@ -7,7 +7,7 @@
   /// jsonb operators) and which backend holds its room; `trivia_edges` numbers the edges and
   /// says which backend each holds, so that an edge whose process died is seen to be gone;
   /// `trivia_frames` holds what was sent to a room or an edge until it takes it, and the room's
-  /// journal (what it took since its last save) until the night ends;
+  /// journal (what it took since its last save) until a save holds it;
   /// `trivia_answers` keeps each question's answers, a row a player, as the room revealed them.
   public enum NightTables {
     /// Creates what is missing, under a lock: processes starting together must not race.
