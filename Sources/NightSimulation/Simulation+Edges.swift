@@ -16,7 +16,7 @@ extension Simulation {
     let live = edges.indices.filter { edges[$0].alive }
     guard !live.isEmpty else { return lost(index, reason: "connection refused") }
     let edge = live[netRandom.int(0...(live.count - 1))]
-    let connection = ConnectionID(UInt64(edge) << 32 | edges[edge].nextLocal)
+    let connection = ConnectionID(edge: edge, local: ConnectionID(edges[edge].nextLocal))
     edges[edge].nextLocal += 1
     edges[edge].connections[connection] = index
     edgeHears(.opened(connection, address: "simulated"), on: edge)

@@ -8,13 +8,8 @@
   /// read every entry of the night. A save now forgets the rows it holds, in the same statement.
   @Suite(.serialized) struct NightTablesTests {
     @Test func aSaveForgetsTheJournalRowsItHolds() async throws {
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trivia-trim-\(getpid())").path
-      try PostgresWaitTests.postgres("start", folder)
+      let (folder, address) = try PostgresWaitTests.start("trim")
       defer { try? PostgresWaitTests.postgres("stop", folder) }
-      let env = try String(contentsOfFile: folder + "/env", encoding: .utf8)
-      let port = try #require(
-        env.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("PGPORT=") }.flatMap { Int($0.dropFirst(7)) })
-      let address = PostgresAddress(user: "postgres", host: "127.0.0.1", port: port, database: "postgres")
       let code = "TRIM01"
       let journal = ClusterChannel.journal(code)
       let link = PostgresLink(address: address, channels: ["trivia_room_trim01"], kept: [journal], window: .zero)

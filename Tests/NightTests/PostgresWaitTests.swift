@@ -22,6 +22,34 @@
       }
     }
 
+    /// A server of its own in a temporary folder, which the caller stops, and its address.
+    static func start(_ name: String) throws -> (folder: String, address: PostgresAddress) {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trivia-\(name)-\(getpid())").path
+      try postgres("start", folder)
+      let env = try String(contentsOfFile: folder + "/env", encoding: .utf8)
+      guard
+        let port = env.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("PGPORT=") })
+          .flatMap({ Int($0.dropFirst(7)) })
+      else {
+        try? postgres("stop", folder)
+        throw Failure("postgres.sh start: no PGPORT in \(folder)/env")
+      }
+      return (folder, PostgresAddress(user: "postgres", host: "127.0.0.1", port: port, database: "postgres"))
+    }
+
+    /// A room's line reading `channel` and an edge's writing to it, both up.
+    static func links(to channel: String, at address: PostgresAddress) async throws -> (
+      reader: PostgresLink, writer: PostgresLink
+    ) {
+      let reader = PostgresLink(address: address, channels: [channel], window: .milliseconds(20))
+      let writer = PostgresLink(address: address, channels: [channel + "_writer"], window: .milliseconds(20))
+      for link in [reader, writer] {
+        link.start { try await NightTables.create(on: $0) }
+        _ = try await wait(for: link) { $0 == .up }
+      }
+      return (reader, writer)
+    }
+
     /// The link's events until `until` says one is the one waited for.
     static func wait(
       for link: PostgresLink, within limit: Duration = .seconds(60), until: (PostgresLink.Event) -> Bool
@@ -35,20 +63,10 @@
     }
 
     @Test func aFrameQueuedWhilePostgreSQLIsAwaySaysHowLongItWaited() async throws {
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trivia-wait-\(getpid())").path
-      try Self.postgres("start", folder)
+      let (folder, address) = try Self.start("wait")
       defer { try? Self.postgres("stop", folder) }
-      let env = try String(contentsOfFile: folder + "/env", encoding: .utf8)
-      let port = try #require(
-        env.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("PGPORT=") }.flatMap { Int($0.dropFirst(7)) })
-      let address = PostgresAddress(user: "postgres", host: "127.0.0.1", port: port, database: "postgres")
       let channel = "trivia_room_wait"
-      let reader = PostgresLink(address: address, channels: [channel], window: .milliseconds(20))
-      let writer = PostgresLink(address: address, channels: ["trivia_edge_wait"], window: .milliseconds(20))
-      for link in [reader, writer] {
-        link.start { try await NightTables.create(on: $0) }
-        _ = try await Self.wait(for: link) { $0 == .up }
-      }
+      let (reader, writer) = try await Self.links(to: channel, at: address)
       // Sent while the server is up: it waited a moment.
       writer.send(Array("up\n".utf8), to: channel)
       let prompt = try await Self.wait(for: reader) { if case .frames = $0 { true } else { false } }
@@ -73,20 +91,10 @@
     /// Issue 35: a line whose server is away queued without bound. Past `queueLimit` what waits
     /// is dropped (nobody has heard of it), and what comes after goes once the server is back.
     @Test func whatWaitsForAServerAwayIsBounded() async throws {
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trivia-bound-\(getpid())").path
-      try Self.postgres("start", folder)
+      let (folder, address) = try Self.start("bound")
       defer { try? Self.postgres("stop", folder) }
-      let env = try String(contentsOfFile: folder + "/env", encoding: .utf8)
-      let port = try #require(
-        env.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("PGPORT=") }.flatMap { Int($0.dropFirst(7)) })
-      let address = PostgresAddress(user: "postgres", host: "127.0.0.1", port: port, database: "postgres")
       let channel = "trivia_room_bound"
-      let reader = PostgresLink(address: address, channels: [channel], window: .milliseconds(20))
-      let writer = PostgresLink(address: address, channels: ["trivia_edge_bound"], window: .milliseconds(20))
-      for link in [reader, writer] {
-        link.start { try await NightTables.create(on: $0) }
-        _ = try await Self.wait(for: link) { $0 == .up }
-      }
+      let (reader, writer) = try await Self.links(to: channel, at: address)
       try Self.postgres("pause", folder)
       _ = try await Self.wait(for: writer) { if case .down = $0 { true } else { false } }
       let mebibyte = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
