@@ -5,8 +5,15 @@
 /// The rules for a player's name in a night: 1 to 20 characters once trimmed of spaces and
 /// invisible characters, no control characters (they would move a terminal's cursor), and
 /// unique once folded by `key`, so that two players never look the same on a standings screen.
+/// A name is kept as it shows: invisible parts that join or mark nothing are dropped, so that
+/// the page, the big screen and a terminal draw the same text.
 public enum PlayerName {
   public static let maxLength = 20
+
+  /// Code points in one character, at most: the longest emoji there is, a family of four with
+  /// a skin tone each, is 11; a letter stacked with dozens of marks would draw over the rows
+  /// around it on a standings screen.
+  public static let maxCharacterParts = 12
 
   /// A name's bytes in UTF-8 once trimmed, at most. A character can hold any number of code
   /// points (an emoji followed by a thousand invisible tags is one), and each name goes to every
@@ -36,17 +43,22 @@ public enum PlayerName {
     if name.count > maxLength { return .failure(.tooLong) }
     if name.utf8.count > maxBytes { return .failure(.tooManyBytes) }
     if name.contains(where: isControl) { return .failure(.controlCharacter) }
-    let key = key(name)
+    if name.contains(where: { $0.unicodeScalars.count > maxCharacterParts }) { return .failure(.crowdedCharacter) }
+    let shown = shown(name)
+    let key = key(shown)
     if key.isEmpty { return .failure(.empty) }
-    if let holder = holder(key) { return .failure(.taken(name, by: holder)) }
-    return .success(name)
+    if let holder = holder(key) { return .failure(.taken(shown, by: holder)) }
+    return .success(shown)
   }
 
   /// What two names are compared by, so that names that look alike are one name: each code
   /// point's compatibility form (NFKC: "Ａnn", "𝐀nn") and its Unicode confusables prototype
   /// (the UTS #39 skeleton: Cyrillic "Аnn"), decomposed, with accents (nonspacing marks) and
-  /// invisible characters dropped, runs of spaces as one, lowercased; twice, so that what
-  /// lowercasing makes is folded too. "Zoë", "zoe", "ZOE" and "Ζое" are one name.
+  /// every default-ignorable code point dropped (variation selectors, and the joiners and tags
+  /// between emoji too: "😀‍Kim" is "😀Kim", "Lu😀‍😀" is "Lu😀😀"), runs of spaces as one,
+  /// lowercased; twice, so that what lowercasing makes is folded too. "Zoë", "zoe", "ZOE" and
+  /// "Ζое" are one name. Only a subdivision's flag keeps its tags: they are what tells
+  /// Scotland's from Wales'.
   public static func key(_ name: String) -> String {
     fold(fold(name))
   }
@@ -62,18 +74,21 @@ public enum PlayerName {
     }
     var kept = String.UnicodeScalarView()
     var space = false
-    for scalar in String(mapped)._nfd {
-      let category = scalar.properties.generalCategory
-      if category == .nonspacingMark || isInvisible(scalar) { continue }
-      if category == .spaceSeparator {
-        space = !kept.isEmpty
-        continue
+    for character in String(mapped) {
+      let flag = isSubdivisionFlag(character)
+      for scalar in String(character)._nfd {
+        let category = scalar.properties.generalCategory
+        if category == .nonspacingMark || (isIgnorable(scalar) && !(flag && isTag(scalar))) { continue }
+        if category == .spaceSeparator {
+          space = !kept.isEmpty
+          continue
+        }
+        if space {
+          kept.append(" ")
+          space = false
+        }
+        kept.append(scalar)
       }
-      if space {
-        kept.append(" ")
-        space = false
-      }
-      kept.append(scalar)
     }
     return String(kept).lowercased()
   }
@@ -90,12 +105,63 @@ public enum PlayerName {
     return String(raw.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
   }
 
-  /// Default-ignorable code points (fillers, zero-width characters, variation selectors) and the
-  /// blank braille pattern, which show nothing; but not the joiner and tags inside an emoji.
+  /// Default-ignorable code points (fillers, zero-width characters, variation selectors, the
+  /// joiner and tags) and the blank braille pattern: they show nothing of their own.
+  private static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value == 0x2800 || scalar.properties.isDefaultIgnorableCodePoint
+  }
+
+  /// As `isIgnorable`, but not the joiner and tags, which an emoji may be made of.
   private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.value == 0x2800 { return true }
-    guard scalar.properties.isDefaultIgnorableCodePoint else { return false }
-    return !(scalar == "\u{200D}" || (0xE0020...0xE007F).contains(scalar.value))
+    isIgnorable(scalar) && !(scalar == "\u{200D}" || isTag(scalar))
+  }
+
+  private static func isTag(_ scalar: Unicode.Scalar) -> Bool { (0xE0020...0xE007F).contains(scalar.value) }
+
+  /// A black flag, tags, and the cancel tag that ends them: England's, Scotland's, Wales'.
+  private static func isSubdivisionFlag(_ character: Character) -> Bool {
+    let scalars = Array(character.unicodeScalars)
+    guard scalars.count > 2, scalars.first == "\u{1F3F4}", scalars.last == "\u{E007F}" else { return false }
+    return scalars.dropFirst().dropLast().allSatisfy { (0xE0020...0xE007E).contains($0.value) }
+  }
+
+  /// The name as it shows: a joiner only between two emoji, tags only in a subdivision's flag,
+  /// an emoji's variation selector only after a character it can change. Where else they are,
+  /// a page, a big screen and a terminal draw them differently or not at all.
+  private static func shown(_ name: String) -> String {
+    var kept = String.UnicodeScalarView()
+    for character in name {
+      let flag = isSubdivisionFlag(character)
+      let scalars = Array(character.unicodeScalars)
+      for (index, scalar) in scalars.enumerated() {
+        guard isIgnorable(scalar) else {
+          kept.append(scalar)
+          continue
+        }
+        let before = index > 0 ? scalars[index - 1] : nil
+        let after = index + 1 < scalars.count ? scalars[index + 1] : nil
+        let keep: Bool
+        switch scalar.value {
+        case 0x200D: keep = before.map(isEmojiPart) == true && after.map(isPictograph) == true
+        case 0xE0020...0xE007F: keep = flag
+        case 0xFE0E, 0xFE0F: keep = before?.properties.isEmoji == true
+        default: keep = true
+        }
+        if keep { kept.append(scalar) }
+      }
+    }
+    return String(kept)
+  }
+
+  /// What may come before a joiner in an emoji: a pictograph, a skin tone, a presentation
+  /// selector.
+  private static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
+    isPictograph(scalar) || scalar.properties.isEmojiModifier || scalar.value == 0xFE0F
+  }
+
+  /// An emoji's picture: emoji but the digits, `#`, `*`, `©` and `®` that may become one.
+  private static func isPictograph(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isEmoji && scalar.value > 0xFF
   }
 
   /// Cc, Cf, line and paragraph separators; but the joiner and tags inside an emoji (a family,
@@ -159,6 +225,8 @@ public enum NameRefusal: Error, Equatable, Sendable, CustomStringConvertible {
   /// Few characters, but over `PlayerName.maxBytes`: what pads them does not show.
   case tooManyBytes
   case controlCharacter
+  /// One character of more than `PlayerName.maxCharacterParts` code points.
+  case crowdedCharacter
   /// The name, and the name already in that it looks like.
   case taken(String, by: String)
 
@@ -170,6 +238,9 @@ public enum NameRefusal: Error, Equatable, Sendable, CustomStringConvertible {
       // 1,024: PlayerName.maxBytes.
       "A name is at most 1,024 bytes: its characters hide too many invisible parts."
     case .controlCharacter: "A name cannot hold control characters."
+    case .crowdedCharacter:
+      // 12: PlayerName.maxCharacterParts.
+      "A character of a name has at most 12 parts: letters stacked with marks draw over other names."
     case .taken(let name, let holder) where name == holder: "The name \(name) is taken."
     case .taken(let name, let holder): "The name \(name) is taken: it looks like \(holder)."
     }

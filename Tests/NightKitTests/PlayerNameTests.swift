@@ -112,7 +112,8 @@ struct PlayerNameTests {
     #expect(PlayerName.validate(over, taken: []) == .failure(.tooManyBytes))
     let atTheBound = "😀" + String(tags.prefix(PlayerName.maxBytes / 4 - 1))
     #expect(atTheBound.utf8.count == PlayerName.maxBytes)
-    #expect(PlayerName.validate("  " + atTheBound + "\u{3000}", taken: []) == .success(atTheBound))
+    // At the bound, a character of 256 code points: what refuses it is then its parts.
+    #expect(PlayerName.validate("  " + atTheBound + "\u{3000}", taken: []) == .failure(.crowdedCharacter))
   }
 
   /// Any name of 20 characters a person would choose fits the byte bound: the longest emoji
@@ -136,6 +137,47 @@ struct PlayerNameTests {
     #expect(name.count == 20)
     #expect(name.utf8.count <= PlayerName.maxBytes)
     #expect(PlayerName.validate(name, taken: []) == .success(name))
+  }
+
+  /// Issue 36: look-alike names got through when emoji were involved, each pair drawn the same
+  /// on every screen.
+  @Test(
+    "An emoji's invisible parts do not make a name of their own",
+    arguments: [
+      ("Zed😀", "Zed😀\u{E0041}"),  // a tag after an emoji that is no flag
+      ("😀Kim", "😀\u{200D}Kim"),  // a joiner with nothing to join
+      ("Lu😀😀", "Lu😀\u{200D}😀"),  // a joiner between emoji that make no one picture
+      ("Fat😀", "Fat😀\u{FE0F}"),  // a presentation selector
+      ("Fat😀", "Fat😀" + String(repeating: "\u{E0020}", count: 8)),  // blank tags
+    ])
+  func emojiLookAlikes(name: String, other: String) {
+    #expect(PlayerName.key(name) == PlayerName.key(other))
+    guard case .failure(.taken(_, by: name)) = PlayerName.validate(other, taken: [name]) else {
+      Issue.record("\(other.unicodeScalars.map { String($0.value, radix: 16) }) got in beside \(name)")
+      return
+    }
+  }
+
+  @Test func aNameIsKeptAsItShows() {
+    #expect(PlayerName.validate("Zed😀\u{E0041}", taken: []) == .success("Zed😀"))
+    #expect(PlayerName.validate("😀\u{200D}Kim", taken: []) == .success("😀Kim"))
+    // What does show is kept: a joined emoji, a subdivision's flag, an emoji presentation.
+    for name in ["👨‍👩‍👧", "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "❤\u{FE0F} Ann"] {
+      #expect(PlayerName.validate(name, taken: []) == .success(name))
+    }
+  }
+
+  @Test func flagsOfSubdivisionsStayApart() {
+    let scotland = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} fan"
+    let wales = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F} fan"
+    #expect(PlayerName.validate(wales, taken: [scotland]) == .success(wales))
+  }
+
+  @Test func aCharacterStackedWithMarksIsRefused() {
+    let stacked = "Z" + String(repeating: "\u{0336}", count: PlayerName.maxCharacterParts)
+    #expect(PlayerName.validate(stacked + "ed", taken: []) == .failure(.crowdedCharacter))
+    let atTheBound = "Z" + String(repeating: "\u{0336}", count: PlayerName.maxCharacterParts - 1)
+    #expect(PlayerName.validate(atTheBound + "ed", taken: []) == .success(atTheBound + "ed"))
   }
 
   @Test func aRefusalSaysItsRule() {
