@@ -24,10 +24,14 @@ public struct NightLimits: Sendable {
   /// and saying nothing. Players that joined do not count here; the room counts them.
   /// Only connections silent past `silentAfter` count, so a burst of real players (a class
   /// behind one address, a load test on loopback) is never refused, while one silent client
-  /// holds a quarter of the pool at most.
+  /// holds a sixteenth of the pool at most: its newest past its share are closed once silent,
+  /// and the pool is never full for an address that holds none of it.
   public var maxWaiting = 512
-  public var maxWaitingPerAddress = 128
+  public var maxWaitingPerAddress = 32
   public var silentAfter: Duration = .seconds(1)
+  /// Sockets from one address that have not joined, silent or not, counted from the TCP accept:
+  /// more are closed at once, before any byte of theirs is read. NightLoad joins 200 at once.
+  public var maxJoiningPerAddress = 256
   /// The host is told of refused joins at most this often.
   public var refusalNotice: Duration = .seconds(10)
   /// How wrong codes from one address are slowed, then refused.

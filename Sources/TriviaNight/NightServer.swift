@@ -19,6 +19,8 @@ public final class NightServer: Sendable {
     var spoken: Set<ObjectIdentifier> = []
     /// Upgraded connections that have not spoken yet: where from, and since when.
     var waiting: [ConnectionID: (address: String, since: ContinuousClock.Instant)] = [:]
+    /// Accepted sockets that have not joined, by address, from their first byte.
+    var pool: WaitingPool
     var lastRefusalNotice: ContinuousClock.Instant?
     var guesses: GuessLimiter
     var listener: (any Channel)?
@@ -36,7 +38,10 @@ public final class NightServer: Sendable {
   private init(code: String, limits: NightLimits) {
     self.code = code.lowercased()
     self.limits = limits
-    state = Mutex(State(guesses: GuessLimiter(rules: limits.guesses)))
+    let rules = WaitingPool.Rules(
+      joiningPerAddress: limits.maxJoiningPerAddress, silentPerAddress: limits.maxWaitingPerAddress,
+      silentAfter: limits.silentAfter)
+    state = Mutex(State(pool: WaitingPool(rules: rules), guesses: GuessLimiter(rules: limits.guesses)))
   }
 
   /// Listens on `bind` (every interface when nil) and returns once the port is bound.
@@ -171,9 +176,14 @@ public final class NightServer: Sendable {
         }),
       configuration: .init(address: .hostname(host, port: port), serverName: nil),
       onServerRunning: { [weak self] channel in
-        let watch = AcceptWatch(within: limits.joinWithin) { [weak self] socket in
-          self?.state.withLock { $0.spoken.contains(socket) } ?? false
-        }
+        let watch = AcceptWatch(
+          within: limits.joinWithin, silentAfter: limits.silentAfter,
+          admit: { [weak self] socket in self?.admit(socket) ?? false },
+          isExcess: { [weak self] socket in
+            self?.state.withLock { !$0.spoken.contains(socket) && $0.pool.isExcess(socket, at: .now) } ?? false
+          },
+          hasSpoken: { [weak self] socket in self?.state.withLock { $0.spoken.contains(socket) } ?? false },
+          closed: { [weak self] socket in self?.state.withLock { $0.pool.leave(socket) } })
         try? await channel.pipeline.addHandler(watch, position: .first).get()
         self?.state.withLock { state in
           state.listener = channel
@@ -196,6 +206,19 @@ public final class NightServer: Sendable {
       _ = try result.get()
       return
     }
+  }
+
+  /// Whether a socket just accepted may stay: its address's share of sockets that have not
+  /// joined (`WaitingPool`). The balancer's sockets are every player's, so they are judged at
+  /// their upgrade by the address the balancer forwards.
+  private func admit(_ socket: any Channel) -> Bool {
+    let address = socket.remoteAddress?.ipAddress ?? "unknown"
+    if address == limits.forwardedBy { return true }
+    let admitted = state.withLock { $0.pool.admit(ObjectIdentifier(socket), from: address, at: .now) }
+    if !admitted {
+      notifyRefusing("connections from \(address) have not joined; more from there are refused.")
+    }
+    return admitted
   }
 
   /// The one place a request's path is judged, upgrading or not: the code, then the player's
@@ -221,21 +244,27 @@ public final class NightServer: Sendable {
     guard upgrading else { return .page(page) }
     guard page == .html else { return .refuse(status: 404, sentence: "The night's WebSocket is at /\(parts[0]).") }
     // Silent: upgraded over a second ago and not a word since. A real player speaks at once,
-    // so a crowd joining together (a class behind one address) is never counted here.
+    // so a crowd joining together (a class behind one address) is never counted here. What has
+    // not joined crowds out its own address only: the pool and the night's connections are
+    // never full for an address that holds no silent socket (a new player, a returning one).
     let silentSince = now - limits.silentAfter
-    let (count, waiting, waitingHere) = state.withLock { state in
+    let (joined, unjoinedHere, waiting, waitingHere) = state.withLock { state in
       let silent = state.waiting.values.filter { $0.since < silentSince }
-      return (state.connections.count, silent.count, silent.count { $0.address == address })
+      return (
+        state.connections.count - state.waiting.count, state.waiting.values.count { $0.address == address },
+        silent.count, silent.count { $0.address == address }
+      )
     }
     if waitingHere >= limits.maxWaitingPerAddress {
       notifyRefusing("\(waitingHere) connections from \(address) have not joined; more from there are refused.")
       return .refuse(
         status: 429, sentence: "Too many connections from this address are waiting to join: try again shortly.")
     }
-    if waiting >= limits.maxWaiting {
+    if waitingHere > 0, waiting >= limits.maxWaiting {
       notifyRefusing("\(waiting) connections have not joined yet; new ones are refused until they do or go.")
       return .refuse(status: 503, sentence: "Too many are joining at once: try again in a few seconds.")
     }
+    let count = joined + unjoinedHere
     if count >= limits.maxConnections {
       notifyRefusing("\(count) connections are open, the most this night takes; new ones are refused.")
       return .refuse(
@@ -340,6 +369,7 @@ public final class NightServer: Sendable {
             state.withLock { state in
               state.spoken.insert(ObjectIdentifier(connection.channel))
               state.waiting[connection.id] = nil
+              state.pool.leave(ObjectIdentifier(connection.channel))
             }
           }
           events.post(.text(connection.id, text))

@@ -41,6 +41,52 @@ import Testing
     withExtendedLifetime((ann, back)) {}
   }
 
+  /// Issue 36: a connection counted as silent only a second after its upgrade, so a burst from
+  /// one address was all upgraded (660 of 660) and then held the whole pool: new players and
+  /// returning ones from other addresses got `503 Too many are joining at once`. Now one address
+  /// keeps 256 sockets that have not joined, the rest closed at once, and 32 once they are silent.
+  @Test func aBurstOfSilentSocketsFromOneAddressHoldsItsShareAndNoMore() async throws {
+    let sandbox = try Sandbox()
+    let (host, url) = try await WireTests.host(sandbox, ["--count", "1", "--start-when", "3"])
+    let port = try WireTests.port(of: url)
+    let code = String(url[url.index(after: url.lastIndex(of: "/")!)...])
+    let (bob, welcome) = try await WirePlayer.join(url, name: "Bob")
+    bob.drop()
+    try await host.waitFor("Bob left")
+
+    var silent: [RawSocket] = []
+    for _ in 0..<700 {
+      let socket = try RawSocket(port: port, from: "127.0.0.2")
+      socket.request("/\(code)", upgrade: true)
+      silent.append(socket)
+    }
+    try await host.waitFor(" connections from 127.0.0.2 have not joined; more from there are refused.")
+    // Past the second that makes them silent, and the host's answer to each.
+    try await Task.sleep(for: .milliseconds(2500))
+    var open = 0
+    for socket in silent where Self.isOpen(socket) { open += 1 }
+    #expect(open <= 32, "\(open) of 700 silent sockets from one address still open")
+
+    // A new player joins from another address, and Bob comes back with his token.
+    let ann = try NightProcess(
+      ["join", url, "--name", "Ann", "--no-color", "--script", try sandbox.write("ann.txt", "")], in: sandbox)
+    try await host.waitFor("Ann joined", timeout: .seconds(5))
+    let (back, again) = try await WirePlayer.join(url, name: "", token: welcome.token)
+    #expect(again.you.name == "Bob")
+    try await host.waitFor("Bob is back")
+    withExtendedLifetime((ann, back, silent)) {}
+  }
+
+  /// Whether the server has not closed `socket`: what it sent is read and dropped.
+  static func isOpen(_ socket: RawSocket) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let got = recv(socket.socket, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+      if got > 0 { continue }
+      return got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
+  }
+
   /// Whether `socket`'s response, read within 30 s (a machine busy with the rest of the suite
   /// can take that long for 200), is 101 Switching Protocols.
   static func upgraded(_ socket: RawSocket) async -> Bool {
