@@ -36,7 +36,16 @@ extension AppCoordinator {
   }
 
   /// A source link: the landing shows the new source, unless the player stays in a round.
+  /// One that would change the source kept for the next start asks the player first: a link
+  /// may come from anyone (a web page, another program through the link socket), and which
+  /// questions the player plays is theirs to choose, never changed behind their back.
   func switchSource(to spec: String) async {
+    if SourceFlow.lasting(spec) != settings.savedSource,
+      !confirm("Play the questions from \(spec) from now on?")
+    {
+      console.say("The source stays \(sources.name).")
+      return
+    }
     let previous = sources.current
     sources.switchTo(spec)
     guard navigator.returnToLanding(fromLink: false) else {

@@ -13,15 +13,30 @@ import TriviaData
 /// (its frames whose salts and checksums hold, up to the last commit) holds page 1 with the
 /// file's id. A log another program has open (it holds the lock on the `-shm` that every
 /// connection holds) is in use, not left over, and is not touched. The history is always in
-/// WAL mode, so a `-journal` beside it is never its own: one that is not empty is moved aside.
+/// WAL mode, so a `-journal` beside it is never its own: one that is not empty is moved aside
+/// whatever it holds (SQLite would play back one that looks like its own, and delete any
+/// other), unless a transaction under way holds it.
+///
+/// SQLite never follows a symbolic link to a `-wal`, `-shm` or `-journal` (it opens them
+/// with `O_NOFOLLOW`), so one of them that is a link, or not a regular file, would turn the
+/// history off at every start: it is moved aside as the link it is.
 enum ForeignLog {
   /// Moves a log or journal that is not the history's own aside; what to tell the player.
   static func setAside(beside path: String) -> [String] {
     var said: [String] = []
+    for suffix in ["-wal", "-shm", "-journal"] {
+      var status = stat()
+      let side = path + suffix
+      guard lstat(side, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { continue }
+      let what = status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a regular file"
+      guard let aside = moveAside(side) else {
+        said.append("\(side) is \(what), which SQLite does not open, and it cannot be moved aside.")
+        continue
+      }
+      said.append("\(side) is \(what), which SQLite does not open; it is kept as \(aside).")
+    }
     let journal = path + "-journal"
-    if size(of: journal) > 0, !isLocked(path, from: 0x4000_0000, length: 512), isHot(journal),
-      let aside = moveAside(journal)
-    {
+    if size(of: journal) > 0, !isLocked(path, from: 0x4000_0000, length: 512), let aside = moveAside(journal) {
       said.append("\(journal) is not this history's own; it is kept as \(aside), and the history is read without it.")
     }
     let log = path + "-wal"
@@ -114,12 +129,6 @@ enum ForeignLog {
     lock.l_start = off_t(start)
     lock.l_len = off_t(length)
     return fcntl(descriptor, F_GETLK, &lock) == 0 && lock.l_type != Int16(F_UNLCK)
-  }
-
-  /// Whether SQLite would play `journal` back: its header starts with the journal's magic
-  /// (SQLite zeroes it, or truncates or deletes the file, when a transaction ends).
-  private static func isHot(_ journal: String) -> Bool {
-    read(journal, at: 0, count: 8) == [0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]
   }
 
   private static func size(of path: String) -> Int {

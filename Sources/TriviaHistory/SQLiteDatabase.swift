@@ -14,6 +14,8 @@ final class SQLiteDatabase {
   }
 
   let path: String
+  /// The file SQLite opened: `path` with its folder resolved (`resolvingFolder`).
+  let file: String
   private let handle: OpaquePointer
   /// Statements prepared once and reset for each use: an answer is written many times a round.
   private var prepared: [String: OpaquePointer] = [:]
@@ -28,13 +30,14 @@ final class SQLiteDatabase {
     stopRequested: @escaping () -> Bool = { false }
   ) throws(Failure) {
     self.path = path
+    file = Self.resolvingFolder(of: path)
     watch = StatementWatch(budget: budget, stopRequested: stopRequested)
     var handle: OpaquePointer?
     // A symbolic link in the file's place is refused, not followed (SQLite's O_NOFOLLOW).
     let flags =
       (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
       | SQLITE_OPEN_NOFOLLOW
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let code = sqlite3_open_v2(file, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
       sqlite3_close(handle)
@@ -58,6 +61,18 @@ final class SQLiteDatabase {
         return Unmanaged<StatementWatch>.fromOpaque(context).takeUnretainedValue().waitsForLock(attempt: attempt)
           ? 1 : 0
       }, context)
+  }
+
+  /// `path` with its folder resolved once (`realpath`), its last part as it is:
+  /// `SQLITE_OPEN_NOFOLLOW` refuses a symbolic link anywhere in the path it is given, and a
+  /// state folder that is a link (common on managed homes) would turn the history off. The
+  /// file itself is still never followed. `path` as it is when its folder does not exist.
+  static func resolvingFolder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return path }
+    guard let resolved = realpath(String(path[..<slash]), nil) else { return path }
+    defer { free(resolved) }
+    let folder = String(cString: resolved)
+    return (folder == "/" ? "" : folder) + String(path[slash...])
   }
 
   deinit {

@@ -457,7 +457,7 @@ public final class SQLiteHistory: History {
       let (database, id) = try Self.prepare(path, stopRequested: stopRequested)
       self.database = database
       self.id = id
-      if existed, !checked { check = IntegrityCheck(path: path) }
+      if existed, !checked { check = IntegrityCheck(path: database.file) }
     } catch let failure as SQLiteDatabase.Failure where failure.isCorrupt {
       replaceDamaged()
     } catch let foreign as HistorySchema.Foreign {

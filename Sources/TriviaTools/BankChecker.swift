@@ -7,7 +7,8 @@ import TriviaData
 /// Errors are what the game refuses: a file it cannot load, a question it skips. Warnings
 /// are what it plays but a player would notice: the same question twice, an answer given
 /// away or listed twice, a question without a level, true/false statements that mostly go
-/// one way, lines that wrap badly on an 80-column terminal. Text is compared as the game
+/// one way, lines that wrap badly on an 80-column terminal, bytes that are not UTF-8 and
+/// control characters (which the screens show as `�`). Text is compared as the game
 /// compares what a player types (`matchingKey`: case, accents and runs of spaces aside), so
 /// two options that differ only so are two that a player cannot tell apart by typing.
 public struct BankChecker: Sendable {
@@ -30,6 +31,12 @@ public struct BankChecker: Sendable {
     var statements = StatementTally()
     for (order, file) in files.enumerated() {
       found.file = (order, file.path)
+      for (position, message) in textFaults(file) { found.add(.warning, position, message) }
+      let controlLines = Set(
+        file.textFaults.compactMap { fault -> Int? in
+          guard case .control = fault.kind else { return nil }
+          return fault.position.line
+        })
       switch file.content {
       case .notQuestions: continue
       case .refused(let error): found.add(.error, error.position, error.reason)
@@ -59,6 +66,9 @@ public struct BankChecker: Sendable {
             found.add(.warning, here.position, "the same question as at \(Self.name(first, from: file.path))")
           } else {
             firstSeen[question.text.matchingKey] = here
+          }
+          for (field, message) in escapedControls(question, at: location, told: controlLines) {
+            found.add(.warning, location.position(of: field), message)
           }
           for (field, message) in answerProblems(question) {
             found.add(.warning, location.position(of: field), message)

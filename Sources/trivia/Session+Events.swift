@@ -37,8 +37,12 @@ extension Session {
       guard case .line(let answer) = events.holdingEvents({ reader.ask(question) }) else { return nil }
       return answer.trimmingWhitespace
     }
+    // A question a link raises (a new source) is heard by its sender too, as a guard's is.
     coordinator.confirm = { question in
-      clock.standingStill { events.holdingEvents { reader.confirm(question, say: renderer.say) } }
+      links?.asking(question)
+      let yes = clock.standingStill { events.holdingEvents { reader.confirm(question, say: renderer.say) } }
+      links?.answered(yes)
+      return yes
     }
     // The question's clock stands still while a guard asks.
     navigator.confirm = { question in

@@ -125,4 +125,46 @@ struct CheckCommandTests {
     #expect(played.status == 0)
     #expect(played.transcript.questions.count == 1)
   }
+
+  /// The column of `marker` in `line`, counted in characters as the checker counts.
+  static func column(of marker: String, in line: String) throws -> Int {
+    let range = try #require(line.range(of: marker))
+    return line.distance(from: line.startIndex, to: range.lowerBound) + 1
+  }
+
+  @Test("Bytes that are not UTF-8 and control characters, raw or escaped: a warning each, at line and column")
+  func textFaults() async throws {
+    let sandbox = try Sandbox()
+    let lines = [
+      QuestionFixtures.question("Which colour is \u{1B}[31mthis?", correct: "Yes", incorrect: ["No"]),
+      QuestionFixtures.question("Which byte is @@ here?", correct: "Yes", incorrect: ["No"]),
+      QuestionFixtures.question("Which is \u{9B}2J clear?", correct: "Yes", incorrect: ["No"]),
+      QuestionFixtures.question("Which way is \u{202E}left?", correct: "Yes", incorrect: ["No"]),
+    ]
+    #expect(!lines[0].unicodeScalars.contains("\u{1B}"), "the ESC is written as a JSON escape")
+    var bytes = Array(QuestionFixtures.file(lines).utf8)
+    let marker = Array("@@".utf8)
+    let at = try #require((0..<bytes.count).first { Array(bytes[$0..<$0 + 2]) == marker })
+    bytes.replaceSubrange(at..<at + 2, with: [0xFF])
+    let path = sandbox.work + "/faults.json"
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+    let result = try await sandbox.run(["check", path])
+    #expect(result.status == 0)
+    let shown = "\u{FFFD}"
+    #expect(
+      result.stdout.components(separatedBy: "\n") == [
+        "\(path):2:\(try Self.column(of: "\"question\"", in: lines[0])): warning: the question holds the control "
+          + "character U+001B (ESC, which begins escape sequences), written as an escape: the game shows \(shown) in its place",
+        "\(path):3:\(try Self.column(of: "@@", in: lines[1])): warning: byte 0xFF is not UTF-8: the game shows "
+          + "\(shown) in its place",
+        "\(path):4:\(try Self.column(of: "\u{9B}", in: lines[2])): warning: the control character U+009B (CSI, which "
+          + "begins escape sequences): the game shows \(shown) in its place",
+        "\(path):5:\(try Self.column(of: "\u{202E}", in: lines[3])): warning: the bidirectional control U+202E, which "
+          + "reorders the text around it: the game shows \(shown) in its place",
+        "Checked 4 questions in 1 file: no errors, 4 warnings.", "",
+      ])
+    let strict = try await sandbox.run(["check", "--strict", path])
+    #expect(strict.status == 1)
+  }
 }

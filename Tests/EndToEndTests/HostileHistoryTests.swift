@@ -194,6 +194,35 @@ struct HostileHistoryTests {
     #expect(try Self.questions(sandbox) == questions, "the player's answers were replaced")
   }
 
+  /// Journals that are not SQLite's: text, bytes whose header SQLite zeroes at a
+  /// transaction's end, a header one byte off.
+  static let foreignJournals: [(name: String, bytes: Data)] = [
+    ("text", Data("not a journal at all\n".utf8)),
+    ("a zeroed header", Data(repeating: 0, count: 28) + Data("the player's notes".utf8)),
+    (
+      "a header one byte off", Data([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd6] + Array(repeating: 7, count: 600))
+    ),
+  ]
+
+  @Test(
+    "A -journal that is not SQLite's is moved aside byte for byte, not deleted; the player's answers stay",
+    arguments: 0..<3)
+  func notSQLitesJournal(_ which: Int) async throws {
+    let (name, journal) = Self.foreignJournals[which]
+    let sandbox = try await Self.sandbox()
+    let questions = try Self.questions(sandbox)
+    try journal.write(to: URL(fileURLWithPath: sandbox.historyFile + "-journal"))
+    let result = try await sandbox.run([], input: "review\ndone\nquit\n", timeout: .seconds(10))
+    #expect(result.status == 0, "\(name)")
+    let mentions = Self.mentions(result.stdout)
+    let aside = try Self.aside(sandbox, "history.sqlite-journal.foreign-")
+    try #require(aside.count == 1, "\(name): \(mentions)")
+    #expect(mentions.count == 1 && mentions[0].contains(aside[0]), "\(name): \(mentions)")
+    #expect(try Self.bytes(aside[0]) == journal, "\(name): not kept byte for byte")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.historyFile + "-journal"))
+    #expect(try Self.questions(sandbox) == questions, "\(name): the player's answers changed")
+  }
+
   /// Holds `options.json.lock` as another game saving its options would, until released.
   final class HeldLock {
     let descriptor: Int32

@@ -49,6 +49,42 @@ struct SessionStoreTests {
     }
   }
 
+  /// A round of `count` questions of `characters` characters each, its first answered.
+  func long(_ count: Int, of characters: Int) -> SavedSession {
+    var generator = SeededGenerator(seed: 4)
+    let questions = sampleQuestions(count).map { question in
+      var long = question
+      long.text = question.text + String(repeating: "x", count: characters)
+      return long
+    }
+    var round = Round.deal(from: QuestionList(questions), count: count, difficulty: .mixed, generator: &generator)
+    _ = round.answer(0)
+    round.advance()
+    return SavedSession(round: round, request: .init(difficulty: .mixed, count: count))
+  }
+
+  @Test func aRoundOfLongQuestionsIsReadBackWhateverSizeItWasWrittenAt() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = FileSessionStore(path: folder + "/session.json")
+    let saved = long(20, of: 4_000)
+    try store.save(saved)
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int)
+    #expect(size > KeptFile.maximumBytes)
+    #expect(try store.load().get() == saved)
+  }
+
+  @Test func aRoundPastTheLimitIsNotWrittenAndTheOneSavedBeforeStaysWhole() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = FileSessionStore(path: folder + "/session.json")
+    try store.save(session())
+    let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
+    #expect(throws: StoreError.self) { try store.save(long(4, of: SavedSession.maximumBytes / 4)) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["session.json"])
+  }
+
   /// The one line a bad file gets: the reason, then where it is kept (moved aside).
   static func refusal(_ path: String, _ reason: String, in folder: String) throws -> String {
     let aside = try #require(

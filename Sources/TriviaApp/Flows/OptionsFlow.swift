@@ -127,6 +127,9 @@ public final class OptionsFlow {
     change { $0.difficulty = .mixed }
   }
 
+  /// The source kept for the next start, as `--source` takes it.
+  var savedSource: String { savedOptions.source ?? "bundled" }
+
   /// Plays from `source` from now on, and at the next start.
   public func choose(source: String) {
     change { $0.source = source }

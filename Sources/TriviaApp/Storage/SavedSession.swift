@@ -6,6 +6,10 @@ import TriviaData
 /// Versioned: a file from another version is reported and ignored, never misread.
 public struct SavedSession: Codable, Equatable, Sendable {
   public static let currentVersion = 1
+  /// The most a saved round may be, the same when it is written and when it is read, so the
+  /// game never refuses a file it wrote itself. A round holds its questions whole (a source
+  /// may not give them again): fifty long ones are hundreds of kilobytes, not megabytes.
+  public static let maximumBytes = 16 << 20
 
   public var version = Self.currentVersion
   public var round: Round
@@ -84,7 +88,7 @@ public struct FileSessionStore: SessionStore {
   /// The saved round. A file that cannot be read or makes no sense is moved aside, kept for
   /// the player, and the sentence that says so is the failure.
   public func load() -> Result<SavedSession?, StoreError> {
-    switch KeptFile.read(path) {
+    switch KeptFile.read(path, limit: SavedSession.maximumBytes) {
     case .missing: return .success(nil)
     case .unreadable(let reason): return .failure(setAside(because: reason))
     case .bytes(let bytes): return SavedSession.decode(bytes).map { $0 }.mapError { setAside(because: $0.reason) }
@@ -95,11 +99,24 @@ public struct FileSessionStore: SessionStore {
     StoreError(KeptFile.setAside(path, because: reason, instead: "there is no round to resume"))
   }
 
+  /// Writes a temporary file and renames it over the old one (`AtomicFile`): a save that
+  /// fails leaves the last one whole. One larger than `load` reads is not written at all.
   public func save(_ session: SavedSession) throws(StoreError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
+    let bytes: Data
     do {
-      try AtomicFile.write(try encoder.encode(session), to: path)
+      bytes = try encoder.encode(session)
+    } catch {
+      throw StoreError("could not save the round to \(path): \(error)")
+    }
+    guard bytes.count <= SavedSession.maximumBytes else {
+      throw StoreError(
+        "could not save the round to \(path): it is \(bytes.count) bytes, more than a saved round can be "
+          + "(\(SavedSession.maximumBytes))")
+    }
+    do {
+      try AtomicFile.write(bytes, to: path)
     } catch {
       throw StoreError("could not save the round to \(path): \(error)")
     }

@@ -19,6 +19,8 @@ public struct SourceFile: Sendable {
   /// The format it was read as; nil when it is none.
   public var format: QuestionFormat?
   public var content: Content
+  /// Bytes that are not UTF-8 and control characters, where they are written.
+  public var textFaults: [TextFault] = []
 
   /// The question files `path` names: the file itself, or each file in a folder in the order
   /// a folder source reads them, each decoded with locations. Throws only when `path` is
@@ -38,6 +40,7 @@ public struct SourceFile: Sendable {
     _ path: String, category: String?, inFolder: Bool, _ reader: inout FileReader
   ) -> SourceFile {
     var format: QuestionFormat?
+    var faults: [TextFault] = []
     do throws(DataSourceError) {
       let bytes = try reader.read(path, limit: FileDataSource.maximumSize)
       format = QuestionFormat.detect(bytes)
@@ -45,10 +48,11 @@ public struct SourceFile: Sendable {
         if inFolder { return SourceFile(path: path, format: nil, content: .notQuestions) }
         throw DataSourceError(file: path, reason: QuestionFormat.notAQuestionFile)
       }
+      faults = TextFault.find(in: bytes)
       let bank = try format.decode(bytes, name: path, category: category, locating: true)
-      return SourceFile(path: path, format: format, content: .questions(bank))
+      return SourceFile(path: path, format: format, content: .questions(bank), textFaults: faults)
     } catch {
-      return SourceFile(path: path, format: format, content: .refused(error))
+      return SourceFile(path: path, format: format, content: .refused(error), textFaults: faults)
     }
   }
 }

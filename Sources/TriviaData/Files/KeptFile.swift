@@ -45,7 +45,9 @@ public enum KeptFile {
     guard status.st_size <= limit else {
       return .unreadable("is \(status.st_size) bytes, more than such a file can be (\(limit))")
     }
-    var bytes = [UInt8](repeating: 0, count: limit + 1)
+    // Room for the file as it is and a byte more, grown up to the limit should it grow: a
+    // large limit (a saved round's) costs nothing for the small file it usually is.
+    var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
     var count = 0
     while count < bytes.count {
       let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
@@ -53,6 +55,9 @@ public enum KeptFile {
       guard got >= 0 else { return .unreadable("cannot be read: \(String(cString: strerror(errno)))") }
       if got == 0 { break }
       count += got
+      if count == bytes.count, bytes.count <= limit {
+        bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count))
+      }
     }
     guard count <= limit else { return .unreadable("grew past \(limit) bytes while it was read") }
     return .bytes(Array(bytes.prefix(count)))
