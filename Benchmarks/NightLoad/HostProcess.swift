@@ -1,4 +1,5 @@
 import Glibc
+import NightKit
 import Synchronization
 
 /// A release `trivia host` on a pseudo-terminal of its own: there its clock is real (under
@@ -94,6 +95,14 @@ final class HostProcess: Sendable {
     }
     let text = screen.withLock { String(decoding: $0.text.suffix(600), as: UTF8.self) }
     throw LoadFailure("no Join line from the host within \(within): \(text)")
+  }
+
+  /// The big screen's key, after `/screen#` in the lobby's Screen line (printed with the Join
+  /// line, so looked for once that is).
+  func screenKey() throws -> String {
+    let text = screen.withLock { String(decoding: $0.text, as: UTF8.self) }
+    guard let start = text.firstRange(of: "/screen#") else { throw LoadFailure("no Screen line: \(tail())") }
+    return String(text[start.upperBound...].prefix(NightScreenKey.length))
   }
 
   /// The last `count` bytes the host printed, for a failure's message.

@@ -46,7 +46,7 @@ struct NightRun {
     let edgesBefore = ProcessSample.of(edgePids)
     figures.edges = edgePids.count
     // After `before`: what a screen costs the host shows in its memory per player.
-    let watchers = Screens(url: url, count: screens, questions: questions)
+    let watchers = Screens(url: url, key: screens > 0 ? try host.screenKey() : "", count: screens, questions: questions)
     figures.screens = screens
     if screens > 0 { try await watchers.watch(within: .seconds(10)) }
 

@@ -5,8 +5,8 @@ import NightKit
 import Synchronization
 import WSClient
 
-/// Big screens watching the night, as `/CODE/screen` does: each a WebSocket from the players'
-/// client library that sends `{"watch":{}}` once connected, never joins nor answers, and drains
+/// Big screens watching the night, as `/CODE/screen#KEY` does: each a WebSocket from the players'
+/// client library that sends `{"watch":{"key":KEY}}` once connected, never joins nor answers, and drains
 /// what it is sent, timing each stage's arrival as the players' are (before anything else is
 /// done with the frame). On an event-loop thread of their own, so a screen's frames do not
 /// queue behind a thousand players' in this process: what they measure is the host.
@@ -35,12 +35,15 @@ final class Screens: Sendable {
   }
 
   let url: String
+  /// The screen's key, from the host's Screen line: without it no screen is let in.
+  let key: String
   let group: MultiThreadedEventLoopGroup
   let state: Mutex<State>
   var count: Int { state.withLock { $0.screens.count } }
 
-  init(url: String, count: Int, questions: Int) {
+  init(url: String, key: String, count: Int, questions: Int) {
     self.url = url
+    self.key = key
     group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let empty = [ContinuousClock.Instant?](repeating: nil, count: questions)
     state = Mutex(
@@ -83,7 +86,7 @@ final class Screens: Sendable {
 
   private func run(_ screen: Int) async {
     let quiet = Logger(label: "night-load-screen") { _ in SwiftLogNoOpLogHandler() }
-    let watch = NightWire.encode(PlayerMessage.watch)
+    let watch = NightWire.encode(PlayerMessage.watch(key: key))
     var reason: String?
     do {
       let frame = try await WebSocketClient.connect(

@@ -63,8 +63,8 @@ extension NightRoom {
     case .join(let name, let token):
       guard !watchers.contains(connection) else { return closeMalformed(connection, now: now) }
       return join(connection, name: name, token: token, now: now)
-    case .watch:
-      return watch(connection, now: now)
+    case .watch(let key):
+      return watch(connection, key: key, now: now)
     case .answer(let question, let choice):
       guard let seat = seatByConnection[connection] else { return closeMalformed(connection, now: now) }
       return answer(seat, question: question, choice: choice, now: now)
@@ -72,10 +72,15 @@ extension NightRoom {
   }
 
   /// A big screen: sent the stage as the screens see it, now and at every change, with no
-  /// seat. A connection that joined, or already watches, breaks the protocol.
-  private mutating func watch(_ connection: ConnectionID, now: Duration) -> [NightOutput] {
+  /// seat. A connection that joined, or already watches, breaks the protocol. Only the host's
+  /// own screen, holding the screen's key, takes a slot: anyone has the join code.
+  private mutating func watch(_ connection: ConnectionID, key: String?, now: Duration) -> [NightOutput] {
     guard seatByConnection[connection] == nil, !watchers.contains(connection) else {
       return closeMalformed(connection, now: now)
+    }
+    guard screenKey.isOpened(by: key) else {
+      let why = "This is not the big screen's address: open the Screen address the host's lobby shows, key and all."
+      return [.close(connection, .refused(why))]
     }
     guard phase != .ended else { return [.close(connection, .refused("The night is over."))] }
     guard watchers.count < Self.screensMax else {

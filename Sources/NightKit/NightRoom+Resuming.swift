@@ -5,6 +5,7 @@ extension NightRoom {
     if case .question = phase { elapsed = max(0, (now - questionStart).wholeMilliseconds) } else { elapsed = nil }
     return Saved(
       title: title, phase: phase, questions: questions, limitMs: limitMs, maxPlayers: maxPlayers, onScreen: onScreen,
+      screenKey: screenKey.description,
       seats: seats.map { Saved.Seat($0, now: now) }, order: order, index: index, round: round,
       questionElapsedMs: elapsed, counts: counts, answered: answered,
       fastest: fastest.map { Saved.Fastest(seat: $0.seat, ms: $0.ms) }, played: played, endedReason: endedReason,
@@ -26,7 +27,8 @@ extension NightRoom {
   ) {
     self.init(
       title: saved.title, questions: saved.questions, limit: .milliseconds(saved.limitMs),
-      maxPlayers: saved.maxPlayers, onScreen: saved.onScreen, generator: generator)
+      maxPlayers: saved.maxPlayers, onScreen: saved.onScreen,
+      screenKey: saved.screenKey.flatMap(NightScreenKey.init) ?? .random(), generator: generator)
     phase = saved.phase
     seats = saved.seats.map { $0.seat(now: now) }
     order = saved.order

@@ -20,6 +20,9 @@ extension NightRoom {
     let limitMs: Int
     let maxPlayers: Int
     let onScreen: Bool
+    /// The big screen's key, so that its address still opens after a resume; a save from
+    /// before it was kept gets a new one.
+    let screenKey: String?
     let seats: [Seat]
     /// The seats in standings order: their places.
     let order: [Int]
@@ -48,7 +51,8 @@ extension NightRoom {
 
     init(
       title: String, phase: NightPhase, questions: [NightQuestion], limitMs: Int, maxPlayers: Int, onScreen: Bool,
-      seats: [Seat], order: [Int], index: Int, round: Int, questionElapsedMs: Int?, counts: [Int], answered: Int,
+      screenKey: String? = nil, seats: [Seat], order: [Int], index: Int, round: Int, questionElapsedMs: Int?,
+      counts: [Int], answered: Int,
       fastest: Fastest?, played: Int, endedReason: String?, endedTable: NightStandings?, closed: [Closed],
       journaled: Int
     ) {
@@ -60,6 +64,7 @@ extension NightRoom {
       self.limitMs = limitMs
       self.maxPlayers = maxPlayers
       self.onScreen = onScreen
+      self.screenKey = screenKey
       self.seats = seats
       self.order = order
       self.index = index
@@ -74,7 +79,8 @@ extension NightRoom {
     }
 
     private enum CodingKeys: String, CodingKey {
-      case title, phase, questions, limitMs, maxPlayers, onScreen, seats, order, index, round, questionElapsedMs
+      case title, phase, questions, limitMs, maxPlayers, onScreen, screenKey, seats, order, index, round
+      case questionElapsedMs
       case counts, answered, fastest, played, endedReason, endedTable, savedAt, closed, journaled
     }
 
@@ -87,6 +93,7 @@ extension NightRoom {
         limitMs: try container.decode(Int.self, forKey: .limitMs),
         maxPlayers: try container.decode(Int.self, forKey: .maxPlayers),
         onScreen: try container.decode(Bool.self, forKey: .onScreen),
+        screenKey: try container.decodeIfPresent(String.self, forKey: .screenKey),
         seats: try container.decode([Seat].self, forKey: .seats),
         order: try container.decode([Int].self, forKey: .order),
         index: try container.decode(Int.self, forKey: .index),

@@ -21,6 +21,9 @@ public struct NightRoom: Sendable {
   public let maxPlayers: Int
   /// The questions show on the big screens alone; players pick an answer by its shape.
   public let onScreen: Bool
+  /// What a big screen must say to take a slot (`NightScreenKey`): it is in the host's Screen
+  /// address, not in the players'.
+  public let screenKey: NightScreenKey
   public internal(set) var phase = NightPhase.lobby
 
   let questions: [NightQuestion]
@@ -76,7 +79,7 @@ public struct NightRoom: Sendable {
   /// `generator` makes the players' tokens: the system's in a real night.
   public init(
     title: String, questions: [NightQuestion], limit: Duration, maxPlayers: Int, onScreen: Bool = false,
-    generator: some RandomNumberGenerator & Sendable
+    screenKey: NightScreenKey = .random(), generator: some RandomNumberGenerator & Sendable
   ) {
     precondition(questions.allSatisfy { $0.choices.indices.contains($0.correct) }, "a right choice out of range")
     precondition(limit > .zero && maxPlayers > 0)
@@ -86,6 +89,7 @@ public struct NightRoom: Sendable {
     self.limitMs = limit.wholeMilliseconds
     self.maxPlayers = maxPlayers
     self.onScreen = onScreen
+    self.screenKey = screenKey
     self.generator = generator
   }
 

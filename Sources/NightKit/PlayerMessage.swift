@@ -5,16 +5,17 @@ public enum PlayerMessage: Codable, Equatable, Sendable {
   case join(name: String, token: String?)
   /// `question` is the question's number (1-based), `choice` an index into its choices.
   case answer(question: Int, choice: Int)
-  /// The first message of a big screen (`/CODE/screen`): it is sent every stage, with what
+  /// The first message of a big screen (`/CODE/screen#KEY`): it is sent every stage, with what
   /// only a screen shows (how many have answered, the reveal's bars), and never has a seat.
-  case watch
+  /// `key` is the screen's own (`NightScreenKey`), from its address: without it no slot.
+  case watch(key: String?)
 
   private enum Kind: String, CodingKey {
     case join, answer, watch
   }
 
   private enum Field: String, CodingKey {
-    case name, token
+    case name, token, key
     case question = "q"
     case choice = "c"
   }
@@ -24,7 +25,7 @@ public enum PlayerMessage: Codable, Equatable, Sendable {
     guard container.allKeys.count == 1, let kind = container.allKeys.first else { throw WireFault.unknownMessage }
     let fields = try container.nestedContainer(keyedBy: Field.self, forKey: kind)
     switch kind {
-    case .watch: self = .watch
+    case .watch: self = .watch(key: try fields.decodeIfPresent(String.self, forKey: .key))
     case .join:
       self = .join(
         name: try fields.decode(String.self, forKey: .name),
@@ -49,7 +50,9 @@ public enum PlayerMessage: Codable, Equatable, Sendable {
       var fields = container.nestedContainer(keyedBy: Field.self, forKey: .answer)
       try fields.encode(question, forKey: .question)
       try fields.encode(choice, forKey: .choice)
-    case .watch: _ = container.nestedContainer(keyedBy: Field.self, forKey: .watch)
+    case .watch(let key):
+      var fields = container.nestedContainer(keyedBy: Field.self, forKey: .watch)
+      try fields.encodeIfPresent(key, forKey: .key)
     }
   }
 }

@@ -28,6 +28,8 @@ public final class NightServer: Sendable {
     var running: Task<Void, Never>?
     /// Where players join, and its QR code, for the big screen.
     var shown: (join: String, qr: [String]?)?
+    /// The pages that may open a WebSocket: the night's own.
+    var origins = NightOrigins(addresses: [], port: 0)
   }
 
   let code: String
@@ -50,6 +52,8 @@ public final class NightServer: Sendable {
   ) async throws -> NightServer {
     let server = NightServer(code: code, limits: limits)
     try await server.listen(host: bind ?? "0.0.0.0", port: port)
+    let addresses = addresses(bind: bind)
+    server.state.withLock { $0.origins = NightOrigins(addresses: addresses, port: $0.port) }
     return server
   }
 
@@ -57,8 +61,12 @@ public final class NightServer: Sendable {
   public var port: Int { state.withLock { $0.port } }
 
   /// Gives the big screen the address players join at and its QR code, to show in the lobby.
+  /// Pages served from its host (an edge's balancer) may open the night's WebSocket.
   public func show(join: String, qr: [String]?) {
-    state.withLock { $0.shown = (join, qr) }
+    state.withLock { state in
+      state.shown = (join, qr)
+      state.origins.allow(pagesOf: join)
+    }
   }
 
   /// Readable while events wait; poll it with the terminal's other descriptors.
@@ -289,9 +297,22 @@ public final class NightServer: Sendable {
   ) async throws -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
     let address = player(
       channel.remoteAddress?.ipAddress ?? "unknown", forwardedFor: head.headerFields[.init("X-Forwarded-For")!])
+    guard head.method == .get else {
+      await Self.refuse(
+        channel, status: 405, sentence: "The night's WebSocket opens with GET.", host: head.authority,
+        allow: NightDoor.allowed)
+      return .dontUpgrade
+    }
+    let origin = head.headerFields[.origin]
+    guard state.withLock({ $0.origins.allows(origin, host: head.authority) }) else {
+      await Self.refuse(
+        channel, status: 403, sentence: "Only the night's own page may open its WebSocket: open the night's address.",
+        host: head.authority)
+      return .dontUpgrade
+    }
     switch await answer(path: head.path ?? "/", host: head.authority, address: address, upgrading: true) {
     case .refuse(let status, let sentence):
-      await Self.refuse(channel, status: status, sentence: sentence)
+      await Self.refuse(channel, status: status, sentence: sentence, host: head.authority)
       return .dontUpgrade
     case .page:
       // Never: an upgrade is answered with a socket or a refusal.
@@ -299,6 +320,9 @@ public final class NightServer: Sendable {
     case .upgrade:
       let heard = HeardHandler()
       try await channel.pipeline.addHandler(heard, position: .first).get()
+      // Behind the upgrade handler: it sees the WebSocket's bytes from the first, in front of
+      // the frame decoder that the upgrade adds after it.
+      try await channel.eventLoop.submit { try channel.pipeline.syncOperations.addHandler(MaskedFrames()) }.get()
       // Past the high mark, `isWritable` is false until half of it is written: see `write`.
       let most = limits.maxUnsentBytes
       try await channel.setOption(ChannelOptions.writeBufferWaterMark, value: .init(low: most / 2, high: most)).get()
@@ -311,19 +335,24 @@ public final class NightServer: Sendable {
         return connection
       }
       return .upgrade([:]) { [weak self] inbound, outbound, _ in
-        await self?.serve(connection, inbound: inbound, outbound: outbound)
+        try await self?.serve(connection, inbound: inbound, outbound: outbound)
       }
     }
   }
 
   /// Hummingbird answers every refused upgrade 400 with no body; the night's refusals say
-  /// why, so they are written here and the socket closed before Hummingbird's answer.
-  private static func refuse(_ channel: any Channel, status: Int, sentence: String) async {
+  /// why, so they are written here and the socket closed before Hummingbird's answer. Under
+  /// the page's policy and `nosniff`, as every answer of the night.
+  private static func refuse(
+    _ channel: any Channel, status: Int, sentence: String, host: String?, allow: String? = nil
+  ) async {
     let body = ByteBuffer(string: sentence + "\n")
-    let headers = HTTPHeaders([
+    var headers = HTTPHeaders([
       ("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", "\(body.readableBytes)"),
+      ("Content-Security-Policy", NightPage.policy(host: host)), ("X-Content-Type-Options", "nosniff"),
       ("Connection", "close"),
     ])
+    if let allow { headers.add(name: "Allow", value: allow) }
     let head = HTTPResponseHead(version: .http1_1, status: .init(statusCode: status), headers: headers)
     channel.write(HTTPServerResponsePart.head(head), promise: nil)
     channel.write(HTTPServerResponsePart.body(.byteBuffer(body)), promise: nil)
@@ -331,16 +360,20 @@ public final class NightServer: Sendable {
     try? await channel.close()
   }
 
+  /// Serves one WebSocket till it ends. A peer that broke the protocol is thrown back to
+  /// swift-websocket, whose error carries the close code RFC 6455 gives it (1007 for a text
+  /// that is not UTF-8): returning would close with 1000, as if all were well.
   private func serve(_ connection: NightConnection, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter)
-    async
+    async throws
   {
     events.post(.opened(connection.id, address: connection.address))
-    await withTaskGroup(of: Void.self) { group in
+    let broken = await withTaskGroup(of: Void.self) { group in
       group.addTask { await Self.write(connection, to: outbound) }
       group.addTask { await self.watch(connection) }
-      await read(connection, from: inbound, replyingTo: outbound)
+      let broken = await read(connection, from: inbound, replyingTo: outbound)
       connection.queue.finish()
       group.cancelAll()
+      return broken
     }
     state.withLock { state in
       state.connections[connection.id] = nil
@@ -348,11 +381,13 @@ public final class NightServer: Sendable {
       state.waiting[connection.id] = nil
     }
     events.post(.closed(connection.id))
+    if let broken { throw broken }
   }
 
+  /// Reads till the connection ends; what ended it if it was an error.
   private func read(
     _ connection: NightConnection, from inbound: WebSocketInboundStream, replyingTo outbound: WebSocketOutboundWriter
-  ) async {
+  ) async -> (any Error)? {
     var rate = MessageRate(perSecond: limits.messagesPerSecond, burst: limits.messageBurst, now: .now)
     var spoken = false
     do {
@@ -362,7 +397,7 @@ public final class NightServer: Sendable {
           guard rate.allow(at: .now) else {
             let most = "\(limits.messagesPerSecond)".replacing(".0", with: "")
             try await outbound.close(.policyViolation, reason: "Too many messages: at most \(most) a second.")
-            return
+            return nil
           }
           if !spoken {
             spoken = true
@@ -375,12 +410,14 @@ public final class NightServer: Sendable {
           events.post(.text(connection.id, text))
         case .binary:
           try await outbound.close(.unacceptableData, reason: "Only text messages are accepted.")
-          return
+          return nil
         }
       }
     } catch {
       // The peer went, or broke the protocol; either way the connection is over.
+      return error
     }
+    return nil
   }
 
   /// Sends what is queued, in order; a close ends it.

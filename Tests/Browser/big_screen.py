@@ -7,7 +7,8 @@ a short one.
 Run by Tests/EndToEndTests/PlayerPageTests.swift:
   big_screen.py --trivia PATH --work DIR --screens DIR --bank Data/questions.json
 
-The host prints `Screen: URL` in its lobby; both screens open it. On each screen, in each state,
+The host prints `Screen: URL` in its lobby, with the screen's key after `#`; both screens open it,
+the first after the same address without the key, which is refused. On each screen, in each state,
 what is drawn is checked against what happened, and that the page has nothing to scroll and no
 drawn element reaches past the viewport:
 - the lobby: the QR code (read back with zbarimg, when installed, to the join address), the join
@@ -288,11 +289,17 @@ def main():
             json.dump({"schema": "trivia-questions/1", "questions": questions}, file)
         host = Host(arguments.trivia, "--time", "120", "--count", "3", "--source", source, "--title",
                     "Friday night", "--start-when", "3")
-        found = host.output.wait_for(r"Screen: (http://127\.0\.0\.1:\d+/\w+/screen)")
-        check(found.group(1) == host.url + "/screen", "the Screen line %r for %r" % (found.group(1), host.url))
+        found = host.output.wait_for(r"Screen: ((http://127\.0\.0\.1:\d+/\w+/screen)#[0-9A-Z]{12})\b")
+        check(found.group(2) == host.url + "/screen", "the Screen line %r for %r" % (found.group(1), host.url))
         for width, height in SIZES:
             screen = Screen(width, height, arguments.screens)
             screens.append(screen)
+            # The join code is everyone's: the screen's address without its key (#36) takes no slot.
+            if not screens[1:]:
+                screen.driver.get(found.group(2))
+                screen.wait_scene("connecting", "connecting-text", "open the Screen address the host's lobby shows")
+                # Away first: only its key differs, and a fragment alone would not load the page again.
+                screen.driver.get("about:blank")
             screen.driver.get(found.group(1))
         phone = Phone("the phone", arguments.screens)
         phone.code = host.code

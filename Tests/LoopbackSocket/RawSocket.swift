@@ -61,4 +61,41 @@ public final class RawSocket: @unchecked Sendable {
     }
     send(lines.joined(separator: "\r\n") + "\r\n\r\n")
   }
+
+  /// One frame as any client could send it, of under 126 bytes: masked (with the zero mask) or
+  /// not, as RFC 6455 forbids.
+  public func sendFrame(opcode: UInt8, _ payload: [UInt8], masked: Bool = true) {
+    var bytes: [UInt8] = [0x80 | opcode, (masked ? 0x80 : 0) | UInt8(payload.count)] + (masked ? [0, 0, 0, 0] : [])
+    bytes += payload
+    _ = write(socket, &bytes, bytes.count)
+  }
+
+  /// What arrives within `within`, as bytes; stops early at end of stream or once `enough` holds.
+  public func readBytes(within: Duration = .seconds(5), until enough: ([UInt8]) -> Bool = { _ in false }) async -> (
+    bytes: [UInt8], ended: Bool
+  ) {
+    var received: [UInt8] = []
+    let deadline = ContinuousClock.now + within
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while ContinuousClock.now < deadline {
+      let count = Glibc.read(socket, &buffer, buffer.count)
+      if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+        return (received, true)
+      }
+      if count > 0 {
+        received += buffer[0..<count]
+        if enough(received) { break }
+      } else {
+        try? await Task.sleep(for: .milliseconds(5))
+      }
+    }
+    return (received, false)
+  }
+
+  /// The code of the close frame that came after an upgrade's 101, if one came within 5 s.
+  public func closeCode() async -> Int? {
+    let (bytes, _) = await readBytes { bytes in bytes.firstIndex(of: 0x88).map { bytes.count >= $0 + 4 } ?? false }
+    guard let close = bytes.firstIndex(of: 0x88), bytes.count >= close + 4 else { return nil }
+    return Int(bytes[close + 2]) << 8 | Int(bytes[close + 3])
+  }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import NightKit
 import Testing
 
@@ -6,11 +7,50 @@ import Testing
 @Suite("A big screen watching a night")
 struct NightRoomScreenTests {
   let screen = ConnectionID(9)
-  static let watch = NightWire.encode(PlayerMessage.watch)
+  /// A screen's first message, with `night`'s screen key as its address carries it.
+  static func watch(_ night: NightRoom) -> String {
+    NightWire.encode(PlayerMessage.watch(key: night.screenKey.description))
+  }
 
   @Test func watchIsOneSmallMessageOnTheWire() throws {
-    #expect(Self.watch == #"{"watch":{}}"#)
-    #expect(try NightWire.decode(Self.watch) == .watch)
+    let key = try #require(NightScreenKey("k7tq4m9acdef"))
+    #expect(key.description == "K7TQ4M9ACDEF")
+    let watch = NightWire.encode(PlayerMessage.watch(key: key.description))
+    #expect(watch == #"{"watch":{"key":"K7TQ4M9ACDEF"}}"#)
+    #expect(try NightWire.decode(watch) == .watch(key: "K7TQ4M9ACDEF"))
+    #expect(try NightWire.decode(#"{"watch":{}}"#) == .watch(key: nil))
+  }
+
+  /// The join code is everyone's: a screen slot, and `--on-screen`'s start, need the screen's own
+  /// key (#36). Without it, or with a wrong one, a watcher is refused and counts for nothing, so
+  /// no player can fill the night's screens and keep the projector out.
+  @Test func onlyAScreenWithItsKeyTakesASlot() throws {
+    var night = room(questions: 1, onScreen: true)
+    night.joinAll(["Ann"])
+    let key = night.screenKey.description
+    let wrong = String(key.dropLast()) + (key.hasSuffix("3") ? "4" : "3")
+    for (number, given) in [nil, "", wrong, key + "3", "K7TQ4M"].enumerated() {
+      for _ in 0..<NightRoom.screensMax {
+        let connection = ConnectionID(UInt64(100 + number))
+        let outputs = night.received(connection, text: NightWire.encode(PlayerMessage.watch(key: given)), now: .zero)
+        #expect(closed(outputs) == [connection], "\(given ?? "no key")")
+        let refusal = outputs.compactMap { if case .close(_, .refused(let why)) = $0 { why } else { nil } }
+        #expect(refusal.first?.contains("Screen address") == true)
+      }
+    }
+    #expect(night.startRefusal?.contains("big screen") == true)
+    // The host's screen, its key typed in any case, still finds a slot.
+    let outputs = night.received(screen, text: NightWire.encode(PlayerMessage.watch(key: key.lowercased())), now: .zero)
+    #expect(closed(outputs).isEmpty)
+    #expect(night.startRefusal == nil)
+  }
+
+  /// A resumed room keeps its screen's key: the projector's address still opens.
+  @Test func aResumedRoomKeepsItsScreensKey() throws {
+    let night = room()
+    let saved = try JSONDecoder().decode(
+      NightRoom.Saved.self, from: JSONEncoder().encode(night.saved(now: .seconds(1))))
+    #expect(NightRoom(resuming: saved, now: .zero, generator: TestGenerator(state: 1)).screenKey == night.screenKey)
   }
 
   /// Everything the screen is sent over a night, with what a player could see at that moment:
@@ -18,7 +58,7 @@ struct NightRoomScreenTests {
   @Test func aScreenHasNoSeatIsNotCountedAndSeesOnlyWhatPlayersMay() throws {
     var night = room(questions: 2, limit: .seconds(10))
     night.joinAll(["Ann", "Bob"])
-    var seen = messages(night.received(screen, text: Self.watch, now: .zero), to: screen)
+    var seen = messages(night.received(screen, text: Self.watch(night), now: .zero), to: screen)
     #expect(seen.count == 1)
     let lobby = try #require(stage(in: [.send(seen[0], to: [screen])], to: screen))
     #expect(lobby.scene == .lobby && lobby.count == 2 && lobby.names == ["Ann", "Bob"])
@@ -110,15 +150,15 @@ struct NightRoomScreenTests {
     var night = room()
     night.joinAll(["Ann"])
     for number in 0..<NightRoom.screensMax {
-      let outputs = night.received(ConnectionID(UInt64(100 + number)), text: Self.watch, now: .zero)
+      let outputs = night.received(ConnectionID(UInt64(100 + number)), text: Self.watch(night), now: .zero)
       #expect(closed(outputs).isEmpty)
     }
-    let over = night.received(ConnectionID(200), text: Self.watch, now: .zero)
+    let over = night.received(ConnectionID(200), text: Self.watch(night), now: .zero)
     #expect(closed(over) == [ConnectionID(200)])
     let ended = night.end(now: .seconds(1), reason: "The host ended the night.")
     #expect(Set(closed(ended)) == Set([ann] + (0..<NightRoom.screensMax).map { ConnectionID(UInt64(100 + $0)) }))
     #expect(
-      closed(night.received(ConnectionID(300), text: Self.watch, now: .seconds(2))) == [ConnectionID(300)])
+      closed(night.received(ConnectionID(300), text: Self.watch(night), now: .seconds(2))) == [ConnectionID(300)])
   }
 
   /// `--on-screen`: the question shows on the big screen alone. It cannot start with no screen
@@ -130,7 +170,7 @@ struct NightRoomScreenTests {
     #expect(night.startRefusal?.contains("big screen") == true)
     #expect(night.start(now: .zero).isEmpty)
     #expect(night.phase == .lobby)
-    _ = night.received(screen, text: Self.watch, now: .zero)
+    _ = night.received(screen, text: Self.watch(night), now: .zero)
     #expect(night.startRefusal == nil)
     let start = night.start(now: .zero)
     let players = try #require(question(in: start, to: ann))

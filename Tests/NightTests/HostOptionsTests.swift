@@ -23,17 +23,33 @@ import Testing
   }
 
   /// `--on-screen`: `start` is refused, with its reason, until a big screen watches; then the
-  /// players are sent the answers' count and no text, the screen the question.
+  /// players are sent the answers' count and no text, the screen the question. Only a screen
+  /// holding the key in the host's Screen address counts (#36): anyone with the join code
+  /// could otherwise take every slot, and satisfy the start check.
   @Test func onScreenStartsOnceABigScreenIsOpen() async throws {
     let sandbox = try Sandbox()
     let (host, url) = try await WireTests.liveHost(sandbox, ["--on-screen", "--count", "1"])
     let (ann, _) = try await WirePlayer.join(url, name: "Ann")
     _ = try await host.waitFor("Ann joined")
     try host.waitForLineEditor()
+    let address = try host.screenURL()
+    let key = try #require(address.split(separator: "#", maxSplits: 1).last.map(String.init))
+    #expect(address == "\(url)/screen#\(key)" && key.count == 12, "\(address)")
+    // A player who knows only the code asks for every slot, with no key or a guessed one.
+    for guess in [nil, "K7TQ4M9ACDEF", String(url.suffix(6))] {
+      for _ in 0..<8 {
+        let impostor = WirePlayer(url)
+        impostor.send(.watch(key: guess))
+        guard case .refused(let reason) = try await impostor.next() else {
+          throw Failure("a screen with \(guess ?? "no key") was not refused")
+        }
+        #expect(reason.contains("Screen address"))
+      }
+    }
     try host.type("start")
     _ = try await host.waitFor("The questions show on the big screen only (--on-screen)")
     let screen = WirePlayer(url)
-    screen.send(.watch)
+    screen.send(.watch(key: key))
     _ = try await screen.next()
     try host.type("start")
     let asked = try #require(try await ann.receive { $0.isQuestion }.last?.message.question)

@@ -16,4 +16,13 @@ extension PseudoTerminal {
     }
     throw NightTests.Failure("no Join: line in \(text.debugDescription)")
   }
+
+  /// The big screen's address, as the lobby printed it (its key after `#`).
+  func screenURL() throws -> String {
+    for line in text.split(separator: "\n") {
+      guard let screen = line.firstRange(of: "Screen: http://127.0.0.1:") else { continue }
+      return String(line[line.index(screen.lowerBound, offsetBy: 8)...].prefix { !$0.isWhitespace })
+    }
+    throw NightTests.Failure("no Screen: line in \(text.debugDescription)")
+  }
 }

@@ -55,7 +55,7 @@ struct NightScreenTests {
   static let qr = QRBlocks(
     rows: (0..<29).map { row in String((0..<29).map { ($0 * 7 + row * 3) % 5 < 2 ? "1" : "0" }) })
   static let longestURL = "Join: http://255.255.255.255:65535/K7QXPM"
-  static let longestScreen = "http://255.255.255.255:65535/K7QXPM/screen"
+  static let longestScreen = "http://255.255.255.255:65535/K7QXPM/screen#K7TQ4M9ACDEF"
 
   func lobby(terminal: TerminalSize?, qr: QRBlocks? = Self.qr) -> [String] {
     let state = LobbyScreen.State(

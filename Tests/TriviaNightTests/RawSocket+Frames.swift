@@ -13,22 +13,8 @@ extension RawSocket {
   func read(within: Duration = .seconds(5), until enough: (String) -> Bool = { _ in false }) async -> (
     text: String, ended: Bool
   ) {
-    var received: [UInt8] = []
-    let deadline = ContinuousClock.now + within
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while ContinuousClock.now < deadline {
-      let count = Glibc.read(socket, &buffer, buffer.count)
-      if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
-        return (String(decoding: received, as: UTF8.self), true)
-      }
-      if count > 0 {
-        received += buffer[0..<count]
-        if enough(String(decoding: received, as: UTF8.self)) { break }
-      } else {
-        try? await Task.sleep(for: .milliseconds(5))
-      }
-    }
-    return (String(decoding: received, as: UTF8.self), false)
+    let (bytes, ended) = await readBytes(within: within) { enough(String(decoding: $0, as: UTF8.self)) }
+    return (String(decoding: bytes, as: UTF8.self), ended)
   }
 
   /// The status of the response to a request just made (0 if none came).

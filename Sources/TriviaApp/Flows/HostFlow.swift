@@ -21,7 +21,8 @@ final class HostFlow {
   /// Where players join, each line an address, and the first one's QR code: known once
   /// `trivia-night` listens.
   private var joinLines: [String] = []
-  /// The big screen's address, for a projector.
+  /// The big screen's address, for a projector, before its key (the room's: a resumed room
+  /// keeps its own).
   private var screen: String?
   private var qr: [String]?
   /// Whether the players' screens can be reached: the lobby shows once they can.
@@ -77,7 +78,7 @@ final class HostFlow {
     var view = NightView(stage: room.screenStage(now: now))
     view.code = code
     view.joinLines = joinLines
-    view.screen = screen
+    view.screen = screen.map { "\($0)#\(room.screenKey)" }
     view.qr = qr
     view.maxPlayers = plan.maxPlayers
     view.startWhen = plan.startWhen

@@ -1,6 +1,8 @@
 // A trivia night's big screen, for a projector or a TV: read-only, it never joins. It opens the
-// night's WebSocket, says {"watch":{}}, and is then sent every stage, as the players are, with
-// what only a screen shows (how many have answered; at the reveal, the bars and the fastest).
+// night's WebSocket, says {"watch":{"key":KEY}}, with the screen's own key from its address
+// (/CODE/screen#KEY, as the host's lobby shows it: after #, no request carries it), and is then
+// sent every stage, as the players are, with what only a screen shows (how many have answered;
+// at the reveal, the bars and the fastest).
 // Whatever the host sends is shown with textContent, never parsed as HTML.
 //
 // One truth: the screen keeps the last stage the host sent and draws itself from it alone.
@@ -9,6 +11,7 @@
 
 (() => {
   const code = location.pathname.split("/").filter((part) => part !== "")[0] || "";
+  const key = location.hash.slice(1);
   const element = (id) => document.getElementById(id);
   const scenes = ["connecting", "lobby", "question", "reveal", "standings", "final"];
   const svg = "http://www.w3.org/2000/svg";
@@ -308,7 +311,7 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const socket = new WebSocket(scheme + location.host + "/" + code);
     screen.socket = socket;
-    socket.onopen = () => socket.send(JSON.stringify({ watch: {} }));
+    socket.onopen = () => socket.send(JSON.stringify({ watch: { key } }));
     socket.onmessage = (event) => {
       try {
         apply(JSON.parse(event.data));
