@@ -9,8 +9,50 @@
   /// `trivia_frames` holds what was sent to a room or an edge until it takes it, and the room's
   /// journal (what it took since its last save) until a save holds it;
   /// `trivia_answers` keeps each question's answers, a row a player, as the room revealed them.
+  ///
+  /// The room's role owns them and reads everything. Edges may log in with a role of their own,
+  /// `edgeRole`, granted what an edge's queries touch and nothing else: frames, the edges'
+  /// numbers, and of `trivia_nights` neither `room` (the saved room: tokens' hashes, questions
+  /// and their right answers) nor `trivia_answers`.
   public enum NightTables {
-    /// Creates what is missing, under a lock: processes starting together must not race.
+    /// The role edges log in with when they have one of their own: the room grants it what an
+    /// edge needs each time it makes its tables, if the role exists (the database's superuser
+    /// makes it, README says how). Without it, edges log in with the room's role, and are
+    /// trusted with all it sees.
+    public static let edgeRole = "trivia_edge"
+
+    /// What `edgeRole` may do, each statement `GRANT`ed to it: every query an edge runs
+    /// (`register`, `hold`, `newest`, `givenUp`, `forget`, and `PostgresLink`'s rows), and no
+    /// more. An edge reads which night to serve and whether its room is gone, never the room.
+    static let edgeGrants = [
+      "GRANT SELECT (code, address, alive, ended, room_pid, last_words), UPDATE (ended) ON trivia_nights",
+      "GRANT SELECT (id, pid), INSERT (pid), UPDATE (pid) ON trivia_edges",
+      "GRANT USAGE ON SEQUENCE trivia_edges_id_seq",
+      "GRANT SELECT, INSERT, DELETE ON trivia_frames",
+      "GRANT USAGE ON SEQUENCE trivia_frames_id_seq",
+    ]
+
+    /// Whether the tables an edge uses are there as this trivia makes them: an edge whose role
+    /// may not make them waits for a room to.
+    public static func exist(on connection: PostgresConnection) async throws -> Bool {
+      let rows = try await connection.query(
+        """
+        SELECT to_regclass('trivia_nights') IS NOT NULL AND to_regclass('trivia_edges') IS NOT NULL
+          AND EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('trivia_frames') AND attname = 'at')
+        """, logger: PostgresLink.logger)
+      for try await exist in rows.decode(Bool.self) { return exist }
+      return false
+    }
+
+    /// Whether `error` says this role may not do what it asked: an edge's own role, before a
+    /// room made the tables and granted it its part.
+    public static func isDenied(_ error: any Error) -> Bool {
+      (error as? PSQLError)?.serverInfo?[.sqlState] == "42501"
+    }
+
+    /// Creates what is missing, under a lock: processes starting together must not race. Then
+    /// grants `edgeRole`, if it exists, what an edge needs (again each time: tables made by an
+    /// older trivia have no grants).
     public static func create(on connection: PostgresConnection) async throws {
       let logger = PostgresLink.logger
       try await connection.query("BEGIN", logger: logger)
@@ -46,6 +88,16 @@
             code text NOT NULL, question integer NOT NULL, name text NOT NULL, choice integer, ms integer,
             points integer NOT NULL, PRIMARY KEY (code, question, name))
           """, logger: logger)
+        let grants = edgeGrants.map { "\($0) TO \(edgeRole);" }.joined(separator: "\n")
+        try await connection.query(
+          PostgresQuery(
+            unsafeSQL: """
+              DO $$ BEGIN
+                IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(edgeRole)') THEN
+                  \(grants)
+                END IF;
+              END $$
+              """), logger: logger)
         try await connection.query("COMMIT", logger: logger)
       } catch {
         _ = try? await connection.query("ROLLBACK", logger: logger)

@@ -212,6 +212,23 @@
       }
     }
 
+    /// `body` on a connection of its own, closed whatever `body` does (PostgresNIO asserts
+    /// that a connection is closed before it goes), in its caller's isolation.
+    public static func with<T>(
+      _ address: PostgresAddress, id: Int, isolation: isolated (any Actor)? = #isolation,
+      _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+      let connection = try await connect(address, id: id)
+      do {
+        let result = try await body(connection)
+        try? await connection.close()
+        return result
+      } catch {
+        try? await connection.close()
+        throw error
+      }
+    }
+
     /// A connection of its own, for what a process asks once (its tables, a night to resume).
     public static func connect(_ address: PostgresAddress, id: Int) async throws -> PostgresConnection {
       let configuration: PostgresConnection.Configuration

@@ -9,7 +9,8 @@
 public struct NightJournalEntry: Equatable, Sendable {
   /// Counts the room's entries over the night: a save says the last it holds (`journaled`).
   public let number: Int
-  let token: String
+  /// The seat's `TokenHash`, never its token: the journal waits in a table edges can read.
+  let tokenHash: String
   let event: Event
 
   enum Event: Equatable, Sendable {
@@ -19,31 +20,32 @@ public struct NightJournalEntry: Equatable, Sendable {
     case answer(question: Int, choice: Int, ms: Int)
   }
 
-  init(number: Int, token: String, event: Event) {
+  init(number: Int, tokenHash: String, event: Event) {
     self.number = number
-    self.token = token
+    self.tokenHash = tokenHash
     self.event = event
   }
 
   /// One line of words, the name last (a name has spaces, never a line break): thousands of
   /// answers are written as they are taken, and no JSON coder is worth their cost.
-  /// `7 TOKEN a 3 1 4250` is answer 1 to question 3 at 4,250 ms; `8 TOKEN s 3 40000 Zoë Lee`
-  /// a seat for question 3 on, starting with 40,000 ms.
+  /// `7 HASH a 3 1 4250` is answer 1 to question 3 at 4,250 ms; `8 HASH s 3 40000 Zoë Lee`
+  /// a seat for question 3 on, starting with 40,000 ms (HASH the seat's `TokenHash`).
   public var line: String {
     switch event {
-    case .answer(let question, let choice, let ms): "\(number) \(token) a \(question) \(choice) \(ms)"
-    case .seat(let name, let since, let totalMs): "\(number) \(token) s \(since) \(totalMs) \(name)"
+    case .answer(let question, let choice, let ms): "\(number) \(tokenHash) a \(question) \(choice) \(ms)"
+    case .seat(let name, let since, let totalMs): "\(number) \(tokenHash) s \(since) \(totalMs) \(name)"
     }
   }
 
-  /// An entry from its `line`; nil for a line that is not one.
+  /// An entry from its `line`; nil for a line that is not one. A line written before tokens
+  /// were hashed holds the token itself: its hash is taken here.
   public init?(line: Substring) {
     let words = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
     guard words.count == 6, let number = Int(words[0]), !words[1].isEmpty, let first = Int(words[3]),
       let second = Int(words[4])
     else { return nil }
     self.number = number
-    token = String(words[1])
+    tokenHash = TokenHash.isHash(words[1]) ? String(words[1]) : TokenHash.of(words[1])
     switch words[2] {
     case "a":
       guard let ms = Int(words[5]) else { return nil }
@@ -65,7 +67,7 @@ extension NightRoom {
 
   mutating func note(_ event: NightJournalEntry.Event, seat: Int) {
     journaled += 1
-    journal.append(NightJournalEntry(number: journaled, token: seats[seat].token, event: event))
+    journal.append(NightJournalEntry(number: journaled, tokenHash: seats[seat].tokenHash, event: event))
   }
 
   /// An entry the save does not hold, taken again on a resumed room: the seat given is back
@@ -76,13 +78,14 @@ extension NightRoom {
     switch entry.event {
     case .seat(let name, let since, let totalMs):
       let key = PlayerName.key(name)
-      guard seatByToken[entry.token] == nil, seatByKey[key] == nil else { return }
+      guard seatByHash[entry.tokenHash] == nil, seatByKey[key] == nil else { return }
       var away = NightSeat(
-        name: name, key: key, token: entry.token, connection: nil, since: since, totalMs: totalMs, place: 0)
+        name: name, key: key, tokenHash: entry.tokenHash, token: nil, connection: nil, since: since,
+        totalMs: totalMs, place: 0)
       away.leftAt = now
       _ = add(away)
     case .answer(let question, let choice, let ms):
-      guard case .question(question) = phase, let seat = seatByToken[entry.token], seats[seat].status != .removed,
+      guard case .question(question) = phase, let seat = seatByHash[entry.tokenHash], seats[seat].status != .removed,
         seats[seat].answerRound != round, counts.indices.contains(choice)
       else { return }
       take(choice, ms: ms, question: question, from: seat)

@@ -15,7 +15,8 @@ extension NightRoom {
     // room does not know (a room resumed from a save older than the welcome, a place taken out
     // of the night) joins by its name as anyone would: the player is not turned away for a
     // place the room forgot.
-    if let token, let seat = seatByToken[token] {
+    if let token, let seat = seatByHash[TokenHash.of(token)] {
+      seats[seat].token = token
       if seats[seat].status == .gone {
         seats[seat].status = .playing
         holding += 1
@@ -36,10 +37,11 @@ extension NightRoom {
     case .failure(let refusal):
       return [.close(connection, .refused(refusal.description))]
     case .success(let name):
+      let (token, hash) = newToken()
       let seat = add(
         NightSeat(
-          name: name, key: PlayerName.key(name), token: newToken(), connection: connection, since: nextAnswerable,
-          totalMs: played * limitMs, place: 0))
+          name: name, key: PlayerName.key(name), tokenHash: hash, token: token, connection: connection,
+          since: nextAnswerable, totalMs: played * limitMs, place: 0))
       seatByConnection[connection] = seat
       connected += 1
       if case .question = phase { waitingOn += 1 }
@@ -141,7 +143,7 @@ extension NightRoom {
   mutating func add(_ new: NightSeat) -> Int {
     let seat = seats.count
     seats.append(new)
-    seatByToken[new.token] = seat
+    seatByHash[new.tokenHash] = seat
     seatByKey[new.key] = seat
     order.append(seat)
     seats[seat].place = order.count
@@ -195,17 +197,20 @@ extension NightRoom {
     }
   }
 
-  /// 128 bits from the room's generator, in hex; never one a seat holds, since a resumed room's
-  /// generator may well be seeded as the first one was (a test's, a scripted host's).
-  private mutating func newToken() -> String {
+  /// 128 bits from the room's generator, in hex, and its hash; never one a seat holds, since a
+  /// resumed room's generator may well be seeded as the first one was (a test's, a scripted
+  /// host's).
+  private mutating func newToken() -> (token: String, hash: String) {
     var token: String
+    var hash: String
     repeat {
       token = (0..<2).map { _ in
         let hex = String(generator.next(), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
       }.joined()
-    } while seatByToken[token] != nil
-    return token
+      hash = TokenHash.of(token)
+    } while seatByHash[hash] != nil
+    return (token, hash)
   }
 
   /// The first question a player joining now can answer: the current one while it is open.
@@ -218,7 +223,7 @@ extension NightRoom {
   /// value the others have.
   func screen(of seat: Int, now: Duration) -> [NightOutput] {
     guard let connection = seats[seat].connection else { return [] }
-    let welcome = NightWelcome(token: seats[seat].token, stage: stage(now: now), you: you(of: seat))
+    let welcome = NightWelcome(token: seats[seat].token ?? "", stage: stage(now: now), you: you(of: seat))
     return [.send(.welcome(welcome), to: [connection])]
   }
 }

@@ -34,7 +34,7 @@ extension NightRoom {
     order = saved.order
     for (position, seat) in order.enumerated() { seats[seat].place = position + 1 }
     for (index, seat) in seats.enumerated() where seat.status != .removed {
-      seatByToken[seat.token] = index
+      seatByHash[seat.tokenHash] = index
       if seatByKey[seat.key] == nil { seatByKey[seat.key] = index }
       if seat.status == .playing { holding += 1 }
     }

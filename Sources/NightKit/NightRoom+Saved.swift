@@ -8,8 +8,9 @@ extension NightRoom {
   ///
   /// A seat is saved for every player who ever joined, so its keys are one or two letters and
   /// what holds its default is left out: 5,000 players in a question, each with a score and an
-  /// answer, save in 497 kB of JSON (`JSONEncoder`'s default), 99 bytes a player, the token's 32
-  /// hex digits and the name the most of it (`SavedRoomTests` holds it under 550 kB).
+  /// answer, save in 717 kB of JSON (`JSONEncoder`'s default) with the room's record, 131 bytes
+  /// a player, the hash of its token (64 hex digits: the token itself is never saved, #36) and
+  /// the name the most of it (`SavedRoomTests` holds it under 760 kB).
   ///
   /// Decoding checks what the room would trust (that `order` holds each seat in the night once,
   /// that the question and its answers are in range), so a decoded value always resumes.

@@ -3,7 +3,8 @@ extension NightRoom.Saved {
   /// none for what holds its default (a score of 0, no answer yet, never ranked).
   struct Seat: Codable, Equatable, Sendable {
     var name: String
-    var token: String
+    /// The token's `TokenHash`: a save lets nobody come back as this player.
+    var tokenHash: String
     var status: NightSeat.Status
     /// How long the seat had been away at the save; nil when it was connected (and for a seat
     /// gone or removed, whose grace is over).
@@ -21,7 +22,7 @@ extension NightRoom.Saved {
 
     init(_ seat: NightSeat, now: Duration) {
       name = seat.name
-      token = seat.token
+      tokenHash = seat.tokenHash
       status = seat.status
       awayMs =
         seat.status == .playing && seat.connection == nil
@@ -41,7 +42,8 @@ extension NightRoom.Saved {
     /// already away keeps what was left of its grace. Its place is set from the order after.
     func seat(now: Duration) -> NightSeat {
       var seat = NightSeat(
-        name: name, key: PlayerName.key(name), token: token, connection: nil, since: since, totalMs: totalMs, place: 0)
+        name: name, key: PlayerName.key(name), tokenHash: tokenHash, token: nil, connection: nil, since: since,
+        totalMs: totalMs, place: 0)
       seat.status = status
       seat.leftAt = status == .playing ? now - .milliseconds(awayMs ?? 0) : nil
       seat.score = score
@@ -57,6 +59,8 @@ extension NightRoom.Saved {
 
     private enum CodingKeys: String, CodingKey {
       case name = "n"
+      case tokenHash = "h"
+      /// The token in clear, as saves kept it before they held its hash: read, never written.
       case token = "t"
       case status = "x"
       case awayMs = "w"
@@ -72,7 +76,11 @@ extension NightRoom.Saved {
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       name = try container.decode(String.self, forKey: .name)
-      token = try container.decode(String.self, forKey: .token)
+      if let hash = try container.decodeIfPresent(String.self, forKey: .tokenHash) {
+        tokenHash = hash
+      } else {
+        tokenHash = TokenHash.of(try container.decode(String.self, forKey: .token))
+      }
       status = try container.decodeIfPresent(NightSeat.Status.self, forKey: .status) ?? .playing
       awayMs = try container.decodeIfPresent(Int.self, forKey: .awayMs)
       score = try container.decodeIfPresent(Int.self, forKey: .score) ?? 0
@@ -91,7 +99,7 @@ extension NightRoom.Saved {
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(name, forKey: .name)
-      try container.encode(token, forKey: .token)
+      try container.encode(tokenHash, forKey: .tokenHash)
       if status != .playing { try container.encode(status, forKey: .status) }
       try container.encodeIfPresent(awayMs, forKey: .awayMs)
       if score != 0 { try container.encode(score, forKey: .score) }

@@ -33,7 +33,8 @@ public struct NightRoom: Sendable {
   /// In join order; a seat's index is its join rank, the standings' last key.
   var seats: [NightSeat] = []
   var seatByConnection: [ConnectionID: Int] = [:]
-  var seatByToken: [String: Int] = [:]
+  /// By the `TokenHash` of each seat's token.
+  var seatByHash: [String: Int] = [:]
   var seatByKey: [String: Int] = [:]
   /// Seats in standings order, sorted at each reveal; a seat joining later goes last.
   var order: [Int] = []
@@ -154,7 +155,7 @@ public struct NightRoom: Sendable {
   mutating func remove(_ seat: Int) {
     seats[seat].status = .removed
     seatByKey[seats[seat].key] = nil
-    seatByToken[seats[seat].token] = nil
+    seatByHash[seats[seat].tokenHash] = nil
     if let position = order.firstIndex(of: seat) {
       order.remove(at: position)
       for later in order[position...] { seats[later].place -= 1 }

@@ -12,7 +12,12 @@ struct NightSeat: Sendable {
 
   var name: String
   var key: String
-  var token: String
+  /// The token's `TokenHash`: what the room finds a returning player by, and what it saves.
+  var tokenHash: String
+  /// The token itself, once this process has heard it (made at the join, or brought back): a
+  /// welcome repeats it to its player. Never saved: a resumed room knows only the hash until
+  /// the player comes back with it.
+  var token: String?
   var connection: ConnectionID?
   /// When the connection dropped; nil while connected.
   var leftAt: Duration?
@@ -39,10 +44,14 @@ struct NightSeat: Sendable {
   /// waited for again.
   var excused = 0
 
-  init(name: String, key: String, token: String, connection: ConnectionID?, since: Int, totalMs: Int, place: Int) {
+  init(
+    name: String, key: String, tokenHash: String, token: String?, connection: ConnectionID?, since: Int, totalMs: Int,
+    place: Int
+  ) {
     self.name = name
     self.since = since
     self.key = key
+    self.tokenHash = tokenHash
     self.token = token
     self.connection = connection
     self.totalMs = totalMs

@@ -66,12 +66,26 @@ extension AppCoordinator {
       guard let network, night.isNone else { return }
       let request = resolved(RoundRequest())
       let load = LoadRequest(count: request.count ?? options.questionCount, difficulty: request.difficulty ?? .mixed)
-      guard let bank = await questions(load, retry: { [unowned self] in host(plan) }) else { return }
-      let categories = categories(request, bank)
-      let items = rounds.dealNight(request, from: bank.questions, categories: categories)
-      guard !items.isEmpty else {
-        return console.say("No questions for these options: change them, or the source, to host a night.")
+      // Why no night can be dealt here: over PostgreSQL, a night to resume plays the questions
+      // kept there, so its host goes on whatever its source says (`HostFlow` ends if none).
+      var unplayable: String?
+      let bank: QuestionBank?
+      if plan.postgres != nil {
+        switch await sources.questions(load) {
+        case .success(let loaded): bank = loaded
+        case .failure(let error): (bank, unplayable) = (nil, error.message)
+        case nil: return
+        }
+      } else {
+        guard let loaded = await questions(load, retry: { [unowned self] in host(plan) }) else { return }
+        bank = loaded
       }
+      let chosen = bank.flatMap { categories(request, $0) }
+      let items = bank.map { rounds.dealNight(request, from: $0.questions, categories: chosen) } ?? []
+      if items.isEmpty, unplayable == nil {
+        unplayable = "No questions for these options: change them, or the source, to host a night."
+      }
+      if let unplayable, plan.postgres == nil { return console.say(unplayable) }
       let questions = items.map {
         NightQuestion(
           text: $0.question.text, choices: $0.answers, correct: $0.correctIndex, category: $0.question.category,
@@ -81,10 +95,10 @@ extension AppCoordinator {
       let code = NightCode.random(using: &generator).description
       do throws(NightError) {
         let flow = try HostFlow(
-          plan: plan, questions: questions, source: sources.name,
+          plan: plan, questions: questions, unplayable: unplayable, source: sources.name,
           difficulty: (request.difficulty ?? options.difficulty).title,
           // The bank's own names for what was typed: `film` plays "Film & TV".
-          category: categories.flatMap { $0.isEmpty ? nil : $0.sorted().joined(separator: ", ") } ?? "All",
+          category: chosen.flatMap { $0.isEmpty ? nil : $0.sorted().joined(separator: ", ") } ?? "All",
           limit: .seconds(request.time ?? 20), code: code, network: network, console: console, clock: clock)
         flow.follow = { [unowned self] place in showNight(place) }
         flow.closed = { [unowned self] in
@@ -93,7 +107,11 @@ extension AppCoordinator {
         }
         flow.keep = { [unowned self] in history?.nightEnded($0) }
         night = .hosting(flow)
-        console.say("Hosting \(plan.title) with \(questions.count) questions of \(request.time ?? 20) seconds…")
+        if let unplayable {
+          console.say("\(unplayable) Looking for a night to resume in PostgreSQL…")
+        } else {
+          console.say("Hosting \(plan.title) with \(questions.count) questions of \(request.time ?? 20) seconds…")
+        }
       } catch {
         console.say("Cannot host a night: \(error.message)")
       }

@@ -25,25 +25,12 @@
       } catch {
         return Self.fail("--postgres: \(error)")
       }
-      let edge: Int
-      do {
-        let connection = try await PostgresLink.connect(database, id: 1)
-        do {
-          try await NightTables.create(on: connection)
-          edge = try await NightTables.register(on: connection)
-        } catch {
-          try? await connection.close()
-          throw error
-        }
-        try? await connection.close()
-      } catch {
-        return Self.fail("PostgreSQL at \(database) cannot be reached: \(PostgresLink.reason(error)).")
-      }
+      guard let edge = await Self.register(at: database) else { return }
       let link = PostgresLink(
         address: database, channels: [ClusterChannel.nights, ClusterChannel.edge(edge)],
         broadcasts: [ClusterChannel.nights], window: .zero)
       link.start { connection in
-        try await NightTables.create(on: connection)
+        if try await !NightTables.exist(on: connection) { try await NightTables.create(on: connection) }
         try await NightTables.hold(edge: edge, on: connection)
       }
       say("Edge \(edge) of \(database): waiting for a night.")
@@ -110,6 +97,32 @@
               link.send(frames, to: ClusterChannel.room(code))
             }
           }
+        }
+      }
+    }
+
+    /// This edge's number, its tables made if missing. An edge logged in with a role of its
+    /// own (`NightTables.edgeRole`) may not make them, nor use them before a room granted it its
+    /// part: it says so once and waits for a room, trying each second.
+    private static func register(at database: PostgresAddress) async -> Int? {
+      var saidWaiting = false
+      while true {
+        do {
+          return try await PostgresLink.with(database, id: 1) { connection in
+            if try await !NightTables.exist(on: connection) { try await NightTables.create(on: connection) }
+            return try await NightTables.register(on: connection)
+          }
+        } catch {
+          let reason = PostgresLink.reason(error)
+          guard NightTables.isDenied(error) else {
+            fail("PostgreSQL at \(database) cannot be reached: \(reason).")
+            return nil
+          }
+          if !saidWaiting {
+            saidWaiting = true
+            say("waiting for a room to make the night's tables and grant this role its part (\(reason)).")
+          }
+          try? await Task.sleep(for: .seconds(1))
         }
       }
     }

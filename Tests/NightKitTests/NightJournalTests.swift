@@ -86,6 +86,30 @@ struct NightJournalTests {
     #expect(record.answers.first { $0.name == "Ann" }?.ms == 3_000)
   }
 
+  /// Issue 36: the journal waits in `trivia_frames`, which edges read: its lines held each
+  /// token in clear. They hold its hash; a journal written before (tokens in clear) is still
+  /// taken again, and Dan, who joined after the save, comes back with his token either way.
+  @Test func theJournalHoldsNoTokenAndAnOldOneIsStillTakenAgain() throws {
+    let (_, saved, written, tokens) = nightPastItsSave()
+    let lines = written.map(\.line)
+    for (name, token) in tokens {
+      #expect(!lines.contains { $0.contains(token) }, "\(name)'s token in clear: \(lines)")
+    }
+    #expect(lines.contains { $0.contains(TokenHash.of(tokens["Dan"]!)) })
+    let old = lines.map { line in
+      tokens.values.reduce(line) { $0.replacing(TokenHash.of($1), with: $1) }
+    }
+    #expect(old.contains { $0.contains(tokens["Dan"]!) })
+    var resumed = NightHost(room: room(), plan: Self.plan)
+    _ = resumed.handle(
+      .resumed(
+        saved, savedAgo: .seconds(9), journal: old.compactMap { NightJournalEntry(line: Substring($0)) },
+        generator: TestGenerator(state: 3)), now: .seconds(10))
+    let danBack = resumed.handle(
+      .heard(ConnectionID(10), join("Dan", token: tokens["Dan"]), heldMs: 0), now: .seconds(11))
+    #expect(danBack.contains(.output(.host(.back("Dan")))))
+  }
+
   @Test func withoutItsJournalTheSameResumeForgets() throws {
     let (_, saved, _, _) = nightPastItsSave()
     var resumed = NightHost(room: room(), plan: Self.plan)

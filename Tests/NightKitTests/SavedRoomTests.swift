@@ -236,7 +236,7 @@ struct SavedRoomTests {
     #expect(text.hasPrefix("[\"") && !text.contains("{"))
   }
 
-  @Test func fiveThousandPlayersSaveInAboutHalfAMegabyte() throws {
+  @Test func fiveThousandPlayersSaveInUnderThreeQuartersOfAMegabyte() throws {
     var night = room(maxPlayers: 5_000)
     let players = (1...5_000).map { ConnectionID(UInt64($0)) }
     for player in players { _ = night.join(player, name: "Player \(player.rawValue)", token: nil, now: .zero) }
@@ -251,9 +251,9 @@ struct SavedRoomTests {
     for player in players.prefix(2_500) { _ = night.received(player, text: answer(2, 1), now: .seconds(25)) }
     let saved = night.saved(now: .seconds(30))
     let bytes = try JSONEncoder().encode(saved).count
-    // Measured: 557,173 bytes, about 99 a player and 12 a player for each question closed (the
-    // room's record, whole after a resume).
-    #expect(bytes < 600_000)
+    // Measured: 717,191 bytes, about 131 a player (64 of them the hash of its token, #36) and
+    // 12 a player for each question closed (the room's record, whole after a resume).
+    #expect(bytes < 760_000)
     #expect(try JSONDecoder().decode(NightRoom.Saved.self, from: JSONEncoder().encode(saved)) == saved)
   }
 

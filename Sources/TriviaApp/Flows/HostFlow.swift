@@ -43,11 +43,16 @@ final class HostFlow {
   private let category: String
   /// Why `trivia-night` last refused joins: the lobby, drawn again as players come, keeps it.
   private var refused: String?
+  /// Why this host has no questions of its own (its source cannot be read): it plays only a
+  /// night it resumes from PostgreSQL, whose questions are kept there, and ends otherwise.
+  private var unplayable: String?
 
   init(
-    plan: HostPlan, questions: [NightQuestion], source: String, difficulty: String, category: String,
-    limit: Duration, code: String, network: any NightNetwork, console: any Console, clock: GameClock
+    plan: HostPlan, questions: [NightQuestion], unplayable: String? = nil, source: String, difficulty: String,
+    category: String, limit: Duration, code: String, network: any NightNetwork, console: any Console,
+    clock: GameClock
   ) throws(NightError) {
+    self.unplayable = unplayable
     self.source = source
     self.difficulty = difficulty
     self.category = category
@@ -119,6 +124,11 @@ final class HostFlow {
     guard line === self.line else { return }
     switch event {
     case .listening(let port, let addresses, let qr):
+      // `trivia-night` says a night it resumes before it listens: none came.
+      if let unplayable {
+        console.say("No questions to play: \(unplayable) No night in PostgreSQL to resume either.")
+        return leave()
+      }
       listening = true
       perform(host.saveNow(now: clock.now))
       joinLines = addresses.map { "Join: " + JoinURL.text(address: $0, port: port, code: code) }
@@ -165,6 +175,7 @@ final class HostFlow {
       return console.say("The night \(code) in PostgreSQL could not be read: a new night starts instead.")
     }
     self.code = code
+    unplayable = nil
     // A scripted host's time is its script's: it passes only on `wait`.
     let ago =
       clock.isVirtual ? .zero : saved.savedAt.map { Duration.milliseconds(max(0, Self.wallMilliseconds - $0)) } ?? .zero
