@@ -13,10 +13,11 @@ struct StuckNightSignalTests {
     case sigterm, sighup, ctrlCThenEnd
   }
 
-  /// "P01" and 17 letters "a", each with 29 accents: 20 characters, 1,006 bytes (within the
-  /// byte bound), whose key is "p01aaaaaaaaaaaaaaaaa", which `kick` finds as typed.
+  /// "P01" and 17 letters "a", each with 11 marks of 3 bytes (U+20D0, the most a character
+  /// may carry, `PlayerName.maxCharacterParts`): 20 characters, 581 bytes, whose key is
+  /// "p01aaaaaaaaaaaaaaaaa", which `kick` finds as typed.
   static func name(_ number: Int) -> String {
-    let letter = "a" + String(repeating: "\u{301}", count: 29)
+    let letter = "a" + String(repeating: "\u{20D0}", count: 11)
     return "P" + (number < 10 ? "0" : "") + "\(number)" + String(repeating: letter, count: 17)
   }
 
@@ -25,10 +26,10 @@ struct StuckNightSignalTests {
     let sandbox = try Sandbox()
     let (host, url) = try await WireTests.liveHost(sandbox, ["--start-when", "90"])
     var players: [WirePlayer] = []
-    for number in 1...20 {
+    for number in 1...40 {
       players.append(try await WirePlayer.join(url, name: Self.name(number)).0)
     }
-    // Every stage of the lobby now carries 20 names of 1,006 bytes: about 20 KB.
+    // Every stage of the lobby now carries 40 names of 581 bytes: about 23 KB.
     let nights = ProcessTree.children(of: host.pid)
     try #require(nights.count == 1, "the host's children: \(nights)")
     let night = nights[0]
@@ -38,7 +39,7 @@ struct StuckNightSignalTests {
       kill(night, SIGCONT)
     }
     try host.waitForLineEditor()
-    // Each kick sends the rest the lobby again, at most once a second: 5 of them, about 90 KB
+    // Each kick sends the rest the lobby again, at most once a second: 5 of them, about 115 KB
     // for a pipe of 64 KiB.
     for number in 1...5 {
       try host.type("kick P0\(number)" + String(repeating: "a", count: 17))
