@@ -1,4 +1,5 @@
 #if Cluster
+  import Synchronization
   import Glibc
   import NightCluster
   import NightKit
@@ -126,12 +127,22 @@
               for edge in gone { try? await NightTables.forget(channel: ClusterChannel.edge(edge), on: link) }
               if !gone.isEmpty { events.append(.gone(gone)) }
             case .stop:
-              // The edges end the night, and PostgreSQL forgets its queues.
-              await saver.end(on: link)
-              link.send(Array("end \(code)".utf8), to: ClusterChannel.nights)
-              await link.flushed()
-              try? await NightTables.forget(channel: ClusterChannel.room(code), on: link)
-              try? await NightTables.forget(channel: ClusterChannel.journal(code), on: link)
+              // The edges end the night, and PostgreSQL forgets its queues: for at most 10 s,
+              // since a statement to a server that went away may never answer, and a room
+              // whose game is gone must end (one once outlived its test by 12 minutes).
+              let ended = Mutex(false)
+              Task {
+                await saver.end(on: link)
+                link.send(Array("end \(code)".utf8), to: ClusterChannel.nights)
+                await link.flushed()
+                try? await NightTables.forget(channel: ClusterChannel.room(code), on: link)
+                try? await NightTables.forget(channel: ClusterChannel.journal(code), on: link)
+                ended.withLock { $0 = true }
+              }
+              let until = ContinuousClock.now + .seconds(10)
+              while !ended.withLock({ $0 }), ContinuousClock.now < until {
+                try? await Task.sleep(for: .milliseconds(10))
+              }
               return
             }
           }
