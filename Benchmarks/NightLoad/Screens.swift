@@ -90,7 +90,7 @@ final class Screens: Sendable {
     var reason: String?
     do {
       let frame = try await WebSocketClient.connect(
-        url: url,
+        url: Swarm.webSocket(url),
         configuration: Swarm.connection,
         eventLoopGroup: group, logger: quiet
       ) { inbound, outbound, _ in
