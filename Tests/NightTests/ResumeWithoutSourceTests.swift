@@ -52,8 +52,9 @@
       let second = try NightProcess(arguments, in: sandbox)
       defer { second.kill() }
       try await second.waitFor("Night \(code) resumed from PostgreSQL")
+      // The lobby, with its Join line, follows the resume.
+      try await second.waitFor("Join: http://127.0.0.1:9/\(code)")
       #expect(!second.text.contains("No questions to play"), "\(second.text)")
-      #expect(second.text.contains("Join: http://127.0.0.1:9/\(code)"), "\(second.text)")
       second.kill()
       _ = try await second.waitForExit()
 
