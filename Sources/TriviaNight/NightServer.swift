@@ -187,9 +187,8 @@ public final class NightServer: Sendable {
         let watch = AcceptWatch(
           within: limits.joinWithin, silentAfter: limits.silentAfter,
           admit: { [weak self] socket in self?.admit(socket) ?? false },
-          isExcess: { [weak self] socket in
-            self?.state.withLock { !$0.spoken.contains(socket) && $0.pool.isExcess(socket, at: .now) } ?? false
-          },
+          // A socket that spoke has left the pool: never excess.
+          isExcess: { [weak self] socket in self?.state.withLock { $0.pool.isExcess(socket, at: .now) } ?? false },
           hasSpoken: { [weak self] socket in self?.state.withLock { $0.spoken.contains(socket) } ?? false },
           closed: { [weak self] socket in self?.state.withLock { $0.pool.leave(socket) } })
         try? await channel.pipeline.addHandler(watch, position: .first).get()

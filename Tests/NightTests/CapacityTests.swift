@@ -6,12 +6,9 @@ import Testing
 @Suite struct CapacityTests {
   @Test func twoHundredSilentWebSocketsFromOneClientLockNobodyOut() async throws {
     let sandbox = try Sandbox()
-    let (host, url) = try await WireTests.host(sandbox, ["--count", "1", "--start-when", "3"])
+    let (host, url, token) = try await Self.nightBobLeft(sandbox)
     let port = try WireTests.port(of: url)
     let code = String(url[url.index(after: url.lastIndex(of: "/")!)...])
-    let (bob, welcome) = try await WirePlayer.join(url, name: "Bob")
-    bob.drop()
-    try await host.waitFor("Bob left")
 
     // One client opens 200 WebSockets on the night's code and never says a word, then, once
     // they count as silent (a second on), 20 more.
@@ -30,15 +27,8 @@ import Testing
     try await host.waitFor("Joins refused: ")
     try await host.waitFor(" connections from 127.0.0.2 have not joined; more from there are refused.")
 
-    // A new player still joins, and Bob still comes back with his token.
-    let ann = try NightProcess(
-      ["join", url, "--name", "Ann", "--no-color", "--script", try sandbox.write("ann.txt", "")], in: sandbox)
-    try await host.waitFor("Ann joined", timeout: .seconds(5))
-    let (back, again) = try await WirePlayer.join(url, name: "", token: welcome.token)
-    #expect(again.you.name == "Bob")
-    try await host.waitFor("Bob is back")
+    try await Self.othersGetIn(host, url: url, token: token, sandbox: sandbox)
     #expect(silent.count == 220)
-    withExtendedLifetime((ann, back)) {}
   }
 
   /// Issue 36: a connection counted as silent only a second after its upgrade, so a burst from
@@ -47,12 +37,9 @@ import Testing
   /// keeps 256 sockets that have not joined, the rest closed at once, and 32 once they are silent.
   @Test func aBurstOfSilentSocketsFromOneAddressHoldsItsShareAndNoMore() async throws {
     let sandbox = try Sandbox()
-    let (host, url) = try await WireTests.host(sandbox, ["--count", "1", "--start-when", "3"])
+    let (host, url, token) = try await Self.nightBobLeft(sandbox)
     let port = try WireTests.port(of: url)
     let code = String(url[url.index(after: url.lastIndex(of: "/")!)...])
-    let (bob, welcome) = try await WirePlayer.join(url, name: "Bob")
-    bob.drop()
-    try await host.waitFor("Bob left")
 
     var silent: [RawSocket] = []
     for _ in 0..<700 {
@@ -67,14 +54,29 @@ import Testing
     for socket in silent where Self.isOpen(socket) { open += 1 }
     #expect(open <= 32, "\(open) of 700 silent sockets from one address still open")
 
-    // A new player joins from another address, and Bob comes back with his token.
+    try await Self.othersGetIn(host, url: url, token: token, sandbox: sandbox)
+    withExtendedLifetime(silent) {}
+  }
+
+  /// A night Bob joined and left: its host, its join URL, and Bob's token to come back with.
+  static func nightBobLeft(_ sandbox: Sandbox) async throws -> (NightProcess, String, String) {
+    let (host, url) = try await WireTests.host(sandbox, ["--count", "1", "--start-when", "3"])
+    let (bob, welcome) = try await WirePlayer.join(url, name: "Bob")
+    bob.drop()
+    try await host.waitFor("Bob left")
+    return (host, url, welcome.token)
+  }
+
+  /// Whoever holds the silent sockets, a new player still joins from another address (`trivia
+  /// join`), and Bob still comes back with his token.
+  static func othersGetIn(_ host: NightProcess, url: String, token: String, sandbox: Sandbox) async throws {
     let ann = try NightProcess(
       ["join", url, "--name", "Ann", "--no-color", "--script", try sandbox.write("ann.txt", "")], in: sandbox)
     try await host.waitFor("Ann joined", timeout: .seconds(5))
-    let (back, again) = try await WirePlayer.join(url, name: "", token: welcome.token)
+    let (back, again) = try await WirePlayer.join(url, name: "", token: token)
     #expect(again.you.name == "Bob")
     try await host.waitFor("Bob is back")
-    withExtendedLifetime((ann, back, silent)) {}
+    withExtendedLifetime((ann, back)) {}
   }
 
   /// Whether the server has not closed `socket`: what it sent is read and dropped.
