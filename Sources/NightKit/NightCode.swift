@@ -9,13 +9,23 @@ public struct NightCode: Hashable, Sendable, CustomStringConvertible {
 
   /// Any case is accepted, since people type what they read.
   public init?(_ text: String) {
-    let upper = text.uppercased()
-    guard upper.count == Self.length, upper.allSatisfy(Self.alphabet.contains) else { return nil }
-    description = upper
+    guard let text = Self.read(text, length: Self.length) else { return nil }
+    description = text
   }
 
   public static func random<G: RandomNumberGenerator>(using generator: inout G) -> NightCode {
-    let characters = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
-    return NightCode(String(characters))!
+    NightCode(written(length, using: &generator))!
+  }
+
+  /// `text` in capitals when it is `length` characters of the alphabet, in any case: what a
+  /// person read off a screen and typed.
+  static func read(_ text: String, length: Int) -> String? {
+    let upper = text.uppercased()
+    return upper.count == length && upper.allSatisfy(alphabet.contains) ? upper : nil
+  }
+
+  /// `length` characters of the alphabet, each drawn from `generator`.
+  static func written<G: RandomNumberGenerator>(_ length: Int, using generator: inout G) -> String {
+    String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
   }
 }

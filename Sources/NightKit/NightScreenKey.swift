@@ -11,13 +11,12 @@ public struct NightScreenKey: Hashable, Sendable, CustomStringConvertible {
   public let description: String
 
   public init?(_ text: String) {
-    let upper = text.uppercased()
-    guard upper.count == Self.length, upper.allSatisfy(NightCode.alphabet.contains) else { return nil }
-    description = upper
+    guard let text = NightCode.read(text, length: Self.length) else { return nil }
+    description = text
   }
 
   public static func random<G: RandomNumberGenerator>(using generator: inout G) -> NightScreenKey {
-    NightScreenKey(String((0..<length).map { _ in NightCode.alphabet.randomElement(using: &generator)! }))!
+    NightScreenKey(NightCode.written(length, using: &generator))!
   }
 
   /// From the system's generator: the key is not the room's to replay, unlike its tokens.
