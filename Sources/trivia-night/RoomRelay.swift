@@ -31,18 +31,13 @@
       var code = self.code
       var resumed: (room: String, journal: String)?
       do {
-        let connection = try await PostgresLink.connect(server, id: 1)
-        do {
+        try await PostgresLink.with(server, id: 1) { connection in
           try await NightTables.create(on: connection)
           if let (found, room) = try await NightTables.resumable(grace: Self.graceSeconds, on: connection) {
             let journal = try await NightTables.journal(code: found, on: connection)
             (code, resumed) = (found, (room, journal))
           }
-        } catch {
-          try? await connection.close()
-          throw error
         }
-        try? await connection.close()
       } catch {
         return Relay.say(.failed("PostgreSQL at \(server) cannot be reached: \(PostgresLink.reason(error))."))
       }
