@@ -272,7 +272,12 @@ def run(argv, work, stdin_text=None, stdin_path=None, history=None):
     home = Path(tempfile.mkdtemp(prefix="home-", dir=work))
     if history is not None:
         (home / ".local/state/trivia").mkdir(parents=True)
-        shutil.copyfile(history, home / ".local/state/trivia/history.sqlite")
+        copy = home / ".local/state/trivia/history.sqlite"
+        shutil.copyfile(history, copy)
+        # On disk before the game starts: otherwise the fdatasync of the game's checkpoint at
+        # quit writes the whole fresh copy, megabytes a player's own file never has waiting.
+        with open(copy, "rb") as file:
+            os.fsync(file.fileno())
     env = dict(os.environ)
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_STATE_HOME=str(home / ".local/state"),
                XDG_CACHE_HOME=str(home / ".cache"), XDG_DATA_HOME=str(home / ".local/share"),

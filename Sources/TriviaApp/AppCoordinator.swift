@@ -96,7 +96,7 @@ public final class AppCoordinator {
     let unasked = sources.loaded.flatMap { bank in
       source.loadsPerRound
         ? nil
-        : rounds.unasked(in: bank.questions, source: source.name).map {
+        : rounds.unasked(in: bank.questions).map {
           Setup.Unasked(count: $0, total: bank.questions.count)
         }
     }

@@ -6,8 +6,10 @@ import TriviaData
 public protocol History: AnyObject {
   /// Records a round just dealt; its id, or nil when history is not kept.
   func roundStarted(_ round: PlayedRound) -> Int64?
-  /// Records one answer to a question of round `round`.
-  func answered(_ answer: AnsweredQuestion, inRound round: Int64?)
+  /// Records one answer to a question of round `round`; the number `askedQuestions` gives it
+  /// from now on, or nil when it was not kept.
+  @discardableResult
+  func answered(_ answer: AnsweredQuestion, inRound round: Int64?) -> Int64?
   /// Records how round `round` ended and its score.
   func roundEnded(_ round: Int64?, score: Int, how: RoundEnding)
   /// A round saved at the end of the last game, `played` as it was dealt, goes on; its id
@@ -70,12 +72,15 @@ public struct PlayedRound: Equatable, Sendable {
 /// One answer given.
 public struct AnsweredQuestion: Equatable, Sendable {
   public var source: String
-  public var question: String
+  public let question: String
   public var category: String
   /// nil where the source does not grade its questions.
   public var difficulty: String?
   public var chosen: String
-  public var correctAnswer: String
+  public let correctAnswer: String
+  /// The same question wherever it was read from: its text and right answer, folded. Made
+  /// once, as the game and its history both ask for it.
+  public let questionID: Int64
   public var isRight: Bool
   /// From the question appearing to the answer.
   public var seconds: Double
@@ -89,6 +94,7 @@ public struct AnsweredQuestion: Equatable, Sendable {
     self.player = player
     self.source = source
     self.question = question
+    questionID = QuestionID.make(text: question, answer: correctAnswer)
     self.category = category
     self.difficulty = difficulty
     self.chosen = chosen
@@ -97,8 +103,6 @@ public struct AnsweredQuestion: Equatable, Sendable {
     self.seconds = seconds
   }
 
-  /// The same question wherever it was read from: its text and right answer, folded.
-  public var questionID: Int64 { QuestionID.make(text: question, answer: correctAnswer) }
 }
 
 /// How a round ended.

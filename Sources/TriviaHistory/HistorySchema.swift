@@ -125,6 +125,13 @@ enum HistorySchema {
       PRIMARY KEY (night_id, number, position)
     ) WITHOUT ROWID;
     """,
+    // The player's own completed rounds, all that stats and the best score read of rounds:
+    // counted and ranked in the index alone, where the index it replaces sent each to its row
+    // to tell whether it was a round of turns.
+    """
+    CREATE INDEX rounds_completed ON rounds(category, total, score) WHERE ended_how = 'completed' AND players IS NULL;
+    DROP INDEX rounds_by_end;
+    """,
   ]
 
   static var version: Int { migrations.count }
@@ -133,8 +140,29 @@ enum HistorySchema {
   /// its type, name, table and SQL, its whitespace as single spaces.
   static func objects(in database: SQLiteDatabase) throws(SQLiteDatabase.Failure) -> [String] {
     try database.query("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").map { row in
-      row.map { $0.text ?? "" }.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      singleSpaced(row.map { $0.text ?? "" }.joined(separator: " "))
     }
+  }
+
+  /// `text` with each run of ASCII white space as one space, none at either end: by bytes,
+  /// as a schema's SQL is ASCII, where by `Character` the check cost a few milliseconds. Any
+  /// other space makes the object differ, as it should: trivia writes none.
+  private static func singleSpaced(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var pendingSpace = false
+    for byte in text.utf8 {
+      if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        pendingSpace = !bytes.isEmpty
+        continue
+      }
+      if pendingSpace {
+        bytes.append(0x20)
+        pendingSpace = false
+      }
+      bytes.append(byte)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The schema objects of a file of `version`, as this trivia makes it: the migrations run

@@ -156,10 +156,11 @@ final class SQLiteDatabase {
 
   /// Runs `body` as one transaction: all of it is kept, or none.
   func transaction<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
-    try execute("BEGIN IMMEDIATE")
+    // Prepared once, as every answer is a transaction.
+    try query("BEGIN IMMEDIATE")
     do {
       let result = try body()
-      try execute("COMMIT")
+      try query("COMMIT")
       return result
     } catch {
       try? execute("ROLLBACK")

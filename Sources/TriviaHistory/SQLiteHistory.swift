@@ -58,13 +58,16 @@ public final class SQLiteHistory: History {
     return id
   }
 
-  public func answered(_ answer: AnsweredQuestion, inRound round: Int64?) {
+  @discardableResult
+  public func answered(_ answer: AnsweredQuestion, inRound round: Int64?) -> Int64? {
     // One insert, committed at once: what a game killed midway had answered stays, and its
     // round's score is the sum of its answers until the round ends.
-    write(changing: true) { database throws(SQLiteDatabase.Failure) in
+    let row = write(changing: true) { database throws(SQLiteDatabase.Failure) in
       try Self.insert(answer, inRound: round, into: database)
+      return database.lastInsertedRow
     }
     if let round, playing?.id == round { playing?.answers.append(answer) }
+    return row
   }
 
   public func roundEnded(_ round: Int64?, score: Int, how: RoundEnding) {
@@ -396,7 +399,7 @@ public final class SQLiteHistory: History {
     throws(SQLiteDatabase.Failure) -> T
   {
     try database.transaction { () throws(SQLiteDatabase.Failure) in
-      try database.execute("PRAGMA application_id = \(id)")
+      try database.query("PRAGMA application_id = \(id)")
       return try body()
     }
   }

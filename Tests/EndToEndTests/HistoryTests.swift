@@ -28,7 +28,7 @@ struct HistoryTests {
       try Self.rows(sandbox, "SELECT score || '/' || total FROM rounds WHERE id = 1") == [String(score.dropFirst(7))])
     #expect(
       try Self.rows(sandbox, "SELECT DISTINCT source, typeof(question_id) FROM answers") == ["bundled|integer"])
-    #expect(try Self.rows(sandbox, "PRAGMA user_version") == ["5"])
+    #expect(try Self.rows(sandbox, "PRAGMA user_version") == ["6"])
 
     // The round saved at quit goes on in the same row when resumed, and ends there.
     _ = try await sandbox.run([], input: "resume\n\nb\n\ndone\nquit\n")

@@ -45,7 +45,7 @@ struct HostileHistoryTests {
         DROP TABLE tallies; CREATE VIEW tallies AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c)
         SELECT 'Science' AS category, '' AS difficulty, 1 AS answered, 0 AS correct, 0.0 AS seconds FROM c;
         """, input: "stats\ndone\nquit\n"),
-    Case(name: "an index of trivia's own dropped", sql: "DROP INDEX rounds_by_end", input: "stats\ndone\nquit\n"),
+    Case(name: "an index of trivia's own dropped", sql: "DROP INDEX rounds_completed", input: "stats\ndone\nquit\n"),
   ]
 
   /// A sandbox whose history holds one round of three played to its end.

@@ -96,17 +96,17 @@ extension KeptFileFaultTests {
       HistoryFault(fault: flipped(43, bit: 0, "the schema cookie"), verdict: .used),
       HistoryFault(fault: flipped(47, bit: 0, "the schema format"), verdict: .leftAsIs),
       HistoryFault(fault: flipped(59, bit: 1, "the text encoding"), verdict: damaged),
-      // Version 5 (night_answers) is this game's: a file claiming an older version holds a table
-      // that version does not make, and is moved aside whole; a newer one is left as it is.
+      // Version 6 (rounds_completed) is this game's: a file claiming an older version holds an
+      // object that version does not make, and is moved aside whole; a newer one is left as it is.
+      HistoryFault(fault: flipped(63, bit: 0, "user_version 6 to 7"), verdict: .leftAsIs),
       HistoryFault(
-        fault: flipped(63, bit: 0, "user_version 5 to 4, night_answers kept"),
-        verdict: .movedAside("holds a schema trivia did not make (table night_answers)")),
-      HistoryFault(fault: flipped(63, bit: 1, "user_version 5 to 7"), verdict: .leftAsIs),
+        fault: flipped(63, bit: 1, "user_version 6 to 4, rounds_completed kept"),
+        verdict: .movedAside("holds a schema trivia did not make (index rounds_completed)")),
       HistoryFault(
-        fault: flipped(63, bit: 2, "user_version 5 to 1, tables kept"),
+        fault: flipped(63, bit: 2, "user_version 6 to 2, tables kept"),
         verdict: .movedAside("holds a schema trivia did not make (index answers_by_player)")),
       HistoryFault(fault: sql("user_version = -1", "PRAGMA user_version = -1"), verdict: .leftAsIs),
-      HistoryFault(fault: sql("user_version = 6", "PRAGMA user_version = 6"), verdict: .leftAsIs),
+      HistoryFault(fault: sql("user_version = 7", "PRAGMA user_version = 7"), verdict: .leftAsIs),
       // The field is 32 bits: these are the largest and the most negative.
       HistoryFault(fault: sql("user_version = Int32.max", "PRAGMA user_version = 2147483647"), verdict: .leftAsIs),
       HistoryFault(fault: sql("user_version = Int32.min", "PRAGMA user_version = -2147483648"), verdict: .leftAsIs),

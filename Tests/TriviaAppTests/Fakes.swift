@@ -231,9 +231,11 @@ final class MemoryHistory: History {
   var isKept = true
 
   func roundStarted(_ round: PlayedRound) -> Int64? { nil }
-  func answered(_ answer: AnsweredQuestion, inRound round: Int64?) {
+  func answered(_ answer: AnsweredQuestion, inRound round: Int64?) -> Int64? {
     answers.append(answer)
     answerRounds.append(round)
+    // The number `askedQuestions` gives it: its place.
+    return Int64(answers.count - 1)
   }
   func roundEnded(_ round: Int64?, score: Int, how: RoundEnding) {}
   func roundResumed(_ round: Int64?, as played: PlayedRound) -> Int64? { resumedRow ?? round }

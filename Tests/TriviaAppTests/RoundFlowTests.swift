@@ -235,14 +235,38 @@ struct RoundFlowTests {
     #expect(third.count == 8)
   }
 
+  @Test func aGameThatCountedDealsAsOneThatAsksItsHistory() throws {
+    // One game counts what is new at each landing, so it deals from what it read and kept up
+    // with; the other never counts, so each deal asks its history. The same rounds, in the
+    // same order, also once every question was asked and the longest unasked come first.
+    let counting = RoundFlow(
+      seed: 7, store: sessions, history: MemoryHistory(), navigator: FakeRoundNavigator(), console: console)
+    let asking = RoundFlow(
+      seed: 7, store: sessions, history: MemoryHistory(), navigator: FakeRoundNavigator(), console: console)
+    func round(_ flow: RoundFlow) throws -> [String] {
+      try play(flow, count: 8)
+      let dealt = flow.round?.items.map(\.question.text) ?? []
+      while flow.round?.current != nil {
+        try answer(flow, right: true)
+        flow.next()
+      }
+      flow.finish()
+      return dealt
+    }
+    for number in 1...5 {
+      #expect(try round(counting) == round(asking), "round \(number)")
+      #expect(counting.unasked(in: questions) == max(0, 20 - 8 * number))
+    }
+  }
+
   @Test func theLandingCountsWhatWasNeverAsked() throws {
     let history = MemoryHistory()
     let flow = RoundFlow(seed: 7, store: sessions, history: history, navigator: navigator, console: console)
-    #expect(flow.unasked(in: questions, source: "fake") == nil)
+    #expect(flow.unasked(in: questions) == nil)
     _ = try playRound(flow, count: 3)
-    #expect(flow.unasked(in: questions, source: "fake") == 17)
+    #expect(flow.unasked(in: questions) == 17)
     _ = try playRound(flow, count: 5)
-    #expect(flow.unasked(in: questions, source: "fake") == 12)
+    #expect(flow.unasked(in: questions) == 12)
   }
 
   @Test func historyThatHasStoppedIsSaidOffNotCountedAsAllNew() throws {
@@ -252,7 +276,7 @@ struct RoundFlowTests {
     history.isKept = false
     _ = try playRound(flow, count: 3)
     #expect(flow.historyIsOff)
-    #expect(flow.unasked(in: questions, source: "fake") == nil)
+    #expect(flow.unasked(in: questions) == nil)
     // With no history at all (--no-history) nothing is said: there is none to be off.
     #expect(!self.flow().historyIsOff)
   }
@@ -286,7 +310,7 @@ struct RoundFlowTests {
     #expect(kept.prepare(request))
     try kept.deal(request, from: questions, source: "fake", categories: nil)
     #expect(plain.round == kept.round)
-    #expect(plain.unasked(in: questions, source: "fake") == nil)
+    #expect(plain.unasked(in: questions) == nil)
   }
 
   @Test func aTimedQuestionRunsOutOnTheGamesClockAndCountsAsWrong() throws {

@@ -17,7 +17,7 @@ struct StatsFlowTests {
 
   final class Kept: History {
     func roundStarted(_ round: PlayedRound) -> Int64? { nil }
-    func answered(_ answer: AnsweredQuestion, inRound round: Int64?) {}
+    func answered(_ answer: AnsweredQuestion, inRound round: Int64?) -> Int64? { nil }
     func roundEnded(_ round: Int64?, score: Int, how: RoundEnding) {}
     func roundResumed(_ round: Int64?, as played: PlayedRound) -> Int64? { round }
     var isKept: Bool { true }

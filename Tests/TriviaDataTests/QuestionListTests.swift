@@ -75,6 +75,27 @@ struct QuestionListTests {
         category: "C", difficulty: nil, kind: .multiple, text: text, correctAnswer: answer, incorrectAnswers: ["w"])
     ])
     #expect(list.questionID(at: 0) == QuestionID.make(text: text, answer: answer))
+    #expect(list.questionIDs() == [list.questionID(at: 0)])
+    // Folded by `Character` here, by bytes in the game wherever the text is ASCII: one id.
+    func folded(_ text: String) -> String {
+      text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    #expect(QuestionID.make(text: text, answer: answer) == QuestionID.make(text: folded(text), answer: folded(answer)))
+  }
+
+  @Test func aListsIdsComeInOrderAndItIsIdenticalOnlyToItsOwnStorage() {
+    var joined = QuestionList((0..<3).map { question($0) })
+    joined += QuestionList((3..<5).map { question($0, category: "Art") })
+    #expect(joined.questionIDs() == joined.indices.map(joined.questionID(at:)))
+    #expect(Set(joined.questionIDs()).count == 5)
+    let copy = joined
+    #expect(copy.isIdentical(to: joined))
+    // Equal questions in storage of their own, and a copy changed since: not identical.
+    #expect(QuestionList(Array(joined)) == joined && !QuestionList(Array(joined)).isIdentical(to: joined))
+    var changed = copy
+    changed.append(question(5))
+    #expect(!changed.isIdentical(to: joined) && copy.isIdentical(to: joined))
+    #expect(QuestionList().isIdentical(to: QuestionList()))
   }
 
   @Test func theSameQuestionHowsoeverSpacedOrCasedIsOneId() {

@@ -54,12 +54,12 @@ struct StatementWatchTests {
     try HistorySchema.check(database, version: HistorySchema.version)
     try database.execute("CREATE TRIGGER t AFTER INSERT ON rounds BEGIN SELECT 1; END")
     #expect(throws: HistorySchema.Foreign.self) { try HistorySchema.check(database, version: HistorySchema.version) }
-    try database.execute("DROP TRIGGER t; DROP INDEX rounds_by_end")
+    try database.execute("DROP TRIGGER t; DROP INDEX rounds_completed")
     do {
       try HistorySchema.check(database, version: HistorySchema.version)
       Issue.record("a dropped index passed")
     } catch let foreign as HistorySchema.Foreign {
-      #expect(foreign.object == "no index rounds_by_end")
+      #expect(foreign.object == "no index rounds_completed")
     }
   }
 

@@ -96,8 +96,9 @@ final class TurnsHistoryTests {
     let history = history()
     history.answered(answer("New?", by: "Zoë", right: true), inRound: nil)
     #expect(messages.isEmpty)
-    // Migrated to this version (5: night_answers came after whose answers were).
-    #expect(try sqlite("PRAGMA user_version") == [["5"]])
+    // Migrated to this version (6: night_answers and the index of completed rounds came
+    // after whose answers were).
+    #expect(try sqlite("PRAGMA user_version") == [["6"]])
     #expect(
       try sqlite("SELECT question, coalesce(player, 'NULL') FROM answers ORDER BY id") == [
         ["Old?", "NULL"], ["New?", "Zoë"],

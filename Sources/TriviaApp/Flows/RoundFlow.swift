@@ -123,7 +123,7 @@ public final class RoundFlow {
     let allowed = request.missed == true ? try recorder.missed(in: questions, source: source) : nil
     var round = Round.deal(
       from: questions, count: wanted, difficulty: difficulty, categories: categories, only: allowed,
-      asked: allowed == nil ? recorder.askedQuestions : nil, generator: &generator)
+      asked: allowed == nil ? recorder.askedQuestions(in: questions) : nil, generator: &generator)
     round = Round(
       items: round.items, timeLimit: request.time.flatMap { $0 > 0 ? $0 : nil }, players: request.players ?? [])
     recorder.dealt()
@@ -137,10 +137,10 @@ public final class RoundFlow {
     show(round, for: request)
   }
 
-  /// How many of `questions` (of `source`) this player was never asked; nil before this
-  /// game has read its history, which it does when it first deals.
-  public func unasked(in questions: QuestionList, source: String) -> Int? {
-    recorder.unasked(in: questions, source: source)
+  /// How many of `questions` this player was never asked; nil before this game has read its
+  /// history, which it does when it first deals.
+  public func unasked(in questions: QuestionList) -> Int? {
+    recorder.unasked(in: questions)
   }
 
   /// Whether history is kept by this game but has stopped (a file it cannot use): what is

@@ -82,12 +82,13 @@ public struct Round: Codable, Equatable, Sendable {
     // Questions drawn at random as without history, the new ones dealt: with no history
     // this is that same deal. After a few hundred draws without enough new ones, every
     // question asked is read instead.
+    let id = { (index: Int) in asked.questionIDs?[index] ?? questions.questionID(at: index) }
     let budget = 4 * wanted + 256
     var stale: [(last: Int64, index: Int)] = []
     var drawn = 0
     sample(pool, count: available, wanted: min(available, budget), generator: &generator) { index, generator in
       drawn += 1
-      if let last = asked.lastAsked(questions.questionID(at: index)) {
+      if let last = asked.lastAsked(id(index)) {
         stale.append((last, index))
       } else {
         _ = deal(index, &generator)
@@ -96,11 +97,12 @@ public struct Round: Codable, Equatable, Sendable {
     }
     if items.count < wanted, drawn < available {
       let all = asked.all()
+      let ids = asked.questionIDs ?? questions.questionIDs()
       items = []
       stale = []
       var fresh: [Int] = []
       for index in pool ?? Array(questions.indices) {
-        if let last = all[questions.questionID(at: index)] { stale.append((last, index)) } else { fresh.append(index) }
+        if let last = all[ids[index]] { stale.append((last, index)) } else { fresh.append(index) }
       }
       sample(fresh, count: fresh.count, wanted: wanted, generator: &generator, each: deal)
     }

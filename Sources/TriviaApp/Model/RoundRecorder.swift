@@ -13,16 +13,33 @@ final class RoundRecorder {
   /// dealt, and kept up with its answers (not with another game's played meanwhile).
   private var asked: [Int64: Int64]?
   private var hasDealt = false
-  /// How many questions of a source were never asked, once counted.
-  private var unaskedCount: (source: String, count: Int)?
+  /// The ids of the bank last counted, made once a bank: each landing's count of what is
+  /// new, and each deal after it, read every one.
+  private var bank: (questions: QuestionList, ids: [Int64])?
+  /// Of the bank counted, the ids never asked, each with how many of its questions carry
+  /// it, and how many questions that is: an answer takes its id away rather than count again.
+  private var neverAsked: (questions: QuestionList, ids: [Int64: Int], count: Int)?
 
   init(history: (any History)?) {
     self.history = history
   }
 
-  /// What dealing asks of history to deal new questions first; nil without history.
-  var askedQuestions: AskedQuestions? {
-    history.map { AskedQuestions(lastAsked: $0.lastAsked, all: $0.askedQuestions) }
+  /// What dealing from `questions` asks of history to deal new questions first; nil
+  /// without history. Once this game has read every question asked (for the landing's
+  /// count), and made the bank's ids, it deals from those rather than ask the file again.
+  func askedQuestions(in questions: QuestionList) -> AskedQuestions? {
+    guard let history else { return nil }
+    if let asked, history.isKept, let bank, bank.questions.isIdentical(to: questions) {
+      return AskedQuestions(asked, questionIDs: bank.ids)
+    }
+    return AskedQuestions(lastAsked: history.lastAsked, all: history.askedQuestions)
+  }
+
+  private func questionIDs(of questions: QuestionList) -> [Int64] {
+    if let bank, bank.questions.isIdentical(to: questions) { return bank.ids }
+    let ids = questions.questionIDs()
+    bank = (questions, ids)
+    return ids
   }
 
   /// A deal has read history, whether or not it found questions: what is new can be told.
@@ -59,8 +76,11 @@ final class RoundRecorder {
       source: recorded.source, question: item.question.text, category: item.question.category,
       difficulty: item.question.difficulty?.rawValue, chosen: chosen, correctAnswer: item.correctAnswer,
       isRight: isRight, seconds: seconds, player: player)
-    history?.answered(answer, inRound: recorded.round)
-    if asked != nil, asked?.updateValue(.max, forKey: answer.questionID) == nil { unaskedCount = nil }
+    let row = history?.answered(answer, inRound: recorded.round)
+    guard asked != nil else { return }
+    let id = answer.questionID
+    asked?[id] = row ?? .max
+    if let carrying = neverAsked?.ids.removeValue(forKey: id) { neverAsked?.count -= carrying }
   }
 
   func ended(_ round: Round, how: RoundEnding) {
@@ -91,15 +111,17 @@ final class RoundRecorder {
     throw NoQuestions(reason: reason, details: ["Type play for a round of any questions."])
   }
 
-  /// How many of `questions` (of `source`) this player was never asked; nil before this
-  /// game has read its history, which it does when it first deals.
-  func unasked(in questions: QuestionList, source: String) -> Int? {
+  /// How many of `questions` this player was never asked; nil before this game has read its
+  /// history, which it does when it first deals.
+  func unasked(in questions: QuestionList) -> Int? {
     guard hasDealt, let history, history.isKept else { return nil }
-    if let counted = unaskedCount, counted.source == source { return counted.count }
+    if let neverAsked, neverAsked.questions.isIdentical(to: questions) { return neverAsked.count }
     let asked = self.asked ?? history.askedQuestions()
     self.asked = asked
-    let count = questions.indices.count(where: { asked[questions.questionID(at: $0)] == nil })
-    unaskedCount = (source, count)
+    var ids: [Int64: Int] = [:]
+    for id in questionIDs(of: questions) where asked[id] == nil { ids[id, default: 0] += 1 }
+    let count = ids.values.reduce(0, +)
+    neverAsked = (questions, ids, count)
     return count
   }
 

@@ -53,15 +53,35 @@ struct QuestionChunk: Sendable {
   /// Made from the text's and the right answer's bytes where they lie, when asked: a deal
   /// asks for a few dozen, and a load that made 50,000 would pay for them all.
   func questionID(at index: Int) -> Int64 {
+    bytes.withUnsafeBufferPointer { Self.questionID(in: $0, at: records[index].start) }
+  }
+
+  /// Every question's id, in order, added to `ids`.
+  func appendQuestionIDs(to ids: inout [Int64]) {
     bytes.withUnsafeBufferPointer { buffer in
-      var position = records[index].start
-      let textLength = Self.readLength(buffer, at: &position)
-      let text = UnsafeBufferPointer(rebasing: buffer[position..<position + textLength])
-      position += textLength
-      let answerLength = Self.readLength(buffer, at: &position)
-      return QuestionID.make(
-        text: text, answer: UnsafeBufferPointer(rebasing: buffer[position..<position + answerLength]))
+      for record in records { ids.append(Self.questionID(in: buffer, at: record.start)) }
     }
+  }
+
+  private static func questionID(in buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> Int64 {
+    var position = start
+    let textLength = readLength(buffer, at: &position)
+    let text = UnsafeBufferPointer(rebasing: buffer[position..<position + textLength])
+    position += textLength
+    let answerLength = readLength(buffer, at: &position)
+    let answer = UnsafeBufferPointer(rebasing: buffer[position..<position + answerLength])
+    return QuestionID.make(text: text, answer: answer)
+  }
+
+  /// Whether `other` is this chunk with the very same buffers, so the same questions: a
+  /// check that costs nothing, where comparing the questions reads them all.
+  func isIdentical(to other: QuestionChunk) -> Bool {
+    func address<Element>(_ array: [Element]) -> UnsafeRawPointer? {
+      array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+    return records.count == other.records.count && bytes.count == other.bytes.count
+      && address(records) == address(other.records) && address(bytes) == address(other.bytes)
+      && categoryNames == other.categoryNames
   }
 
   var countsByCategory: [(String, Int)] {

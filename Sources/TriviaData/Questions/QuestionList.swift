@@ -46,6 +46,22 @@ public struct QuestionList: RandomAccessCollection, Equatable, Sendable, Express
     return chunks[chunk].questionID(at: local)
   }
 
+  /// Every question's `QuestionID`, in order: what a deal around a player's history needs of
+  /// each question, made once for a bank rather than at each deal.
+  public func questionIDs() -> [Int64] {
+    var ids: [Int64] = []
+    ids.reserveCapacity(count)
+    for chunk in chunks { chunk.appendQuestionIDs(to: &ids) }
+    return ids
+  }
+
+  /// Whether `other` is this list, sharing its storage: then the two are equal. Unlike `==`,
+  /// which reads every question, this costs nothing; a false says only that they may differ.
+  /// A list that was changed since has storage of its own.
+  public func isIdentical(to other: QuestionList) -> Bool {
+    chunks.count == other.chunks.count && zip(chunks, other.chunks).allSatisfy { $0.isIdentical(to: $1) }
+  }
+
   /// How many questions there are in each category, in the order the categories first came.
   public var countsByCategory: [(category: String, count: Int)] {
     var order: [String] = []
