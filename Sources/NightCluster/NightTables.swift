@@ -6,8 +6,9 @@
   /// as last saved (`NightRoom.Saved`'s JSON: players, answers, scores, readable with psql's
   /// json operators) and which backend holds its room; `trivia_edges` numbers the edges and
   /// says which backend each holds, so that an edge whose process died is seen to be gone;
-  /// `trivia_frames` holds what was sent to a room or an edge until it takes it, and the room's
-  /// journal (what it took since its last save) until a save holds it;
+  /// `trivia_frames` holds what was sent to a room or an edge until it takes it;
+  /// `trivia_journal` the room's journal (what it took since its last save) until a save holds
+  /// it;
   /// `trivia_answers` keeps each question's answers, a row a player, as the room revealed them.
   ///
   /// The room's role owns them and reads everything. Edges may log in with a role of their own,
@@ -82,6 +83,12 @@
           logger: logger)
         try await connection.query(
           "CREATE INDEX IF NOT EXISTS trivia_frames_channel ON trivia_frames (channel, id)", logger: logger)
+        // The room's journal, apart from the frames: rows nobody takes as they come, only a room
+        // that resumes, so no index to keep at each insert (a night's few dozen live rows are
+        // read whole), and no grant to edges.
+        try await connection.query(
+          "CREATE TABLE IF NOT EXISTS trivia_journal (id bigserial, channel text NOT NULL, body bytea NOT NULL)",
+          logger: logger)
         try await connection.query(
           """
           CREATE TABLE IF NOT EXISTS trivia_answers (
@@ -140,7 +147,7 @@
     /// `NightJournalEntry.line`, oldest first.
     public static func journal(code: String, on connection: PostgresConnection) async throws -> String {
       let rows = try await connection.query(
-        "SELECT body FROM trivia_frames WHERE channel = \(ClusterChannel.journal(code)) ORDER BY id",
+        "SELECT body FROM trivia_journal WHERE channel = \(ClusterChannel.journal(code)) ORDER BY id",
         logger: PostgresLink.logger)
       var journal = ""
       for try await body in rows.decode(ByteBuffer.self) { journal += String(buffer: body) }
@@ -187,7 +194,7 @@
         WITH saved AS (
           UPDATE trivia_nights SET room = \(room)::json, saved = now() WHERE code = \(code)
           RETURNING coalesce((room->>'journaled')::bigint, 0) AS journaled)
-        DELETE FROM trivia_frames
+        DELETE FROM trivia_journal
         WHERE channel = \(ClusterChannel.journal(code))
           AND substring(convert_from(body, 'UTF8') from '(?:^|\n)([0-9]+) [^\n]*\n$')::bigint
             <= (SELECT journaled FROM saved)
@@ -228,6 +235,11 @@
     /// What waits for a reader that will never take it: a dead edge's, an ended night's room's.
     public static func forget(channel: String, on link: PostgresLink) async throws {
       _ = try await link.run("DELETE FROM trivia_frames WHERE channel = \(channel)")
+    }
+
+    /// The journal of the night `code`, once it is over.
+    public static func forgetJournal(code: String, on link: PostgresLink) async throws {
+      _ = try await link.run("DELETE FROM trivia_journal WHERE channel = \(ClusterChannel.journal(code))")
     }
 
     struct NoRow: Error {}

@@ -76,7 +76,7 @@
     /// Channels heard by every process, sent as plain NOTIFYs (a few bytes: a night's code).
     private let broadcasts: Set<String>
     /// Channels nobody listens to, read only by a process that starts (the room's journal):
-    /// rows without a NOTIFY, which costs the server more than the row.
+    /// rows of `trivia_journal`, without a NOTIFY, which costs the server more than the row.
     private let kept: Set<String>
     /// Per queued channel, the last row taken: a NOTIFY of a row already taken is passed over.
     private let taken = Mutex<[String: Int64]>([:])
@@ -344,16 +344,34 @@
           waits.append(Int32(min((now - chunk.at) / .milliseconds(1), 86_400_000)))
         }
       }
+      // The journal's rows go to their table in the same statement, when there are any: an
+      // edge, which keeps none, may not even name that table.
+      guard batches.contains(where: { kept.contains($0.0) }) else {
+        try await sender.query(
+          """
+          WITH f AS (
+            INSERT INTO trivia_frames (channel, body, at)
+            SELECT c, b, clock_timestamp() - make_interval(secs => w::float8 / 1000)
+            FROM unnest(\(channels)::text[], \(bodies)::bytea[], \(waits)::int4[]) WITH ORDINALITY AS r(c, b, w, n)
+            ORDER BY n
+            RETURNING id, channel)
+          SELECT pg_notify(channel, max(id)::text) FROM f GROUP BY channel
+          """, logger: Self.logger)
+        return
+      }
       let unheard = Array(kept)
       try await sender.query(
         """
-        WITH f AS (
+        WITH r AS (
+          SELECT * FROM unnest(\(channels)::text[], \(bodies)::bytea[], \(waits)::int4[]) WITH ORDINALITY AS r(c, b, w, n)),
+        j AS (INSERT INTO trivia_journal (channel, body) SELECT c, b FROM r WHERE c = ANY(\(unheard)::text[]) ORDER BY n),
+        f AS (
           INSERT INTO trivia_frames (channel, body, at)
           SELECT c, b, clock_timestamp() - make_interval(secs => w::float8 / 1000)
-          FROM unnest(\(channels)::text[], \(bodies)::bytea[], \(waits)::int4[]) WITH ORDINALITY AS r(c, b, w, n)
+          FROM r WHERE c <> ALL(\(unheard)::text[])
           ORDER BY n
           RETURNING id, channel)
-        SELECT pg_notify(channel, max(id)::text) FROM f WHERE channel <> ALL(\(unheard)::text[]) GROUP BY channel
+        SELECT pg_notify(channel, max(id)::text) FROM f GROUP BY channel
         """, logger: Self.logger)
     }
 

@@ -131,7 +131,7 @@
                 link.send(Array("end \(code)".utf8), to: ClusterChannel.nights)
                 await link.flushed()
                 try? await NightTables.forget(channel: ClusterChannel.room(code), on: link)
-                try? await NightTables.forget(channel: ClusterChannel.journal(code), on: link)
+                try? await NightTables.forgetJournal(code: code, on: link)
                 ended.withLock { $0 = true }
               }
               let until = ContinuousClock.now + .seconds(10)

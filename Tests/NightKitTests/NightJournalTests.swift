@@ -86,7 +86,7 @@ struct NightJournalTests {
     #expect(record.answers.first { $0.name == "Ann" }?.ms == 3_000)
   }
 
-  /// Issue 36: the journal waits in `trivia_frames`, which edges read: its lines held each
+  /// Issue 36: the journal waited in `trivia_frames`, which edges read: its lines held each
   /// token in clear. They hold its hash; a journal written before (tokens in clear) is still
   /// taken again, and Dan, who joined after the save, comes back with his token either way.
   @Test func theJournalHoldsNoTokenAndAnOldOneIsStillTakenAgain() throws {

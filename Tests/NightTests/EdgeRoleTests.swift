@@ -114,11 +114,11 @@
       if case .frames(_, let bytes, _) = toEdge { #expect(bytes == Array("to the edge\n".utf8)) }
       try await NightTables.forget(channel: ClusterChannel.room("ROLE01"), on: edgeLink)
       // What it may not read nor change: the saved room (tokens' hashes, questions, right
-      // answers), the answers kept, which night is served where.
+      // answers), the answers kept, which night is served where, the room's journal.
       for sql in [
         "SELECT room FROM trivia_nights", "SELECT * FROM trivia_nights", "SELECT count(*) FROM trivia_answers",
         "UPDATE trivia_nights SET room = NULL", "UPDATE trivia_nights SET address = 'evil.example:80'",
-        "DELETE FROM trivia_nights",
+        "DELETE FROM trivia_nights", "SELECT body FROM trivia_journal", "DELETE FROM trivia_journal",
       ] {
         let answer = try Self.psql(sql, as: role, at: server)
         #expect(!answer.ok, "\(sql): \(answer.text)")

@@ -36,6 +36,12 @@
           == "3 TOKEN2 s 0 30000 Zoë 🎉 Lee 4\n4 TOKEN2 a 1 0 1200\n5 TOKEN1 a 2 1 300\n")
       try await NightTables.save(room: #"{"journaled":5}"#, code: code, on: link)
       #expect(try await NightTables.journal(code: code, on: connection) == "")
+      // Kept apart from the frames the room and the edges take.
+      try await write("6 TOKEN2 a 3 1 700\n")
+      #expect(
+        try EdgeRoleTests.psql(
+          "SELECT (SELECT count(*) FROM trivia_frames), (SELECT count(*) FROM trivia_journal)", as: "postgres",
+          at: address) == (true, "0|1"))
       try await connection.close()
       await link.stop()
     }
