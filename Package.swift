@@ -173,7 +173,7 @@ let package = Package(
       .testTarget(
         name: "TriviaNightTests",
         dependencies: [
-          "TriviaNight", "NightKit", "LoopbackSocket",
+          "TriviaNight", "NightKit", "NightRelay", "LoopbackSocket",
           .product(name: "WSClient", package: "swift-websocket", condition: night),
           .product(name: "NIOCore", package: "swift-nio", condition: night),
           .product(name: "NIOWebSocket", package: "swift-nio", condition: night),
@@ -209,7 +209,7 @@ let package = Package(
       .executableTarget(
         name: "NightLoad",
         dependencies: [
-          "NightKit",
+          "NightKit", "NightRelay",
           .product(name: "WSClient", package: "swift-websocket", condition: night),
           .product(name: "NIOCore", package: "swift-nio", condition: night),
           .product(name: "NIOPosix", package: "swift-nio", condition: night),

@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import NightKit
+import NightRelay
 import Synchronization
 import WSClient
 
@@ -90,7 +91,7 @@ final class Screens: Sendable {
     var reason: String?
     do {
       let frame = try await WebSocketClient.connect(
-        url: Swarm.webSocket(url),
+        url: JoinURL.webSocket(url),
         configuration: Swarm.connection,
         eventLoopGroup: group, logger: quiet
       ) { inbound, outbound, _ in

@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import NightKit
+import NightRelay
 import WSClient
 
 /// N players in this one process, each a WebSocket from swift-websocket's client (the library
@@ -54,13 +55,6 @@ final class Swarm: Sendable {
     }
   }
 
-  /// The socket of a join URL (`http://HOST:PORT/CODE`), as `trivia join` dials it: swift-websocket
-  /// names the URL's scheme and host, without its port, as its Origin, and the night lets in
-  /// no page but its own (`ws:` is no page's).
-  static func webSocket(_ url: String) -> String {
-    url.hasPrefix("http://") ? "ws://" + url.dropFirst("http://".count) : url
-  }
-
   func shutdown() async {
     try? await group.shutdownGracefully()
   }
@@ -79,7 +73,7 @@ final class Swarm: Sendable {
     }
     do {
       let frame = try await WebSocketClient.connect(
-        url: Self.webSocket(url),
+        url: JoinURL.webSocket(url),
         configuration: Swarm.connection,
         eventLoopGroup: group, logger: quiet
       ) { inbound, outbound, _ in

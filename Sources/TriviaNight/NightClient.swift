@@ -23,16 +23,9 @@ public final class NightClient: Sendable {
   /// Connects to `url`, as the host prints it (`http://HOST:PORT/CODE`) or as ws://.
   public static func connect(url: String) -> NightClient {
     let client = NightClient()
-    let task = Task { await client.run(url: webSocketURL(url)) }
+    let task = Task { await client.run(url: JoinURL.webSocket(url)) }
     client.running.withLock { $0 = task }
     return client
-  }
-
-  /// The WebSocket address of a night's page: the same place, another scheme.
-  public static func webSocketURL(_ url: String) -> String {
-    if url.hasPrefix("http://") { return "ws://" + url.dropFirst("http://".count) }
-    if url.hasPrefix("https://") { return "wss://" + url.dropFirst("https://".count) }
-    return url.contains("://") ? url : "ws://" + url
   }
 
   /// Readable while events wait.

@@ -4,6 +4,7 @@ import LoopbackSocket
 import NIOCore
 import NIOWebSocket
 import NightKit
+import NightRelay
 import Testing
 import TriviaNight
 import WSClient
@@ -355,9 +356,9 @@ import WSClient
   }
 
   @Test func aPagesAddressBecomesAWebSocketAddress() {
-    #expect(NightClient.webSocketURL("http://10.0.0.5:7777/K7WQ3M") == "ws://10.0.0.5:7777/K7WQ3M")
-    #expect(NightClient.webSocketURL("10.0.0.5:7777/K7WQ3M") == "ws://10.0.0.5:7777/K7WQ3M")
-    #expect(NightClient.webSocketURL("ws://h:1/C") == "ws://h:1/C")
+    #expect(JoinURL.webSocket("http://10.0.0.5:7777/K7WQ3M") == "ws://10.0.0.5:7777/K7WQ3M")
+    #expect(JoinURL.webSocket("10.0.0.5:7777/K7WQ3M") == "ws://10.0.0.5:7777/K7WQ3M")
+    #expect(JoinURL.webSocket("ws://h:1/C") == "ws://h:1/C")
   }
 }
 
