@@ -26,6 +26,9 @@ public struct Line: Equatable, Sendable, ExpressibleByStringLiteral {
   /// Where the rows of this line continue when the terminal is too narrow for it: the
   /// column its second part starts at (a label, then text). Nil: the terminal finds it.
   public var hangingIndent: Int?
+  /// A list, `A 1, B 2, …`: its rows break after a comma, so that no item is split from its
+  /// count; an item longer than a row breaks between its words.
+  public var isList = false
 
   public init(_ text: String = "", style: Style = .plain) {
     spans = text.isEmpty ? [] : [Span(text: text, style: style)]
@@ -45,6 +48,7 @@ public struct Line: Equatable, Sendable, ExpressibleByStringLiteral {
   public static func + (lhs: Line, rhs: Line) -> Line {
     var joined = Line(spans: lhs.spans + rhs.spans)
     joined.hangingIndent = lhs.hangingIndent ?? rhs.hangingIndent
+    joined.isList = lhs.isList || rhs.isList
     return joined
   }
 
@@ -52,6 +56,13 @@ public struct Line: Equatable, Sendable, ExpressibleByStringLiteral {
   public func hanging(at column: Int) -> Line {
     var line = self
     line.hangingIndent = column
+    return line
+  }
+
+  /// This line as a list (`isList`), its wrapped rows continuing at `column`.
+  public func list(hangingAt column: Int) -> Line {
+    var line = hanging(at: column)
+    line.isList = true
     return line
   }
 }

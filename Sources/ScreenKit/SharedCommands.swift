@@ -18,7 +18,7 @@ extension Command {
 
   /// `options`: the settings of the next round.
   public static func options(_ action: @escaping () -> Void) -> Command {
-    Command("options", summary: "change the number of questions and the difficulty", action: action)
+    Command("options", summary: "change the questions, difficulty, category, time, source and players", action: action)
   }
 
   /// `difficulty`: the level menu.

@@ -67,7 +67,8 @@ extension AppCoordinator {
     case let failure:
       sources.restore(previous)
       if case .failure(let error) = failure {
-        console.say("Cannot use that source: \(error.message). Still playing \(sources.name).")
+        // Not "still playing": the source kept may have no questions either (#37).
+        console.say("Cannot use that source: \(error.message). The source stays \(sources.name).")
       }
       return false
     }
@@ -101,8 +102,13 @@ extension AppCoordinator {
     }
     let counts = bank.questions.categoryCounts
     if argument.isEmpty {
-      console.say("Categories (\(settings.options.category ?? "all") chosen):")
-      for entry in counts { console.say("  \(entry.name) (\(NumberText.grouped(entry.count)))") }
+      // The counts a round can deal: of the level chosen, when one is.
+      let difficulty = settings.options.difficulty
+      let level = difficulty == .mixed ? "" : ", \(difficulty.rawValue) questions in each"
+      console.say("Categories (\(settings.options.category ?? "all") chosen\(level)):")
+      for entry in bank.questions.categoryCounts(of: difficulty) {
+        console.say("  \(entry.name) (\(NumberText.grouped(entry.count)))")
+      }
       return
     }
     if argument.lowercased() == "all" {

@@ -155,7 +155,9 @@ public final class AppCoordinator {
 
   /// Goes on with the saved round, timed as the landing shows.
   public func resume() {
-    rounds.resume(timeLimit: settings.options.timeLimit)
+    // The landing's time when one is set (#27); else the round goes on timed as it was saved,
+    // as a round timed by `--time` for one game is (#37).
+    if let limit = settings.options.timeLimit { rounds.resume(timeLimit: limit) } else { rounds.resume() }
     // A game that only resumed has not loaded its questions, which the landing after the
     // round counts (Left:): they load quietly meanwhile, as for a round's first deal.
     if rounds.round != nil { later { [unowned self] in _ = await sources.peek(settings.load) } }

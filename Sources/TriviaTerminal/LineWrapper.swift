@@ -4,7 +4,8 @@ import ScreenKit
 
 /// Breaks lines between words to fit the terminal, so a long question does not wrap in the
 /// middle of a word. A continued line is indented like the first, and past a list marker
-/// (`  1) `, `  a) `), so answers stay in their column.
+/// (`  1) `, `  a) `), so answers stay in their column. A word no line could hold (a long
+/// path) is broken after a slash, never in the middle of a name.
 public struct LineWrapper: Sendable {
   public var width: Int
 
@@ -30,19 +31,33 @@ public struct LineWrapper: Sendable {
       var end = 0
       var used = 0
       var lastBreak: Int?
+      var lastItem: Int?
       while end < cells.count {
         let next = Self.width(of: cells[end].character)
         if used + next > room { break }
-        if cells[end].character == " ", end > 0 { lastBreak = end }
+        if cells[end].character == " ", end > 0 {
+          lastBreak = end
+          if cells[end - 1].character == "," { lastItem = end }
+        }
         used += next
         end += 1
       }
+      if line.isList, let lastItem { lastBreak = lastItem }
       if end == cells.count {
         lines.append(Self.line(cells[...], indent: first ? 0 : hanging))
         break
       }
-      // Break at the last space that fits; a word longer than the room is cut.
-      let cut = lastBreak ?? max(end, 1)
+      // Break at the last space that fits; a word longer than any line's room (a path) after
+      // its last slash that fits, so it begins here; else it is cut.
+      let wordStart = lastBreak.map { $0 + 1 } ?? 0
+      var wordEnd = end
+      while wordEnd < cells.count, cells[wordEnd].character != " " { wordEnd += 1 }
+      let longest = width - hanging
+      let slash =
+        Self.width(of: cells[wordStart..<wordEnd].lazy.map(\.character)) > longest
+        ? cells[wordStart..<end].lastIndex { $0.character == "/" }.map { $0 + 1 } : nil
+      // (Not so early that a line holds a slash and little else.)
+      let cut = slash.flatMap { $0 > wordStart + 1 && $0 >= room / 2 ? $0 : nil } ?? lastBreak ?? max(end, 1)
       lines.append(Self.line(cells[..<cut], indent: first ? 0 : hanging))
       var rest = cut
       while rest < cells.count, cells[rest].character == " " { rest += 1 }

@@ -102,11 +102,16 @@ final class Session {
     }
     trivia_catch_exit_signals()
     if lines.editor != nil { trivia_catch_resizes() }
-    // Straight into a night, the landing under it is not drawn: the night's screens come next.
-    renderer.drawsScreens = night == nil
+    // Straight into a night, or into the round saved (`--resume`), the landing under it is not
+    // drawn: what comes next is, and the landing's "type resume" would be said to no one.
+    renderer.drawsScreens = night == nil && !arguments.resume
     coordinator.start()
     renderer.drawsScreens = true
-    if arguments.resume { coordinator.resume() }
+    if arguments.resume {
+      coordinator.resume()
+      // No round to go on with: the landing it was said over is drawn after all.
+      if coordinator.round == nil { navigator.refresh() }
+    }
     if let link = arguments.link {
       coordinator.open(link)
       await coordinator.runPending()

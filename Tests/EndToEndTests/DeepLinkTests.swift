@@ -253,7 +253,7 @@ struct DeepLinkTests {
     case .difficulty where expected.events.last?.event != "ignored":
       #expect(arrival.suffix(6) == Expected.difficulty(current: "Mixed"))
     case .options where expected.events.last?.event != "ignored":
-      #expect(arrival.suffix(8).prefix(2) == ["", "Options"])
+      #expect(arrival.suffix(9).prefix(2) == ["", "Options"])
       #expect(arrival.last == "Type done when finished.")
     case .landing where !arrival.isEmpty:
       #expect(arrival.contains("TRIVIA"))

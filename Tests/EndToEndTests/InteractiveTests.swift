@@ -86,6 +86,37 @@ struct InteractiveTests {
     try Self.leave(terminal)
   }
 
+  @Test("At 80 columns source keeps each category with its count, and about breaks a long path after a slash (#37)")
+  func listsAndPathsAt80Columns() throws {
+    let sandbox = try Sandbox()
+    let config = sandbox.work + "/a-home-folder-with-a-long-name/.config"
+    let terminal = try PseudoTerminal(
+      TriviaBinary.path, arguments: ["--no-color"],
+      environment: sandbox.environment.merging(["TERM": "xterm-256color", "XDG_CONFIG_HOME": config]) { _, new in new },
+      columns: 80)
+    try Self.awaitPrompt(terminal, "trivia", colour: false)
+    try terminal.send("source\r")
+    var lines = try Self.awaitPrompt(terminal, "trivia", colour: false).components(separatedBy: "\r\n")
+    let start = try #require(lines.lastIndex { $0.hasPrefix("  By category: ") })
+    let rows = lines[start...].prefix { !$0.hasPrefix("trivia>") }
+    #expect(rows.count > 1)
+    for row in rows { #expect(row.count <= 80 && (row.hasSuffix(",") || row.hasSuffix(".")), "\(row)") }
+    try terminal.send("about\r")
+    lines = try Self.awaitPrompt(terminal, "about", colour: false).components(separatedBy: "\r\n")
+    let path = config + "/trivia/options.json"
+    let options = try #require(lines.lastIndex { $0.hasPrefix("  Options ") })
+    // Beside its label, broken after slashes only, and whole once its parts are joined.
+    let indent = String(repeating: " ", count: 35)
+    let parts =
+      [String(lines[options].dropFirst(35))]
+      + lines[(options + 1)...].prefix { $0.hasPrefix(indent) }.map { String($0.dropFirst(35)) }
+    #expect(parts.count > 1 && parts.dropLast().allSatisfy { $0.hasSuffix("/") }, "\(parts)")
+    #expect(parts.joined() == path, "\(parts)")
+    try terminal.send("done\r")
+    try Self.awaitPrompt(terminal, "trivia", colour: false)
+    try Self.leave(terminal)
+  }
+
   @Test("Tab completes pl to play, and play shows a question")
   func tabCompletion() throws {
     let sandbox = try Sandbox()

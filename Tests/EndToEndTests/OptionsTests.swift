@@ -17,7 +17,7 @@ struct OptionsTests {
       transcript.response(to: "count 3") == [
         "", "Options", "  Questions:  3         type count N", "  Difficulty: Mixed     type difficulty",
         "  Category:   All       type category [NAME|all]", "  Time:       off       type time N",
-        "  Source:     bundled   type source SPEC",
+        "  Source:     bundled   type source SPEC", "  Players:    you alone type players NAMES",
         "Type done when finished.",
       ])
     #expect(

@@ -27,6 +27,20 @@ struct ResumeTests {
     return (question, try score(after: 2, in: transcript))
   }
 
+  @Test("a play whose questions fail to load leaves the saved round to resume (#37)")
+  func aFailedLoadKeepsTheSavedRound() async throws {
+    let sandbox = try Sandbox()
+    let (question, _) = try await Self.quitOnThirdQuestion(sandbox)
+    let failed = try await sandbox.run(["--source", "missing.json"], input: "play\nback\nquit\n")
+    #expect(failed.status == 0)
+    #expect(failed.stdout.contains("missing.json"))
+    #expect(FileManager.default.fileExists(atPath: sandbox.sessionPath))
+    let resumed = try await sandbox.run([], input: "resume\nquit\n")
+    #expect(resumed.transcript.preamble == Expected.landing(canResume: true))
+    #expect(resumed.transcript.response(to: "resume")?.first == "Resuming question 3 of 5.")
+    #expect(resumed.transcript.questions.first == question)
+  }
+
   @Test("quit mid-round saves it; resume at the next start goes on at the same question with the same score")
   func resumeCommand() async throws {
     let sandbox = try Sandbox()
@@ -69,8 +83,9 @@ struct ResumeTests {
     let second = try await sandbox.run(["--resume"], input: "a\n")
     #expect(second.status == 0)
     let transcript = second.transcript
-    #expect(transcript.preamble.starts(with: Expected.landing(canResume: true)))
-    #expect(transcript.preamble.contains("Resuming question 3 of 5."))
+    // Straight on: no landing telling the player to type resume first (#37).
+    #expect(transcript.preamble.first == "Resuming question 3 of 5.")
+    #expect(!second.stdout.contains("A round you left is saved"))
     #expect(transcript.questions.first == question)
     #expect(transcript.prompts.first == "question 3/5")
     let response = try #require(transcript.response(to: "a"))
@@ -83,7 +98,7 @@ struct ResumeTests {
     let sandbox = try Sandbox()
     let result = try await sandbox.run(["--resume"], input: "")
     #expect(result.status == 0)
-    #expect(result.transcript.preamble == Expected.landing() + ["There is no saved round to resume."])
+    #expect(result.transcript.preamble == ["There is no saved round to resume."] + Expected.landing())
     #expect(result.transcript.prompts == ["trivia"])
   }
 
@@ -229,7 +244,7 @@ struct ResumeTests {
       #expect(try Data(contentsOf: URL(fileURLWithPath: String(aside))) == damaged)
       #expect(
         Array(transcript.preamble.dropFirst())
-          == Expected.landing() + (arguments.isEmpty ? [] : ["There is no saved round to resume."]), "\(arguments)")
+          == (arguments.isEmpty ? [] : ["There is no saved round to resume."]) + Expected.landing(), "\(arguments)")
       #expect(
         transcript.response(to: "resume") == ["Unknown command 'resume'. Type help to see what you can do here."])
       #expect(transcript.response(to: "help")?.contains { $0.hasPrefix("  resume ") } == false)

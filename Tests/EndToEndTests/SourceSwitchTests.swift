@@ -58,7 +58,7 @@ struct SourceSwitchTests {
     #expect(
       transcript.response(to: "source missing.json") == [
         "Loading questions from missing.json…",
-        "Cannot use that source: missing.json: No such file or directory. Still playing bundled.",
+        "Cannot use that source: missing.json: No such file or directory. The source stays bundled.",
       ])
     #expect(transcript.response(to: "back") == ["Nothing to go back to; type quit to leave."])
     #expect(transcript.response(to: "source")?.contains("Source: bundled, 1,536 questions.") == true)
@@ -204,6 +204,22 @@ struct SourceSwitchTests {
           "Source: \(folder)/, 1 question.", "  By difficulty: 1 easy.", "  By category: Fixtures 1.",
         ])
     #expect(result.transcript.response(to: "source --details") == ["Skipped 14:"] + broken + notes)
+  }
+
+  @Test("category counts the questions of the level chosen (#37)")
+  func categoriesOfALevel() async throws {
+    let sandbox = try Sandbox()
+    let levels = [("Art", "hard"), ("Art", "easy"), ("Art", "hard"), ("Maps", "easy"), ("Maps", "medium")]
+    let source = try sandbox.write(
+      "levels.json",
+      QuestionFixtures.file(
+        levels.enumerated().map {
+          QuestionFixtures.question("Q\($0.offset)?", category: $0.element.0, difficulty: $0.element.1)
+        }))
+    let result = try await sandbox.run(["--source", source, "--difficulty", "hard"], input: "category\n")
+    let listing = try #require(result.transcript.response(to: "category")).dropFirst(2)
+    // What a hard round can deal, not all five.
+    #expect(Array(listing) == ["Categories (all chosen, hard questions in each):", "  Art (2)", "  Maps (0)"])
   }
 
   @Test("category lists the categories, chooses one by any case, all plays every one, and an unknown one is refused")

@@ -42,6 +42,21 @@ struct TimedQuestionTests {
     #expect(transcript.response(to: "wait 1")?.first == "Time's up — the answer was Right")
   }
 
+  @Test("A round timed by --time for one game resumes timed in the next, which has no time set (#37)")
+  func resumedWithoutATimeSet() async throws {
+    let sandbox = try Sandbox()
+    let source = try sandbox.write("four.json", QuestionFixtures.easy(4))
+    let arguments = ["--source", source, "--seed", "2", "--count", "2", "--no-history"]
+    let first = try await sandbox.run(arguments + ["--time", "10"], input: "play\nwait 4\nquit\n")
+    #expect(first.transcript.prompts.last == "question 1/2 · 6s")
+    let second = try await sandbox.run(arguments, input: "resume\nwait 1\na\n\nquit\n")
+    #expect(second.status == 0)
+    #expect(
+      second.transcript.prompts == [
+        "trivia", "question 1/2 · 6s", "question 1/2 · 5s", "continue", "question 2/2 · 10s",
+      ])
+  }
+
   @Test("The same script gives the same bytes, and a recording keeps its waits")
   func deterministic() async throws {
     let lines = ["play", "wait 2", "a", "", "wait 7", "", "done", "quit"]

@@ -112,8 +112,9 @@ struct ScreenTests {
         == .rejected(
           "Type players and 2 to 6 names with commas between, as in players Ann, Bob; players off for one player."))
     #expect(given == [["Ann", " Zoë"], [], ["Ann"]])
-    // One player's screen has no Players line; players have one, its hint in the column.
-    #expect(!screen.render().map(\.text).contains { $0.contains("Players:") })
+    // One player's screen says so and how to take turns (#37); players have theirs, each hint
+    // in the column.
+    #expect(screen.render().map(\.text).contains("  Players:    you alone type players NAMES"))
     state.players = ["Ann", "Zoë"]
     #expect(screen.render().map(\.text).contains("  Players:    Ann, Zoë  type players NAMES|off"))
   }

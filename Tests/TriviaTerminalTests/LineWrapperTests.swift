@@ -64,9 +64,27 @@ struct LineWrapperTests {
     #expect(lines[2].spans == [Line.Span(text: "Famous", style: .emphasis)])
   }
 
-  @Test func aWordLongerThanTheWidthIsCut() {
+  @Test func aWordLongerThanTheWidthIsCutAfterASlashWhereOneFits() {
     let lines = LineWrapper(width: 10).wrap(Line("see https://opentdb.com/api.php?amount=10"))
-    #expect(lines.map(\.text) == ["see", "https://op", "entdb.com/", "api.php?am", "ount=10"])
+    #expect(lines.map(\.text) == ["see", "https://", "opentdb.co", "m/api.php?", "amount=10"])
+  }
+
+  @Test func aPathNoLineCouldHoldBeginsBesideItsLabelAndBreaksAfterASlash() {
+    // `about` at 80 columns with a long home folder (#37): broken as `…/options.js` / `on`.
+    let path = "/home/someone-with-a-long-name/.config/trivia/options.json"
+    let label = "  Options" + String(repeating: " ", count: 26)
+    let lines = LineWrapper(width: 80).wrap(Line(label + path).hanging(at: 35))
+    #expect(
+      lines.map(\.text) == [
+        label + "/home/someone-with-a-long-name/.config/",
+        String(repeating: " ", count: 35) + "trivia/options.json",
+      ])
+    // A word that fits on a line of its own (a URL to copy) is never broken.
+    let url = "http://192.0.2.2:18080/9XYPYP"
+    #expect(
+      LineWrapper(width: 40).wrap(Line("Players join at " + url + " now")).map(\.text) == [
+        "Players join at", url + " now",
+      ])
   }
 
   @Test func aNarrowTerminalDropsTheIndentRatherThanLoop() {

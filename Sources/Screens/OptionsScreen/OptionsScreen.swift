@@ -12,7 +12,7 @@ public final class OptionsScreen: ReadingView<OptionsScreen.State>, TerminalView
     /// Seconds a question may take, nil for no limit; other than 0 (off), only `timeRange`.
     public var timeLimit: Int?
     public var timeRange: ClosedRange<Int>
-    /// Who takes turns at this terminal; nil for one player, whose screen shows no such line.
+    /// Who takes turns at this terminal; nil for one player.
     public var players: [String]?
     public var playerRange: ClosedRange<Int>
 
@@ -56,7 +56,10 @@ public final class OptionsScreen: ReadingView<OptionsScreen.State>, TerminalView
         ("Category:  ", state.category, "category [NAME|all]"),
         ("Time:      ", state.timeLimit.map { "\($0) s" } ?? "off", "time N"),
         ("Source:    ", state.source, "source SPEC"),
-      ] + (state.players.map { [("Players:   ", $0.joined(separator: ", "), "players NAMES|off")] } ?? [])
+        // Shown for one player too: turns at one terminal are found here, not only in help.
+        state.players.map { ("Players:   ", $0.joined(separator: ", "), "players NAMES|off") }
+          ?? ("Players:   ", "you alone", "players NAMES"),
+      ]
     // The hints stand in one column, after the longest value that is not too long to keep
     // them in 80 columns; a longer value (a path) has its hint in that column below it.
     let column = min(max(10, rows.map(\.1.count).max().map { $0 + 1 } ?? 0), Self.widestValue + 1)

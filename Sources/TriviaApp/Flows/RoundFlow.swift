@@ -97,8 +97,8 @@ public final class RoundFlow {
     case .stayed:
       return false
     case .ready:
+      // The saved round stays until a new one is dealt: a load that fails starts none.
       round = nil
-      forgetSaved()
       return true
     }
   }
@@ -133,6 +133,7 @@ public final class RoundFlow {
       console.say(
         "Only \(round.total) \(level)\(round.total == 1 ? "question" : "questions") available; playing \(round.total).")
     }
+    forgetSaved()
     recorder.started(round, for: request, from: source)
     show(round, for: request)
   }

@@ -105,10 +105,9 @@ public final class SourceFlow {
     console.say("Source: \(source.name), \(NumberText.counted(bank.questions.count, "question")).")
     let ungraded = bank.questions.countsByDifficulty[nil].map { ["\(NumberText.grouped($0)) without a level"] } ?? []
     console.say("  By difficulty: " + (bank.questions.gradedCounts + ungraded).joined(separator: ", ") + ".")
-    console.say(
-      "  By category: "
-        + bank.questions.categoryCounts.map { "\($0.name) \(NumberText.grouped($0.count))" }.joined(separator: ", ")
-        + ".")
+    let categories = bank.questions.categoryCounts.map { "\($0.name) \(NumberText.grouped($0.count))" }
+    // A list: a category is never wrapped away from its count.
+    console.write([Line("  By category: " + categories.joined(separator: ", ") + ".").list(hangingAt: 15)])
   }
 
   /// `source --details`: everything passed over, with where and why.
@@ -166,5 +165,16 @@ extension QuestionList {
   /// The categories and how many questions each has, by name.
   public var categoryCounts: [(name: String, count: Int)] {
     countsByCategory.map { ($0.category, $0.count) }.sorted { $0.name < $1.name }
+  }
+
+  /// The categories and how many questions of `difficulty` each has, by name: what a round
+  /// of that level can deal. Every category, those with none at 0.
+  public func categoryCounts(of difficulty: DifficultyChoice) -> [(name: String, count: Int)] {
+    guard difficulty != .mixed else { return categoryCounts }
+    var counts: [String: Int] = [:]
+    for index in indices where difficulty.admits(self.difficulty(at: index)) {
+      counts[category(at: index), default: 0] += 1
+    }
+    return categoryCounts.map { ($0.name, counts[$0.name] ?? 0) }
   }
 }

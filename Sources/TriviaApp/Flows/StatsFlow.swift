@@ -51,6 +51,15 @@ public final class StatsFlow: CommandOffering {
     }
     guard let all = history.stats(category: nil) else { return }
     guard !argument.isEmpty else {
+      // Rounds in turns are their players' (#27): after only those, the player's own stats are
+      // empty, which must not read as if nothing had been played.
+      let players = history.playerNames().filter { !$0.isEmpty }
+      if all.overall.answered == 0, !players.isEmpty {
+        console.say(
+          "No answers of your own yet: rounds played in turns are their players'. Type stats and a name for "
+            + "theirs: \(players.joined(separator: ", ")).")
+        return
+      }
       navigator.showStats(all, category: nil) { [unowned self] in navigator.closeStats() }
       return
     }
