@@ -80,8 +80,10 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests Snippets Package.swift
 
 ## The bundled bank: `trivia check --strict` finds nothing in it (no question skipped, none
-## twice, no answer given away, no line that wraps badly...), and Data/README.md's counts and
-## Data/questions.checks.json match it. With the release build unless BINARY names another.
+## twice, no answer given away, no line that wraps badly...), Data/README.md's counts,
+## Data/questions.checks.json and Data/questions.fixes.json match it, and no two questions answer
+## each other (but the pairs Data/questions.allowed.json allows, each with its reason).
+## With the release build unless BINARY names another.
 bank-check: $(if $(BINARY),,release)
 	"$(or $(BINARY),.build/release/trivia)" check --strict Data/questions.json
 	python3 Scripts/build-bank.py check
