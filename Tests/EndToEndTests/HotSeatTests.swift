@@ -138,6 +138,21 @@ struct HotSeatTests {
     #expect(second.transcript.prompts.last == "question 4/5 · Ann")
   }
 
+  @Test("A timed round of turns resumed on Bob's turn times Bob's answer as it timed Ann's (#37)")
+  func resumeTimed() async throws {
+    let sandbox = try Sandbox()
+    let source = try Self.source(sandbox)
+    let first = try await sandbox.run(
+      ["--players", "Ann,Bob", "--source", source, "--seed", "5", "--count", "4", "--time", "10", "--no-history"],
+      input: "play\nwait 5\nright\n\nquit\n")
+    #expect(first.transcript.prompts.last == "question 2/4 · Bob · 10s")
+    // No --time this time: Bob's question goes on with its 10 s, and 2 of them taken cost him
+    // points as they would have Ann (500 + 500 × 8/10), not a flat 1,000.
+    let second = try await sandbox.run(["--no-history"], input: "resume\nwait 2\nright\n\nquit\n")
+    #expect(second.transcript.prompts.prefix(2) == ["trivia", "question 2/4 · Bob · 10s"])
+    #expect(second.transcript.response(to: "right")?.prefix(2) == ["Correct!", "+900 points · 900 in all · 1st of 2"])
+  }
+
   @Test("History keeps whose answer each was, and stats NAME shows one player's")
   func history() async throws {
     let sandbox = try Sandbox()
