@@ -173,7 +173,8 @@ def load_axe(folder):
 
 def axe_audit(driver, label, name, each_scheme=lambda scheme: None):
     """axe-core on the page as it is, in the light and the dark scheme: a serious or critical
-    finding fails. `each_scheme` measures more in each."""
+    finding fails, and so does text of one character below its contrast. `each_scheme` measures
+    more in each."""
     if Axe is None:
         return
     axe = Axe(driver)
@@ -182,14 +183,39 @@ def axe_audit(driver, label, name, each_scheme=lambda scheme: None):
     for scheme in ("light", "dark"):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-        found = [violation for violation in axe.run()["violations"]
+        results = axe.run()
+        found = [violation for violation in results["violations"]
                  if violation["impact"] in ("serious", "critical")]
         audits.append((label, name, scheme))
         check(not found, "%s, %s, %s scheme: axe finds %s" % (label, name, scheme, "; ".join(
             "%s (%s) at %s" % (violation["id"], violation["impact"],
                                [node["target"] for node in violation["nodes"]][:3]) for violation in found)))
+        short = short_text_below_contrast(results)
+        check(not short, "%s, %s, %s scheme: one-character text below its contrast: %s" % (
+            label, name, scheme, "; ".join(short)))
         each_scheme(scheme)
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def short_text_below_contrast(results):
+    """Text of one character that axe measured below the contrast it asks: axe-core reports it
+    as "incomplete" (shortTextContent: it cannot tell a glyph from text), never as a violation,
+    so the podium's white 1 on gold (1.7:1) passed its audit (issue 37). A digit, a letter or a
+    shape is read as text is: the ratio axe measured is held to the one it expects."""
+    found = []
+    for rule in results.get("incomplete", []):
+        if rule["id"] != "color-contrast":
+            continue
+        for node in rule["nodes"]:
+            for part in node.get("any", []):
+                data = part.get("data") or {}
+                if data.get("missingData") != "shortTextContent" or data.get("contrastRatio") is None:
+                    continue
+                expected = float(str(data.get("expectedContrastRatio", "4.5")).split(":")[0])
+                if data["contrastRatio"] < expected:
+                    found.append("%s %s on %s is %.2f:1, not %.1f:1" % (
+                        node["target"], data.get("fgColor"), data.get("bgColor"), data["contrastRatio"], expected))
+    return found
 
 
 def contrast(first, second):
