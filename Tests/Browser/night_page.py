@@ -140,14 +140,15 @@ class Output:
 
 
 def final_table(output):
-    """The rows of the last 'Everyone' table a terminal printed: (place, name, score)."""
+    """The rows of the last 'Everyone' table a terminal printed: (place, name, score), the
+    final table having no move column (issue 37)."""
     lines = output.split("\n")
     starts = [index for index, line in enumerate(lines) if line.strip() == "Everyone"]
     rows = []
     if not starts:
         return rows
     for line in lines[starts[-1] + 1:]:
-        found = re.match(r"^  +(\d+)  (.+?) *  ([\d,]+)  \S+$", line)
+        found = re.match(r"^  +(\d+)  (.+?) *  ([\d,]+)$", line)
         if not found:
             break
         rows.append((int(found.group(1)), found.group(2), int(found.group(3).replace(",", ""))))
