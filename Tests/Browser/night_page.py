@@ -403,6 +403,8 @@ def late_joiner(url, code, screens):
         # Issue 35: the room restarted and lost the answer it had taken. The page comes back with
         # its token onto the question, still open, and is asked for its answer again, which goes.
         phone.js("window.__socket.onclose({ reason: 'The host restarted' })")
+        # Issue 37: why it went, as a terminal says it, not "Connection lost" with the host back.
+        check(phone.text("status") == "The host restarted: coming back…", "the status %r" % phone.text("status"))
         phone.wait("the come-back", lambda: phone.js("return window.__sent.length") == 3)
         check(phone.js("return window.__sent[2]") == {"join": {"name": "Cy", "token": "f00d"}},
               "the come-back: %s" % phone.js("return window.__sent"))

@@ -186,7 +186,9 @@
     const now = Date.now();
     if (night.droppedAt === null) {
       night.droppedAt = now;
-      say("Connection lost: coming back…");
+      // Why, in the sentence the server closed with (the host restarted, its database away), as
+      // a terminal says it: "Connection lost" alone read as a night gone when the host was back.
+      say((reason ? String(reason).replace(/\.$/, "") : "Connection lost") + ": coming back…");
     }
     if (now - night.droppedAt >= graceMs) {
       handle({ ended: "The host cannot be reached any more (" + (reason || "no answer") + ")." });
