@@ -98,8 +98,10 @@ public struct NightHost: Sendable {
       move(now: now, into: &effects) { $0.disconnected(connection, now: $1) }
     case .unreachable:
       unreachable = true
+      room.holdGraces()
     case .reachable:
       unreachable = false
+      room.renewGraces(now: now)
       // As in a resumed room, till the first of them is back.
       if room.connectedCount == 0 { comingBack = true }
     case .resumed(let saved, let savedAgo, let journal, let generator):

@@ -166,6 +166,25 @@ extension NightRoom {
     seats[seat].excused = round
   }
 
+  /// PostgreSQL is away (a night over several machines): every player is cut off through no
+  /// fault of its own and can come back only once it is back, so no grace runs out meanwhile.
+  /// Past the grace the room gave them up, and its count read `1 of 1 in` with three players
+  /// away and the question waiting for them (issue 37).
+  public mutating func holdGraces() {
+    gracesHeld = true
+  }
+
+  /// PostgreSQL is back: each player still away has the whole grace from now to come back,
+  /// as in a resumed room.
+  public mutating func renewGraces(now: Duration) {
+    guard gracesHeld else { return }
+    gracesHeld = false
+    for seat in seats.indices where seats[seat].status == .playing && seats[seat].connection == nil {
+      seats[seat].leftAt = now
+      drops.append((seat, now))
+    }
+  }
+
   /// The player is away: "left" for the host, its place kept until the grace ends.
   mutating func drop(_ seat: Int, now: Duration, into outputs: inout [NightOutput]) {
     disconnect(seat)

@@ -44,6 +44,8 @@ public struct NightRoom: Sendable {
   /// Drops in the order they happened, so the next grace to expire is the first still valid.
   var drops: [(seat: Int, at: Duration)] = []
   var dropsHead = 0
+  /// No grace runs out: PostgreSQL is away, and no player away can come back until it is.
+  var gracesHeld = false
   var lastLobby: Duration?
   var lobbyDue: Duration?
   /// The big screens' connections, in the order they came: they have no seat, are not
@@ -103,7 +105,7 @@ public struct NightRoom: Sendable {
     guard phase != .ended else { return nil }
     var next: Duration? = nil
     if case .question = phase { next = countdown.deadline }
-    if dropsHead < drops.count {
+    if !gracesHeld, dropsHead < drops.count {
       let expiry = drops[dropsHead].at + Self.grace
       next = min(next ?? expiry, expiry)
     }
@@ -117,7 +119,7 @@ public struct NightRoom: Sendable {
   public mutating func tick(now: Duration) -> [NightOutput] {
     guard phase != .ended else { return [] }
     var outputs: [NightOutput] = []
-    while dropsHead < drops.count, drops[dropsHead].at + Self.grace <= now {
+    while !gracesHeld, dropsHead < drops.count, drops[dropsHead].at + Self.grace <= now {
       let (seat, at) = drops[dropsHead]
       dropsHead += 1
       if seats[seat].status == .playing, seats[seat].connection == nil, seats[seat].leftAt == at {

@@ -21,8 +21,10 @@ public struct StandingRow: Equatable, Sendable {
   }
 
   /// The rows in aligned columns (place, name, score, move), then `you` after a `…` line
-  /// when the player's own row is not among them.
-  public static func table(_ rows: [StandingRow], you: StandingRow? = nil) -> [Line] {
+  /// when the player's own row is not among them. `moves` false leaves the move out: a final
+  /// table, or a round of turns, has no next standings to move in, and a column of `–` under
+  /// no heading said nothing (issue 37).
+  public static func table(_ rows: [StandingRow], you: StandingRow? = nil, moves: Bool = true) -> [Line] {
     let all = rows + (you.map { [$0] } ?? [])
     let placeWidth = all.map { String($0.place).count }.max() ?? 0
     let nameWidth = all.map(\.shownName.count).max() ?? 0
@@ -30,7 +32,7 @@ public struct StandingRow: Equatable, Sendable {
     func line(_ row: StandingRow) -> Line {
       let text =
         "  " + String(row.place).leftPadded(to: placeWidth) + "  " + row.shownName.padded(to: nameWidth) + "  "
-        + NumberText.grouped(row.score).leftPadded(to: scoreWidth) + "  " + row.move
+        + NumberText.grouped(row.score).leftPadded(to: scoreWidth) + (moves ? "  " + row.move : "")
       return Line(text, style: row.isYou ? .emphasis : row.hasLeft ? .dim : .plain)
     }
     return rows.map(line) + (you.map { [Line("  …", style: .dim), line($0)] } ?? [])

@@ -29,15 +29,17 @@ extension LineReader {
     read(prompt: question)
   }
 
-  /// Asks a yes/no question until it is answered: only y, yes, n or no answer it (anything
-  /// else is said to be no answer); Ctrl-C and the end of input are no.
+  /// Asks a yes/no question until it is answered: only y, yes, n or no answer it; anything
+  /// else (`help` too) has the question said again, on a line of its own, with what answers
+  /// it: whoever typed something else had not seen it, or not taken it as a question (issue
+  /// 37). Ctrl-C and the end of input are no.
   public func confirm(_ question: String, say: (String) -> Void) -> Bool {
     while true {
       guard case .line(let answer) = ask("\(question) (y/n)") else { return false }
       switch answer.trimmingWhitespace.lowercased() {
       case "y", "yes": return true
       case "n", "no": return false
-      default: say("That is no answer: type y or n.")
+      default: say("\(question) Type y for yes or n for no.")
       }
     }
   }

@@ -140,14 +140,15 @@ class Output:
 
 
 def final_table(output):
-    """The rows of the last 'Everyone' table a terminal printed: (place, name, score)."""
+    """The rows of the last 'Everyone' table a terminal printed: (place, name, score), the
+    final table having no move column (issue 37)."""
     lines = output.split("\n")
     starts = [index for index, line in enumerate(lines) if line.strip() == "Everyone"]
     rows = []
     if not starts:
         return rows
     for line in lines[starts[-1] + 1:]:
-        found = re.match(r"^  +(\d+)  (.+?) *  ([\d,]+)  \S+$", line)
+        found = re.match(r"^  +(\d+)  (.+?) *  ([\d,]+)$", line)
         if not found:
             break
         rows.append((int(found.group(1)), found.group(2), int(found.group(3).replace(",", ""))))
@@ -173,7 +174,8 @@ def load_axe(folder):
 
 def axe_audit(driver, label, name, each_scheme=lambda scheme: None):
     """axe-core on the page as it is, in the light and the dark scheme: a serious or critical
-    finding fails. `each_scheme` measures more in each."""
+    finding fails, and so does text of one character below its contrast. `each_scheme` measures
+    more in each."""
     if Axe is None:
         return
     axe = Axe(driver)
@@ -182,14 +184,39 @@ def axe_audit(driver, label, name, each_scheme=lambda scheme: None):
     for scheme in ("light", "dark"):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-        found = [violation for violation in axe.run()["violations"]
+        results = axe.run()
+        found = [violation for violation in results["violations"]
                  if violation["impact"] in ("serious", "critical")]
         audits.append((label, name, scheme))
         check(not found, "%s, %s, %s scheme: axe finds %s" % (label, name, scheme, "; ".join(
             "%s (%s) at %s" % (violation["id"], violation["impact"],
                                [node["target"] for node in violation["nodes"]][:3]) for violation in found)))
+        short = short_text_below_contrast(results)
+        check(not short, "%s, %s, %s scheme: one-character text below its contrast: %s" % (
+            label, name, scheme, "; ".join(short)))
         each_scheme(scheme)
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def short_text_below_contrast(results):
+    """Text of one character that axe measured below the contrast it asks: axe-core reports it
+    as "incomplete" (shortTextContent: it cannot tell a glyph from text), never as a violation,
+    so the podium's white 1 on gold (1.7:1) passed its audit (issue 37). A digit, a letter or a
+    shape is read as text is: the ratio axe measured is held to the one it expects."""
+    found = []
+    for rule in results.get("incomplete", []):
+        if rule["id"] != "color-contrast":
+            continue
+        for node in rule["nodes"]:
+            for part in node.get("any", []):
+                data = part.get("data") or {}
+                if data.get("missingData") != "shortTextContent" or data.get("contrastRatio") is None:
+                    continue
+                expected = float(str(data.get("expectedContrastRatio", "4.5")).split(":")[0])
+                if data["contrastRatio"] < expected:
+                    found.append("%s %s on %s is %.2f:1, not %.1f:1" % (
+                        node["target"], data.get("fgColor"), data.get("bgColor"), data["contrastRatio"], expected))
+    return found
 
 
 def contrast(first, second):
@@ -376,6 +403,8 @@ def late_joiner(url, code, screens):
         # Issue 35: the room restarted and lost the answer it had taken. The page comes back with
         # its token onto the question, still open, and is asked for its answer again, which goes.
         phone.js("window.__socket.onclose({ reason: 'The host restarted' })")
+        # Issue 37: why it went, as a terminal says it, not "Connection lost" with the host back.
+        check(phone.text("status") == "The host restarted: coming back…", "the status %r" % phone.text("status"))
         phone.wait("the come-back", lambda: phone.js("return window.__sent.length") == 3)
         check(phone.js("return window.__sent[2]") == {"join": {"name": "Cy", "token": "f00d"}},
               "the come-back: %s" % phone.js("return window.__sent"))

@@ -76,9 +76,10 @@ return {
 # The words drawn across two lines in the elements a selector names: a name may wrap between
 # words (at a space, or after a hyphen), never inside one. And any of those elements past the
 # screen's side (arguments[1], the phone's width: a page wider than its phone makes the browser
-# widen its viewport to fit), or cut without an ellipsis to say so.
+# widen its viewport to fit), or cut without an ellipsis to say so, or cut with one and then going
+# on onto another line (issue 37: "Phoebe / Winte… / Oyela…" in the standings at 320x568).
 NAMES = """
-const found = {broken: [], outside: [], cut: [], count: 0};  // count: the elements drawn
+const found = {broken: [], outside: [], cut: [], goesOn: [], count: 0};  // count: the elements drawn
 for (const element of document.querySelectorAll(arguments[0])) {
   if (element.getClientRects().length === 0) continue;  // Not drawn: its screen is hidden.
   found.count += 1;
@@ -95,8 +96,13 @@ for (const element of document.querySelectorAll(arguments[0])) {
   const box = element.getBoundingClientRect();
   if (box.left < 0 || box.right > arguments[1]) found.outside.push(element.textContent);
   for (const part of [element, ...element.querySelectorAll("*")]) {
-    if (part.scrollWidth > part.clientWidth && getComputedStyle(part).textOverflow !== "ellipsis") {
-      found.cut.push(part.textContent);
+    if (part.scrollWidth <= part.clientWidth) continue;
+    if (getComputedStyle(part).textOverflow !== "ellipsis") found.cut.push(part.textContent);
+    // A name cut with an ellipsis ends there: cut on one line, never "Phoebe / Winte… / Oyela…".
+    const range = document.createRange();
+    range.selectNodeContents(part);
+    if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) {
+      found.goesOn.push(part.textContent);
     }
   }
 }
@@ -160,6 +166,7 @@ def names_kept_whole(phone, where, selector, count):
     check(found["broken"] == [], "%s: words broken across lines: %s" % (what, found["broken"]))
     check(found["outside"] == [], "%s: names past the screen's side: %s" % (what, found["outside"]))
     check(found["cut"] == [], "%s: names cut without an ellipsis: %s" % (what, found["cut"]))
+    check(found["goesOn"] == [], "%s: names cut with an ellipsis that go on past it: %s" % (what, found["goesOn"]))
     check(phone.js("return document.scrollingElement.scrollWidth") <= phone.width,
           "%s: the page scrolls sideways" % what)
 

@@ -129,7 +129,7 @@ struct GuardTests {
   }
 
   @Test(
-    "Anything but y, yes, n or no is said to be no answer, and the question is asked again",
+    "Anything but y, yes, n or no has the question said again with what answers it, and asked again",
     arguments: ["", "nope", "quit", "yy", "Yes please", "play"])
   func noAnswer(answer: String) async throws {
     let sandbox = try Sandbox()
@@ -140,7 +140,7 @@ struct GuardTests {
       transcript.prompts.prefix(4) == [
         "trivia", "question 1/3", Transcript.abandonPrompt, Transcript.abandonPrompt,
       ])
-    #expect(transcript.exchanges[2].output == ["That is no answer: type y or n."])
+    #expect(transcript.exchanges[2].output == ["Abandon this round? Type y for yes or n for no."])
     #expect(transcript.exchanges[3].output.first == Expected.stayingHere)
     #expect(transcript.prompts.dropFirst(4).first == "question 1/3")
     #expect(FileManager.default.fileExists(atPath: sandbox.sessionPath))

@@ -51,7 +51,7 @@ struct HotSeatTests {
     let score = try #require(transcript.exchanges.last { $0.prompt == "continue" }).output
     #expect(
       score == [
-        "", "Round complete", "  1  Ann  1,750  –", "  2  Bob    900  –", "Ann wins with 1,750 points.",
+        "", "Round complete", "  1  Ann  1,750", "  2  Bob    900", "Ann wins with 1,750 points.",
         "Type play for another round, or done to return to the start.",
       ])
     #expect(end.input == "done")
@@ -72,7 +72,7 @@ struct HotSeatTests {
     #expect(header?.contains("--players Ann,Bob") == true)
     let replayed = try await sandbox.run(["--script", recording])
     #expect(replayed.stdout == played.stdout)
-    #expect(replayed.stdout.contains("  2  Bob      0  –"))
+    #expect(replayed.stdout.contains("  2  Bob      0\n"))
   }
 
   @Test(
@@ -110,7 +110,7 @@ struct HotSeatTests {
       input: "play\nright\n\nright\n\ndone\noptions\nplayers off\ndone\nquit\n")
     #expect(second.status == 0)
     #expect(second.transcript.prompts.prefix(4) == ["trivia", "question 1/2 · Ann", "continue", "question 2/2 · Zoë"])
-    #expect(second.stdout.contains("  1  Ann  1,000  –"))
+    #expect(second.stdout.contains("  1  Ann  1,000\n"))
     let third = try await sandbox.run(["--source", source, "--seed", "1", "--count", "2"], input: "play\nquit\n")
     #expect(!third.transcript.preamble.contains { $0.hasPrefix("  Players:") })
     #expect(third.transcript.prompts.last == "question 1/2")

@@ -109,7 +109,7 @@ struct MeetingTests {
     try screen.waitForPrompt(Transcript.abandonPrompt)
     // Leftover text is no answer: it is said so, and asked again.
     try screen.send("maybe", "Enter")
-    try screen.wait(for: "no answer") { $0.contains("That is no answer: type y or n.") }
+    try screen.wait(for: "no answer") { $0.contains("Abandon this round? Type y for yes or n for no.") }
     try screen.waitForPrompt(Transcript.abandonPrompt)
     try screen.send(answer.keys.first!)
     if answer.keys.count > 1 { try screen.send(contentsOf: answer.keys.dropFirst()) }

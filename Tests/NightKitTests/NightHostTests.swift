@@ -53,6 +53,31 @@ struct NightHostTests {
     #expect(resumed.room.record == host.room.record)
   }
 
+  /// Issue 37: while PostgreSQL is away no grace runs out, so the question still waits for
+  /// the players it cut off and the host's count says so (it read `1 of 1 in` with three away);
+  /// once it is back, each has the whole grace from then.
+  @Test func noGraceRunsOutWhilePostgreSQLIsAway() {
+    var host = NightHost(
+      room: room(limit: .seconds(600)), plan: .init(auto: false, startWhen: 3, persists: true, scripted: false))
+    for (connection, name) in [(ann, "Ann"), (bob, "Bob"), (cat, "Cat")] {
+      _ = host.handle(.heard(connection, join(name), heldMs: 0), now: .zero)
+    }
+    #expect(host.room.phase == .question(1))
+    _ = host.handle(.heard(ann, answer(1, 1), heldMs: 0), now: .seconds(1))
+    _ = host.handle(.unreachable, now: .seconds(2))
+    for connection in [ann, bob, cat] { _ = host.handle(.closed(connection), now: .seconds(2)) }
+    _ = host.handle(.tick, now: .seconds(120))
+    #expect(host.room.answerCount.answered == 1 && host.room.answerCount.of == 3)
+    #expect(host.nextWake(now: .seconds(120)).map { $0 >= .seconds(121) } == true)
+    _ = host.handle(.reachable, now: .seconds(150))
+    _ = host.handle(.tick, now: .seconds(209))
+    #expect(host.room.answerCount.of == 3)
+    #expect(host.room.phase == .question(1))
+    // Past the grace given at its return, nobody came back: given up, as in any night.
+    _ = host.handle(.tick, now: .seconds(210))
+    #expect(host.room.answerCount.of == 1)
+  }
+
   func join(_ name: String) -> String {
     NightWire.encode(PlayerMessage.join(name: name, token: nil))
   }

@@ -32,4 +32,24 @@ import Testing
     #expect(host.waitForExit(timeout: .seconds(10)) != nil)
     withExtendedLifetime((ann, sandbox)) {}
   }
+
+  /// Issue 37: at a reveal the host's quit asks, and anything but an answer (help, as someone
+  /// unsure types) says the question again with what answers it, not only that it is none.
+  @Test func theHostsQuitAtARevealSaysTheQuestionAgainToHelp() async throws {
+    let (host, zoe, ann, sandbox) = try await OneTruthTests.onAQuestionAtATerminal(seconds: 60)
+    try zoe.type("1")
+    ann.send(.answer(question: 1, choice: 0))
+    _ = try await host.waitFor("Question 1 of 1: the answers")
+    _ = try await host.waitFor("reveal 1/1> ")
+    try host.type("quit")
+    _ = try await host.waitFor("End the night for 2 players? (y/n)")
+    try host.type("help")
+    _ = try await host.waitFor("End the night for 2 players? Type y for yes or n for no.")
+    _ = try await host.waitFor("End the night for 2 players? (y/n)")
+    try host.type("n")
+    _ = try await host.waitFor("reveal 1/1> ")
+    #expect(host.isRunning)
+    #expect(!host.text.contains("That is no answer"), "\(host.text)")
+    withExtendedLifetime((zoe, ann, sandbox)) {}
+  }
 }

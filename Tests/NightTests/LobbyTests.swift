@@ -64,3 +64,27 @@ import Testing
     rows.filter { $0.hasPrefix("████") || $0.hasPrefix("▀▀▀▀") }.map { String($0.prefix(33)) }
   }
 }
+
+/// A player's waiting room is drawn in place as the host's lobby is: at 80×24, joins after it
+/// leave one copy of it on screen, with every name (issue 37: `Friday quiz / You are in as
+/// Ann…` was printed again under the last at every join).
+@Suite struct WaitingRoomTests {
+  @Test func joinsAfterAPlayerLeaveOneWaitingRoomOnItsScreen() async throws {
+    let sandbox = try Sandbox()
+    let (host, url) = try await WireTests.liveHost(sandbox, ["--title", "Friday quiz"])
+    let ann = try TmuxScreen(
+      ["join", url, "--name", "Ann", "--no-color"], environment: sandbox.environment, columns: 80, rows: 24,
+      executable: Binary.trivia)
+    try ann.waitForPrompt("waiting · 1 player in", timeout: .seconds(30))
+    var players: [WirePlayer] = []
+    for name in ["Bob", "Cy", "Di"] {
+      players.append(try await WirePlayer.join(url, name: name).0)
+    }
+    let rows = try ann.waitForPrompt("waiting · 4 players in", timeout: .seconds(15))
+    let seen = rows.joined(separator: "\n")
+    #expect(rows.count { $0 == "Friday quiz" } == 1, "\(seen)")
+    #expect(rows.count { $0.hasPrefix("You are in as Ann") } == 1, "\(seen)")
+    #expect(rows.contains { $0.contains("Ann") && $0.contains("Di") }, "\(seen)")
+    withExtendedLifetime((host, players)) {}
+  }
+}

@@ -15,9 +15,9 @@ import Testing
       3rd   P1  1,000 points
 
     Everyone
-      1  P2  5,000  –
-      2  P3  3,000  –
-      3  P1  1,000  –
+      1  P2  5,000
+      2  P3  3,000
+      3  P1  1,000
     """
 
   @Test func aHostAndThreePlayersPrintTheSameFinalStandings() async throws {

@@ -202,9 +202,9 @@ struct NightScreenTests {
     #expect(Array(text[podium...].prefix(2)) == ["  1st   Ann  2,460 points", "  2nd   Bob  1,900 points"])
     #expect(
       Array(text.suffix(4)) == [
-        "   1  Ann         2,460  ↑2",
-        "   2  Bob         1,900  ↓1",
-        "  10  Zed (left)      0  –",
+        "   1  Ann         2,460",
+        "   2  Bob         1,900",
+        "  10  Zed (left)      0",
         "Type done to leave the night.",
       ])
     #expect(screen.prompt == "final")

@@ -138,7 +138,7 @@ struct ScreenTests {
         standings: [.init(place: 1, name: "Zoë", score: 1750), .init(place: 2, name: "Bob", score: 900)]))
     #expect(
       screen.render().map(\.text) == [
-        "", "Round complete", "  1  Zoë  1,750  –", "  2  Bob    900  –", "Zoë wins with 1,750 points.",
+        "", "Round complete", "  1  Zoë  1,750", "  2  Bob    900", "Zoë wins with 1,750 points.",
         "Type play for another round, or done to return to the start.",
       ])
   }

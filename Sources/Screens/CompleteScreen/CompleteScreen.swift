@@ -35,7 +35,8 @@ public final class CompleteScreen: TerminalView {
   public func render() -> [Line] {
     ["", Line("Round complete", style: .title)]
       + (state.standings.isEmpty
-        ? [Line("Score: \(state.score)/\(state.total)", style: .emphasis)] : StandingRow.table(state.standings))
+        ? [Line("Score: \(state.score)/\(state.total)", style: .emphasis)]
+        : StandingRow.table(state.standings, moves: false))
       + state.message.map { Line($0) }
       + (state.bestRun >= 2 ? [Line("Best run: \(state.bestRun) in a row.")] : []) + [
         Line("Type play for another round, or done to return to the start.", style: .dim)

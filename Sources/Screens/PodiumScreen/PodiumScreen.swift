@@ -45,7 +45,8 @@ public final class PodiumScreen: TerminalView {
     // A night ended before any question closed has no table: its reason alone.
     let table: [Line] =
       state.rows.isEmpty
-      ? [] : podium + ["", Line("Everyone", style: .emphasis)] + StandingRow.table(state.rows, you: state.you)
+      ? []
+      : podium + ["", Line("Everyone", style: .emphasis)] + StandingRow.table(state.rows, you: state.you, moves: false)
     return ["", Line(state.title + (state.rows.isEmpty ? ": the night is over" : ": final standings"), style: .title)]
       + (state.reason.map { [Line($0, style: .dim)] } ?? [])
       + table

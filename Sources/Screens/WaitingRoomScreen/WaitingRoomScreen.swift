@@ -26,7 +26,11 @@ public final class WaitingRoomScreen: ReadingView<WaitingRoomScreen.State>, Term
 
   public var onBack: (() -> Void)?
 
-  /// Who is in, as they join, without drawing the room again.
+  /// Drawn again at every join (who is in is what it shows): in place, as the host's lobby is,
+  /// so a terminal shows it once, not once a join under the last (issue 37).
+  public var drawsInPlace: Bool { true }
+
+  /// Who is in, as they join.
   public var prompt: String { "waiting · \(PlayerList.counted(state.count ?? state.players.count)) in" }
 
   public func render() -> [Line] {

@@ -186,7 +186,9 @@
     const now = Date.now();
     if (night.droppedAt === null) {
       night.droppedAt = now;
-      say("Connection lost: coming back…");
+      // Why, in the sentence the server closed with (the host restarted, its database away), as
+      // a terminal says it: "Connection lost" alone read as a night gone when the host was back.
+      say((reason ? String(reason).replace(/\.$/, "") : "Connection lost") + ": coming back…");
     }
     if (now - night.droppedAt >= graceMs) {
       handle({ ended: "The host cannot be reached any more (" + (reason || "no answer") + ")." });
@@ -386,7 +388,21 @@
         return;
     }
     show(screenOf[scene.kind]);
+    fitNames();
   }
+
+  /// A name wraps between its words; one with a word too wide for its line is cut instead, on
+  /// one line with an ellipsis, and ends there: cut line by line it would read "Phoebe / Winte… /
+  /// Oyela…", a name cut and then going on. Only the layout knows which, so this measures each
+  /// name as drawn, and again when the screen's width changes.
+  function fitNames() {
+    for (const name of document.querySelectorAll("#you, .who")) {
+      name.classList.remove("cut");
+      if (name.scrollWidth > name.clientWidth) name.classList.add("cut");
+    }
+  }
+
+  window.addEventListener("resize", fitNames);
 
   /// Sets a node's text only when it changes: a live region says each change once.
   function put(node, text) {

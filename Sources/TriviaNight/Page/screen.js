@@ -91,9 +91,16 @@
     box.append(image);
   }
 
+  /// The join address, which may break after the slash before the code and nowhere else: the
+  /// code is what a person copies, and "…/9X" above "YPYP" reads as two codes.
+  function drawJoin(address) {
+    const slash = address.lastIndexOf("/") + 1;
+    fill(element("join"), [address.slice(0, slash), make("wbr"), make("span", "code", address.slice(slash))]);
+  }
+
   function drawLobby(stage) {
     drawQR();
-    element("join").textContent = document.body.dataset.join || location.href.replace(/\/screen$/, "");
+    drawJoin(document.body.dataset.join || location.href.replace(/\/screen$/, ""));
     element("settings").textContent =
       counted(stage.questions, "question", "questions") + " · " + Math.round(stage.limit / 1000) + " s each";
     element("lobby-count").textContent =
