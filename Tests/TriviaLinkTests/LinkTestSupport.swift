@@ -138,6 +138,18 @@ enum Python {
 /// This process's descriptors open on sockets at `path`: the listener and the connections
 /// it accepted, which the kernel lists under the listener's path (/proc/net/unix). Counting
 /// these rather than all of /proc/self/fd keeps other tests' files out of the count.
+/// What `socketDescriptors` counts, for a message: each descriptor and the socket it is, and
+/// the table's rows for `path`.
+func socketDescriptorTargets(at path: String) throws -> String {
+  let rows = try String(contentsOfFile: "/proc/net/unix", encoding: .utf8).split(separator: "\n").filter {
+    $0.hasSuffix(" " + path)
+  }
+  let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { name in
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)")).map { "\(name) → \($0)" }
+  }.filter { $0.contains("socket:[") }
+  return "rows: \(rows.joined(separator: "; ")); this process's sockets: \(descriptors.joined(separator: ", "))"
+}
+
 func socketDescriptors(at path: String) throws -> Int {
   let table = try String(contentsOfFile: "/proc/net/unix", encoding: .utf8)
   let inodes = Set(
