@@ -88,16 +88,17 @@ def bank_text(questions):
     )
 
 
-def apply_fixes(questions, checks):
-    """Applies Data/questions.fixes.json; returns the entries, for REVIEW.md."""
-    if not os.path.exists(FIXES):
-        return []
-    with open(FIXES, encoding="utf-8") as file:
-        fixes = json.load(file)["fixes"]
+def apply_fixes(questions, checks, fixes):
+    """Applies `fixes` (Data/questions.fixes.json's) to `questions` and their check notes; a fix
+    whose question is gone and whose new text is there was applied before, and is passed over.
+    Returns how many were applied (or applied again)."""
     by_text = {question["question"]: question for question in questions}
+    applied = 0
     for fix in fixes:
         question = by_text.get(fix["question"])
         if question is None:
+            if fix["set"].get("question") in by_text:
+                continue
             fail(f"questions.fixes.json names a question the bank does not hold: {fix['question']!r}")
         for key, value in fix["set"].items():
             if key not in FIELDS and key != "check":
@@ -106,10 +107,13 @@ def apply_fixes(questions, checks):
                 checks[question["question"]] = value
             elif key == "question":
                 checks[value] = checks.pop(question["question"])
+                del by_text[question["question"]]
                 question[key] = value
+                by_text[value] = question
             else:
                 question[key] = value
-    return fixes
+        applied += 1
+    return applied
 
 
 def merge(folder):
@@ -137,7 +141,8 @@ def merge(folder):
         log = re.sub(r"^# .*\n+", "", log)
         log = re.sub(r"^## ", "### ", log, flags=re.M)
         logs.append(f"## {name}\n\n{log}\n")
-    fixes = apply_fixes(questions, checks)
+    fixes = read_fixes()
+    apply_fixes(questions, checks, fixes)
 
     write(BANK, bank_text(questions))
     write(CHECKS, checks_text(questions, checks))
@@ -208,27 +213,7 @@ def apply_to_bank():
     the question it names is gone and the text it sets is there, or when the fields it sets
     already hold), then rewrites the check notes, REVIEW.md's fixes and the counts."""
     questions, checks, fixes = read_bank(), read_checks(), read_fixes()
-    by_text = {question["question"]: question for question in questions}
-    applied = 0
-    for fix in fixes:
-        question = by_text.get(fix["question"])
-        if question is None:
-            if fix["set"].get("question") in by_text:
-                continue
-            fail(f"questions.fixes.json names a question the bank does not hold: {fix['question']!r}")
-        for key, value in fix["set"].items():
-            if key not in FIELDS and key != "check":
-                fail(f"questions.fixes.json sets an unknown field {key!r}")
-            if key == "check":
-                checks[question["question"]] = value
-            elif key == "question":
-                checks[value] = checks.pop(question["question"])
-                del by_text[question["question"]]
-                question[key] = value
-                by_text[value] = question
-            else:
-                question[key] = value
-        applied += 1
+    applied = apply_fixes(questions, checks, fixes)
     write(BANK, bank_text(questions))
     write(CHECKS, checks_text(questions, checks))
     with open(REVIEW, encoding="utf-8") as file:
