@@ -13,12 +13,10 @@ final class RoundRecorder {
   /// dealt, and kept up with its answers (not with another game's played meanwhile).
   private var asked: [Int64: Int64]?
   private var hasDealt = false
-  /// The ids of the bank last counted, made once a bank: each landing's count of what is
-  /// new, and each deal after it, read every one.
-  private var bank: (questions: QuestionList, ids: [Int64])?
-  /// Of the bank counted, the ids never asked, each with how many of its questions carry
-  /// it, and how many questions that is: an answer takes its id away rather than count again.
-  private var neverAsked: (questions: QuestionList, ids: [Int64: Int], count: Int)?
+  /// The bank last counted: its ids, made once a bank (each landing's count of what is new,
+  /// and each deal after it, read every one), and those never asked, each with how many of
+  /// its questions carry it: an answer takes its id away rather than count again.
+  private var bank: (questions: QuestionList, ids: [Int64], neverAsked: [Int64: Int])?
 
   init(history: (any History)?) {
     self.history = history
@@ -33,13 +31,6 @@ final class RoundRecorder {
       return AskedQuestions(asked, questionIDs: bank.ids)
     }
     return AskedQuestions(lastAsked: history.lastAsked, all: history.askedQuestions)
-  }
-
-  private func questionIDs(of questions: QuestionList) -> [Int64] {
-    if let bank, bank.questions.isIdentical(to: questions) { return bank.ids }
-    let ids = questions.questionIDs()
-    bank = (questions, ids)
-    return ids
   }
 
   /// A deal has read history, whether or not it found questions: what is new can be told.
@@ -80,7 +71,7 @@ final class RoundRecorder {
     guard asked != nil else { return }
     let id = answer.questionID
     asked?[id] = row ?? .max
-    if let carrying = neverAsked?.ids.removeValue(forKey: id) { neverAsked?.count -= carrying }
+    bank?.neverAsked[id] = nil
   }
 
   func ended(_ round: Round, how: RoundEnding) {
@@ -115,14 +106,14 @@ final class RoundRecorder {
   /// history, which it does when it first deals.
   func unasked(in questions: QuestionList) -> Int? {
     guard hasDealt, let history, history.isKept else { return nil }
-    if let neverAsked, neverAsked.questions.isIdentical(to: questions) { return neverAsked.count }
+    if let bank, bank.questions.isIdentical(to: questions) { return bank.neverAsked.values.reduce(0, +) }
     let asked = self.asked ?? history.askedQuestions()
     self.asked = asked
-    var ids: [Int64: Int] = [:]
-    for id in questionIDs(of: questions) where asked[id] == nil { ids[id, default: 0] += 1 }
-    let count = ids.values.reduce(0, +)
-    neverAsked = (questions, ids, count)
-    return count
+    let ids = questions.questionIDs()
+    var neverAsked: [Int64: Int] = [:]
+    for id in ids where asked[id] == nil { neverAsked[id, default: 0] += 1 }
+    bank = (questions, ids, neverAsked)
+    return neverAsked.values.reduce(0, +)
   }
 
   /// Whether history is kept by this game but has stopped (a file it cannot use).
