@@ -67,7 +67,8 @@ public struct NightHost: Sendable {
   /// not close for want of anyone to answer it.
   var comingBack = false
   /// PostgreSQL cannot be reached: its players are cut off, and their question waits for them.
-  var unreachable = false
+  /// The room keeps it, as it holds their graces meanwhile.
+  var unreachable: Bool { room.gracesHeld }
   /// When `--auto` moves on by itself next.
   var autoAt: Duration?
   var lastSave: Duration?
@@ -97,10 +98,8 @@ public struct NightHost: Sendable {
     case .closed(let connection):
       move(now: now, into: &effects) { $0.disconnected(connection, now: $1) }
     case .unreachable:
-      unreachable = true
       room.holdGraces()
     case .reachable:
-      unreachable = false
       room.renewGraces(now: now)
       // As in a resumed room, till the first of them is back.
       if room.connectedCount == 0 { comingBack = true }
