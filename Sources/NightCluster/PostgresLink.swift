@@ -344,36 +344,28 @@
           waits.append(Int32(min((now - chunk.at) / .milliseconds(1), 86_400_000)))
         }
       }
-      // The journal's rows go to their table in the same statement, when there are any: an
-      // edge, which keeps none, may not even name that table.
-      guard batches.contains(where: { kept.contains($0.0) }) else {
-        try await sender.query(
-          """
-          WITH f AS (
-            INSERT INTO trivia_frames (channel, body, at)
-            SELECT c, b, clock_timestamp() - make_interval(secs => w::float8 / 1000)
-            FROM unnest(\(channels)::text[], \(bodies)::bytea[], \(waits)::int4[]) WITH ORDINALITY AS r(c, b, w, n)
-            ORDER BY n
-            RETURNING id, channel)
-          SELECT pg_notify(channel, max(id)::text) FROM f GROUP BY channel
-          """, logger: Self.logger)
-        return
-      }
-      let unheard = Array(kept)
+      // The journal's rows go to their table in the same statement. An edge, which keeps none,
+      // may not even name that table: the statement names it only when it has rows for it.
+      let journal = batches.contains { kept.contains($0.0) } ? Self.journalRows : ""
       try await sender.query(
         """
-        WITH r AS (
+        WITH k AS (SELECT unnest(\(Array(kept))::text[]) AS c),
+        r AS (
           SELECT * FROM unnest(\(channels)::text[], \(bodies)::bytea[], \(waits)::int4[]) WITH ORDINALITY AS r(c, b, w, n)),
-        j AS (INSERT INTO trivia_journal (channel, body) SELECT c, b FROM r WHERE c = ANY(\(unheard)::text[]) ORDER BY n),
+        \(unescaped: journal)
         f AS (
           INSERT INTO trivia_frames (channel, body, at)
           SELECT c, b, clock_timestamp() - make_interval(secs => w::float8 / 1000)
-          FROM r WHERE c <> ALL(\(unheard)::text[])
+          FROM r WHERE c NOT IN (SELECT c FROM k)
           ORDER BY n
           RETURNING id, channel)
         SELECT pg_notify(channel, max(id)::text) FROM f GROUP BY channel
         """, logger: Self.logger)
     }
+
+    /// `notify`'s rows of kept channels, into the journal's table.
+    private static let journalRows =
+      "j AS (INSERT INTO trivia_journal (channel, body) SELECT c, b FROM r WHERE c IN (SELECT c FROM k) ORDER BY n),"
 
     /// Once everything queued is sent (at most two seconds): before a process that said its
     /// last words ends.
