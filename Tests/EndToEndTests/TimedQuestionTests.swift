@@ -26,13 +26,20 @@ struct TimedQuestionTests {
     #expect(rows == ["|0|5.0", "Right|1|4.5"])
   }
 
-  @Test("A resumed question goes on with the seconds it had left, and the round with the landing's time")
-  func resumedClock() async throws {
-    let sandbox = try Sandbox()
+  /// Plays a round of two timed 10 s by `--time`, quits 4 s into its first question; the
+  /// arguments of that game but its time, for the next.
+  static func quitWithSixSecondsLeft(_ sandbox: Sandbox) async throws -> [String] {
     let source = try sandbox.write("four.json", QuestionFixtures.easy(4))
     let arguments = ["--source", source, "--seed", "2", "--count", "2", "--no-history"]
     let first = try await sandbox.run(arguments + ["--time", "10"], input: "play\nwait 4\nquit\n")
     #expect(first.transcript.prompts.last == "question 1/2 · 6s")
+    return arguments
+  }
+
+  @Test("A resumed question goes on with the seconds it had left, and the round with the landing's time")
+  func resumedClock() async throws {
+    let sandbox = try Sandbox()
+    let arguments = try await Self.quitWithSixSecondsLeft(sandbox)
     // The landing says 20 s now: the saved question keeps its 6 s, the next has 20.
     let second = try await sandbox.run(arguments + ["--time", "20"], input: "resume\nwait 5\nwait 1\n\nquit\n")
     #expect(second.status == 0)
@@ -45,10 +52,7 @@ struct TimedQuestionTests {
   @Test("A round timed by --time for one game resumes timed in the next, which has no time set (#37)")
   func resumedWithoutATimeSet() async throws {
     let sandbox = try Sandbox()
-    let source = try sandbox.write("four.json", QuestionFixtures.easy(4))
-    let arguments = ["--source", source, "--seed", "2", "--count", "2", "--no-history"]
-    let first = try await sandbox.run(arguments + ["--time", "10"], input: "play\nwait 4\nquit\n")
-    #expect(first.transcript.prompts.last == "question 1/2 · 6s")
+    let arguments = try await Self.quitWithSixSecondsLeft(sandbox)
     let second = try await sandbox.run(arguments, input: "resume\nwait 1\na\n\nquit\n")
     #expect(second.status == 0)
     #expect(
