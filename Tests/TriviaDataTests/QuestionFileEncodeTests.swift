@@ -23,4 +23,20 @@ struct QuestionFileEncodeTests {
     #expect(Array(bank.questions) == questions)
     #expect(bank.skipped.isEmpty)
   }
+
+  @Test func aQuestionsOwnTimeIsWrittenAndReadBack() throws {
+    let questions = [
+      Question(
+        category: "Quiz", difficulty: nil, kind: .multiple, text: "Fast?", correctAnswer: "Yes",
+        incorrectAnswers: ["No"], seconds: 20),
+      Question(
+        category: "Quiz", difficulty: .easy, kind: .boolean, text: "Slow.", correctAnswer: "True",
+        incorrectAnswers: ["False"]),
+    ]
+    let bytes = QuestionFileFormat.encode(questions)
+    #expect(String(decoding: bytes, as: UTF8.self).contains(#""incorrect_answers": ["No"], "seconds": 20}"#))
+    let bank = try QuestionFileFormat.decode(bytes, name: "timed.json")
+    #expect(Array(bank.questions) == questions)
+    #expect(bank.questions.map(\.seconds) == [20, nil])
+  }
 }

@@ -53,6 +53,7 @@ struct SchemaAgreementTests {
     ("true and false", file(boolean(#""True""#, #""False""#), boolean(#""False""#, #""True""#))),
     ("fields the game passes over", #"{"source": "mine", "questions": [\#(with("check", #""Britannica""#))]}"#),
     ("one wrong answer, and text beyond ASCII", file(with("question", #""Où est Zürich?""#))),
+    ("a time of its own, at both ends", file(with("seconds", "5"), with("seconds", "120"))),
   ]
 
   /// Files the schema refuses and the loader refuses or skips a question of.
@@ -76,6 +77,10 @@ struct SchemaAgreementTests {
     ("a boolean answered Yes", file(boolean(#""Yes""#, #""No""#))),
     ("a boolean True and True", file(boolean(#""True""#, #""True""#))),
     ("a boolean with three answers", file(boolean(#""True""#, #""False", "Maybe""#))),
+    ("a time too short", file(with("seconds", "4"))),
+    ("a time too long", file(with("seconds", "121"))),
+    ("a time not whole", file(with("seconds", "12.5"))),
+    ("a time as text", file(with("seconds", #""20""#))),
   ]
 
   /// What JSON Schema cannot say: its validator accepts these, and the loader refuses them

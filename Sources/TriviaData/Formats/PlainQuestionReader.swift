@@ -53,6 +53,8 @@ struct PlainQuestionReader {
       case .question: guard Self.once(&question, Self.plainString(&parser)) else { return false }
       case .correctAnswer: guard Self.once(&correct, Self.plainString(&parser)) else { return false }
       case .incorrectAnswers: guard !hasIncorrect, readAnswers(&parser) else { return false }
+      // A question's own time is rare (a spreadsheet's time column): the general reader checks it.
+      case .seconds: return false
       case nil:
         // A field the game passes over (`check`, say): read as any value, and dropped.
         do { _ = try parser.value() } catch { return false }
@@ -178,7 +180,7 @@ struct PlainQuestionReader {
 
   /// The fields of a question, by the name of their member.
   private enum Field {
-    case category, difficulty, type, question, correctAnswer, incorrectAnswers
+    case category, difficulty, type, question, correctAnswer, incorrectAnswers, seconds
 
     init?(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) {
       switch String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self) {
@@ -188,6 +190,7 @@ struct PlainQuestionReader {
       case "question": self = .question
       case "correct_answer": self = .correctAnswer
       case "incorrect_answers": self = .incorrectAnswers
+      case "seconds": self = .seconds
       default: return nil
       }
     }

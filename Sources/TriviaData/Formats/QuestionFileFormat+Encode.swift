@@ -14,7 +14,9 @@ extension QuestionFileFormat {
       if let difficulty = question.difficulty { out += "\"difficulty\": \(quoted(difficulty.rawValue)), " }
       out += "\"type\": \(quoted(question.kind.rawValue)), \"question\": \(quoted(question.text)), "
       out += "\"correct_answer\": \(quoted(question.correctAnswer)), \"incorrect_answers\": ["
-      out += question.incorrectAnswers.map(quoted).joined(separator: ", ") + "]}"
+      out += question.incorrectAnswers.map(quoted).joined(separator: ", ") + "]"
+      if let seconds = question.seconds { out += ", \"seconds\": \(seconds)" }
+      out += "}"
     }
     out += "\n  ]\n}\n"
     return Array(out.utf8)

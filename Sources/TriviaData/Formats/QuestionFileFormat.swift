@@ -98,7 +98,7 @@ public enum QuestionFileFormat: QuestionDecoding {
     let question = Question(
       category: category, difficulty: difficulty, kind: kind, text: try text(object, "question"),
       correctAnswer: try text(object, "correct_answer"),
-      incorrectAnswers: try texts(object, "incorrect_answers"))
+      incorrectAnswers: try texts(object, "incorrect_answers"), seconds: try seconds(object))
     do {
       try validate(question)
     } catch {
@@ -127,10 +127,11 @@ public enum QuestionFileFormat: QuestionDecoding {
     let wording = read { () throws(DataSourceError) in try Self.text(object, "question") }
     let correct = read { () throws(DataSourceError) in try Self.text(object, "correct_answer") }
     let incorrect = read { () throws(DataSourceError) in try texts(object, "incorrect_answers") }
-    if let category, let difficulty, let kind, let wording, let correct, let incorrect {
+    let time = read { () throws(DataSourceError) in try seconds(object) }
+    if let category, let difficulty, let kind, let wording, let correct, let incorrect, let time {
       let question = Question(
         category: category, difficulty: difficulty, kind: kind, text: wording, correctAnswer: correct,
-        incorrectAnswers: incorrect)
+        incorrectAnswers: incorrect, seconds: time)
       do throws(DataSourceError) { try validate(question) } catch {
         faults.append(error.at(object.position(of: kind == .boolean ? "correct_answer" : "incorrect_answers")))
       }
@@ -149,6 +150,18 @@ public enum QuestionFileFormat: QuestionDecoding {
         .at(object.position(of: "difficulty"))
     }
     return level
+  }
+
+  /// The question's own time (`"seconds"`, a whole number in `Question.secondsRange`); nil
+  /// when it has none.
+  static func seconds(_ object: JSON.Object) throws(DataSourceError) -> Int? {
+    guard let value = object["seconds"] else { return nil }
+    let range = Question.secondsRange
+    guard case .number(let number) = value, let seconds = Int(exactly: number), range.contains(seconds) else {
+      throw DataSourceError("\"seconds\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        .at(object.position(of: "seconds"))
+    }
+    return seconds
   }
 
   static func kind(_ object: JSON.Object) throws(DataSourceError) -> Question.Kind {

@@ -14,10 +14,16 @@ public struct Question: Codable, Equatable, Hashable, Sendable {
   public var text: String
   public var correctAnswer: String
   public var incorrectAnswers: [String]
+  /// The question's own time, in seconds, from a file that gives one (a spreadsheet's time
+  /// column): a timed game and a night give the question that long. Nil for the game's limit.
+  public var seconds: Int?
+
+  /// The seconds a question's own time may be: as long as a game's limit may be.
+  public static let secondsRange = 5...120
 
   public init(
     category: String, difficulty: Difficulty?, kind: Kind, text: String, correctAnswer: String,
-    incorrectAnswers: [String]
+    incorrectAnswers: [String], seconds: Int? = nil
   ) {
     self.category = category
     self.difficulty = difficulty
@@ -25,5 +31,6 @@ public struct Question: Codable, Equatable, Hashable, Sendable {
     self.text = text
     self.correctAnswer = correctAnswer
     self.incorrectAnswers = incorrectAnswers
+    self.seconds = seconds
   }
 }

@@ -21,6 +21,9 @@ struct QuestionChunk: Sendable {
     var category: Int32
     var difficulty: Difficulty?
     var kind: Question.Kind
+    /// The question's own time in seconds, 0 for none: a byte, which the record's padding
+    /// has room for.
+    var seconds: UInt8
   }
 
   var count: Int { records.count }
@@ -42,7 +45,7 @@ struct QuestionChunk: Sendable {
       while position < end { wrong.append(field()) }
       return Question(
         category: categoryNames[Int(record.category)], difficulty: record.difficulty, kind: record.kind, text: text,
-        correctAnswer: correct, incorrectAnswers: wrong)
+        correctAnswer: correct, incorrectAnswers: wrong, seconds: record.seconds == 0 ? nil : Int(record.seconds))
     }
   }
 
@@ -95,7 +98,9 @@ struct QuestionChunk: Sendable {
   }
 
   mutating func append(_ question: Question) {
-    startQuestion(category: categoryNumber(question.category), difficulty: question.difficulty, kind: question.kind)
+    startQuestion(
+      category: categoryNumber(question.category), difficulty: question.difficulty, kind: question.kind,
+      seconds: question.seconds)
     appendField(question.text)
     appendField(question.correctAnswer)
     for answer in question.incorrectAnswers { appendField(answer) }
@@ -109,8 +114,11 @@ struct QuestionChunk: Sendable {
     return number
   }
 
-  mutating func startQuestion(category: Int32, difficulty: Difficulty?, kind: Question.Kind) {
-    records.append(Record(start: bytes.count, category: category, difficulty: difficulty, kind: kind))
+  mutating func startQuestion(category: Int32, difficulty: Difficulty?, kind: Question.Kind, seconds: Int? = nil) {
+    // Readers keep `seconds` within `Question.secondsRange`; anything else is no time of its own.
+    let time = seconds.flatMap { UInt8(exactly: $0) } ?? 0
+    records.append(
+      Record(start: bytes.count, category: category, difficulty: difficulty, kind: kind, seconds: time))
   }
 
   mutating func appendField(_ utf8: UnsafeBufferPointer<UInt8>) {
