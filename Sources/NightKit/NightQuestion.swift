@@ -8,13 +8,18 @@ public struct NightQuestion: Codable, Sendable, Equatable {
   public var correct: Int
   public var category: String
   public var difficulty: String?
+  /// The question's own time in seconds, where its file gives one; nil for the night's limit.
+  public var seconds: Int?
 
-  public init(text: String, choices: [String], correct: Int, category: String, difficulty: String?) {
+  public init(
+    text: String, choices: [String], correct: Int, category: String, difficulty: String?, seconds: Int? = nil
+  ) {
     self.text = text
     self.choices = choices
     self.correct = correct
     self.category = category
     self.difficulty = difficulty
+    self.seconds = seconds
   }
 
   var correctText: String { choices[correct] }

@@ -46,6 +46,7 @@ extension NightRoom {
 
   func record(of closed: Closed) -> NightRecord {
     let question = questions[closed.index]
+    let limitMs = limitMs(of: closed.index)
     let answers = zip(closed.order, closed.taken).map { seat, taken in
       let choice = taken == Closed.noAnswer ? nil : taken / 1_000_000
       let ms = taken == Closed.noAnswer ? nil : taken % 1_000_000

@@ -41,7 +41,7 @@ extension NightRoom {
       let seat = add(
         NightSeat(
           name: name, key: PlayerName.key(name), tokenHash: hash, token: token, connection: connection,
-          since: nextAnswerable, totalMs: played * limitMs, place: 0))
+          since: nextAnswerable, totalMs: playedMs, place: 0))
       seatByConnection[connection] = seat
       connected += 1
       if case .question = phase { waitingOn += 1 }

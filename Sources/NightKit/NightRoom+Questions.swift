@@ -73,7 +73,7 @@ extension NightRoom {
     }
     guard counts.indices.contains(choice) else { return closeAsMalformed(seat, now: now) }
     guard seats[seat].answerRound != round else { return [] }
-    let ms = min(max((now - questionStart).wholeMilliseconds, 0), limitMs)
+    let ms = min(max((now - questionStart).wholeMilliseconds, 0), questionLimitMs)
     take(choice, ms: ms, question: number, from: seat)
     waitingOn -= 1
     note(.answer(question: number, choice: choice, ms: ms), seat: seat)
@@ -130,14 +130,15 @@ extension NightRoom {
     phase = .reveal(number)
     played += 1
     let question = questions[index]
+    let limit = limitMs(of: index)
     for seat in order {
       if seats[seat].answerRound == round {
         let right = seats[seat].choice == question.correct
-        seats[seat].points = right ? NightScore.points(msLeft: limitMs - seats[seat].answerMs, limitMs: limitMs) : 0
+        seats[seat].points = right ? NightScore.points(msLeft: limit - seats[seat].answerMs, limitMs: limit) : 0
         seats[seat].totalMs += seats[seat].answerMs
       } else {
         seats[seat].points = 0
-        seats[seat].totalMs += limitMs
+        seats[seat].totalMs += limit
       }
       seats[seat].score += seats[seat].points
     }
@@ -169,7 +170,7 @@ extension NightRoom {
     return NightQuestionView(
       number: index + 1, total: questions.count, category: question.category, difficulty: question.difficulty,
       text: hidden ? "" : question.text, choices: hidden ? question.choices.map { _ in "" } : question.choices,
-      msLeft: msLeft, limitMs: limitMs, answered: answered, answering: answering, onScreen: onScreen ? true : nil)
+      msLeft: msLeft, limitMs: questionLimitMs, answered: answered, answering: answering, onScreen: onScreen ? true : nil)
   }
 
   /// Why the night cannot start now, or nil when it can: with `--on-screen`, a big screen must

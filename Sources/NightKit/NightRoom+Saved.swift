@@ -120,6 +120,9 @@ extension NightRoom {
         return "a right choice out of range"
       }
       guard limitMs > 0, maxPlayers > 0 else { return "no time or no room" }
+      guard questions.allSatisfy({ $0.seconds.map { (1...3600).contains($0) } != false }) else {
+        return "a question's own time out of range"
+      }
       guard (-1..<questions.count).contains(index), round >= 0 else { return "no such question" }
       switch phase {
       case .question(let number), .reveal(let number), .standings(let number):

@@ -97,7 +97,21 @@ public struct NightRoom: Sendable {
   }
 
   /// The current question's time, on the host's clock: from its start, its limit.
-  public var countdown: Countdown { Countdown(from: questionStart, limit: limit) }
+  public var countdown: Countdown { Countdown(from: questionStart, limit: .milliseconds(questionLimitMs)) }
+
+  /// The time of the question at `index`: its own, else the night's.
+  func limitMs(of index: Int) -> Int {
+    questions[index].seconds.map { $0 * 1000 } ?? limitMs
+  }
+
+  /// The time of the current question (the night's before the first).
+  var questionLimitMs: Int { index >= 0 ? limitMs(of: index) : limitMs }
+
+  /// The time every question played so far had: what a player who joins now is counted as
+  /// having taken (a room saved before the record kept its questions counts the night's).
+  var playedMs: Int {
+    closed.reduce(0) { $0 + limitMs(of: $1.index) } + max(played - closed.count, 0) * limitMs
+  }
 
   /// When `tick` must next be called: the question's deadline, a grace's end or a lobby
   /// update, whichever comes first; nil when nothing waits on time.

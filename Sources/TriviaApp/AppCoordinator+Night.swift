@@ -89,7 +89,7 @@ extension AppCoordinator {
       let questions = items.map {
         NightQuestion(
           text: $0.question.text, choices: $0.answers, correct: $0.correctIndex, category: $0.question.category,
-          difficulty: $0.question.difficulty?.title)
+          difficulty: $0.question.difficulty?.title, seconds: $0.question.seconds)
       }
       var generator = SystemRandomNumberGenerator()
       let code = NightCode.random(using: &generator).description

@@ -76,7 +76,7 @@ extension Session {
       coordinator.open(link, refused: refused)
       await self.runPendingWork()
     }
-    let limit = coordinator.round?.timeLimit
+    let limit = coordinator.round?.questionTime
     guard coordinator.tick() else { return }
     lines.editor?.dropSetAside()
     if let limit { lines.recorder?.note("wait \(limit)") }

@@ -152,3 +152,29 @@ struct RunTests {
 extension Question {
   fileprivate var id: Int64 { QuestionID.make(text: text, answer: correctAnswer) }
 }
+
+@Suite("A question's own time in a timed round")
+struct RoundQuestionTimeTests {
+  static func item(_ text: String, seconds: Int?) -> Round.Item {
+    Round.Item(
+      question: Question(
+        category: "Quiz", difficulty: nil, kind: .multiple, text: text, correctAnswer: "Yes", incorrectAnswers: ["No"],
+        seconds: seconds),
+      answers: ["Yes", "No"], correctIndex: 0)
+  }
+
+  @Test func aTimedRoundGivesEachQuestionItsOwnTimeAndAnUntimedOneNone() {
+    var round = Round(items: [Self.item("One?", seconds: 30), Self.item("Two?", seconds: nil)], timeLimit: 10)
+    #expect(round.questionTime == 30)
+    _ = round.answer(0)
+    round.advance()
+    #expect(round.questionTime == 10)
+    let untimed = Round(items: [Self.item("One?", seconds: 30)])
+    #expect(untimed.questionTime == nil)
+  }
+
+  @Test func aRoundFromAFileWithAnImpossibleTimeIsRefused() {
+    let round = Round(items: [Self.item("One?", seconds: 5_000)], timeLimit: 10)
+    #expect(!round.isConsistent)
+  }
+}

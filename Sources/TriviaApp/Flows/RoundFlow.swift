@@ -221,7 +221,7 @@ public final class RoundFlow {
           standings: round.standings),
         events: events)
     } else {
-      timer.start(limit: round.timeLimit)
+      timer.start(limit: round.questionTime)
       navigator.showNextQuestion()
     }
   }
@@ -263,7 +263,7 @@ public final class RoundFlow {
   private func show(_ round: Round, for request: RoundRequest, secondsLeft: Int? = nil) {
     self.round = round
     self.request = request
-    let limit = round.timeLimit.map { limit in secondsLeft.map { min($0, limit) } ?? limit }
+    let limit = round.questionTime.map { limit in secondsLeft.map { min($0, limit) } ?? limit }
     timer.start(limit: round.isAwaitingNext ? nil : limit)
     navigator.showGame(for: request, round: { [unowned self] in self.round }, events: events)
   }

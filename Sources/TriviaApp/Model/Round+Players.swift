@@ -48,12 +48,13 @@ extension Round {
   /// Players read from a file hold what the round could have given them.
   var playersAddUp: Bool {
     guard !players.isEmpty else { return true }
-    let limit = (timeLimit ?? 0) * 1000
+    // The most time the questions answered could have taken, each its own.
+    let limit = items.prefix(answered).reduce(0) { $0 + (time(of: $1) ?? 0) } * 1000
     return GameOptions.playerRange.contains(players.count)
       && (try? GameOptions.players(players.map(\.name)).get()) == players.map(\.name)
       && players.allSatisfy { player in
         (0...answered).contains(player.right) && (500 * player.right...1000 * player.right).contains(player.points)
-          && (0...answered * limit).contains(player.milliseconds)
+          && (0...limit).contains(player.milliseconds)
       }
       // Summed once each is known to be small: no count read from a file may overflow.
       && players.map(\.right).reduce(0, +) == score && (0...1000).contains(lastPoints)

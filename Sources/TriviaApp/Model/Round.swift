@@ -139,10 +139,22 @@ public struct Round: Codable, Equatable, Sendable {
       && (index...index + 1).contains(answered) && (0...answered).contains(score)
       && (0...answered).contains(run) && (run...answered).contains(bestRun)
       && timeLimit.map { GameOptions.allowsTime($0) } != false
-      && items.allSatisfy { $0.answers.indices.contains($0.correctIndex) && !$0.answers.isEmpty }
+      && items.allSatisfy {
+        $0.answers.indices.contains($0.correctIndex) && !$0.answers.isEmpty
+          && $0.question.seconds.map(Question.secondsRange.contains) != false
+      }
       && playersAddUp
   }
   public var current: Item? { items.indices.contains(index) ? items[index] : nil }
+
+  /// Seconds the current question may take: its own time, where its file gives one (a
+  /// spreadsheet's time column), else the round's limit; nil when the round is not timed.
+  public var questionTime: Int? { current.flatMap(time(of:)) }
+
+  /// Seconds `item` may take in this round; nil when the round is not timed.
+  func time(of item: Item) -> Int? {
+    timeLimit.map { item.question.seconds ?? $0 }
+  }
   /// The current question has been answered and awaits `advance()`.
   public var isAwaitingNext: Bool { answered > index }
   public var isLastQuestion: Bool { index == items.count - 1 }
@@ -171,7 +183,7 @@ public struct Round: Codable, Equatable, Sendable {
     run = 0
     lastAnswerWasRight = false
     lastTimedOut = true
-    scoreTurn(isRight: false, milliseconds: (timeLimit ?? 0) * 1000)
+    scoreTurn(isRight: false, milliseconds: (questionTime ?? 0) * 1000)
     return true
   }
 
@@ -179,7 +191,7 @@ public struct Round: Codable, Equatable, Sendable {
   /// where there is a clock, so an untimed right answer scores 1000.
   private mutating func scoreTurn(isRight: Bool, milliseconds: Int) {
     guard let turn = turnIndex else { return }
-    let limit = (timeLimit ?? 0) * 1000
+    let limit = (questionTime ?? 0) * 1000
     let taken = limit > 0 ? min(max(milliseconds, 0), limit) : 0
     lastPoints = isRight ? NightScore.points(msLeft: limit - taken, limitMs: limit) : 0
     players[turn].points += lastPoints

@@ -61,7 +61,7 @@ extension SavedSession {
     request.count.map(GameOptions.countRange.contains) != false
       && request.time.map(GameOptions.allowsTime) != false && historyRound.map { $0 > 0 } != false
       && (request.players ?? []) == round.players.map(\.name)
-      && secondsLeft.map { left in round.timeLimit.map { (1...$0).contains(left) } ?? false } != false
+      && secondsLeft.map { left in round.questionTime.map { (1...$0).contains(left) } ?? false } != false
   }
 }
 
