@@ -170,7 +170,8 @@ extension NightRoom {
     return NightQuestionView(
       number: index + 1, total: questions.count, category: question.category, difficulty: question.difficulty,
       text: hidden ? "" : question.text, choices: hidden ? question.choices.map { _ in "" } : question.choices,
-      msLeft: msLeft, limitMs: questionLimitMs, answered: answered, answering: answering, onScreen: onScreen ? true : nil)
+      msLeft: msLeft, limitMs: questionLimitMs, answered: answered, answering: answering,
+      onScreen: onScreen ? true : nil)
   }
 
   /// Why the night cannot start now, or nil when it can: with `--on-screen`, a big screen must
