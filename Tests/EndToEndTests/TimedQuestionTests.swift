@@ -26,6 +26,22 @@ struct TimedQuestionTests {
     #expect(rows == ["|0|5.0", "Right|1|4.5"])
   }
 
+  @Test("A question with its own time (a spreadsheet's time column) has it in a timed game, and none untimed")
+  func aQuestionsOwnTime() async throws {
+    let sandbox = try Sandbox()
+    let own = QuestionFixtures.question("Quick one?").dropLast() + #", "seconds": 8}"#
+    let source = try sandbox.write("own.json", QuestionFixtures.file([String(own)]))
+    let timed = try await sandbox.run(
+      ["--source", source, "--seed", "2", "--count", "1", "--time", "20", "--no-history"],
+      input: "play\nwait 7\nwait 1\n\ndone\nquit\n")
+    #expect(timed.transcript.prompts.prefix(3) == ["trivia", "question 1/1 · 8s", "question 1/1 · 1s"])
+    #expect(timed.transcript.response(to: "wait 1")?.first == "Time's up — the answer was Right")
+    let untimed = try await sandbox.run(
+      ["--source", source, "--seed", "2", "--count", "1", "--no-history"], input: "play\nwait 9\nright\n\ndone\nquit\n")
+    #expect(untimed.transcript.prompts.prefix(2) == ["trivia", "question 1/1"])
+    #expect(untimed.transcript.response(to: "right")?.first == "Correct!")
+  }
+
   /// Plays a round of two timed 10 s by `--time`, quits 4 s into its first question; the
   /// arguments of that game but its time, for the next.
   static func quitWithSixSecondsLeft(_ sandbox: Sandbox) async throws -> [String] {
