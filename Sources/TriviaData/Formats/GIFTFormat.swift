@@ -483,7 +483,9 @@ struct GIFTReader {
 
   /// True for T and TRUE, false for F and FALSE; nil for anything else.
   static func trueOrFalse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool? {
-    switch String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) {
+    // Most blocks are a question's answers: no string made for them.
+    guard range.count <= 5 else { return nil }
+    return switch String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) {
     case "T", "TRUE": true
     case "F", "FALSE": false
     default: nil
