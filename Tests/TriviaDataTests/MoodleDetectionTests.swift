@@ -1,3 +1,4 @@
+import FixtureFolders
 import Testing
 
 @testable import TriviaData
@@ -35,5 +36,16 @@ import Testing
     #expect(QuestionFormat.expectation.contains("Moodle GIFT text"))
     #expect(QuestionFormat.expectation.contains("Moodle Aiken text"))
     #expect(QuestionFormat.gift.credit == nil && QuestionFormat.aiken.credit == nil)
+  }
+
+  @Test func aFolderReadsGIFTAndAikenEachWithItsNameAsCategoryAndPassesOverAReadme() async throws {
+    let folder = try TemporaryFolder()
+    try folder.write("space-quiz.gift", "Which planet is red?{=Mars ~Venus}\n")
+    try folder.write("world_capitals.txt", "Capital of Peru?\nA. Lima\nB. Quito\nANSWER: A\n")
+    try folder.write("README.md", "# Notes\n\nfunc f() {}\nA. first\nB. second\n")
+    let bank = try await DirectoryDataSource(path: folder.path).load(LoadRequest(count: 10, difficulty: .mixed))
+    #expect(bank.questions.map(\.category) == ["Space Quiz", "World Capitals"])
+    #expect(bank.formats == [.gift, .aiken])
+    #expect(bank.filesIgnored.map(\.location) == ["README.md"])
   }
 }
