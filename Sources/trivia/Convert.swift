@@ -23,7 +23,7 @@ struct Convert: AsyncParsableCommand {
 
   @Option(
     name: .customLong("to"),
-    help: ArgumentHelp("The file to write: .json, .gift, or .aiken or .txt.", valueName: "file.json"))
+    help: ArgumentHelp("The file to write: .json, .gift, or .aiken or .txt.", valueName: "file"))
   var output: String
 
   @Argument(help: "Question files or folders to convert.")

@@ -8,7 +8,9 @@ extension AikenFormat {
   /// answer moves from one question to the next (A, then B…, within each question's options),
   /// so the file does not always answer A; the wrong ones keep their order, and `decode` reads
   /// back the same text, answers and kind. True/false is written `A. True` and `B. False`.
-  /// Throws for a question with more than `maximumOptions` answers.
+  /// Throws for a question with more than `maximumOptions` answers. Aiken has no escapes: a
+  /// question whose text starts as an option does (`H. G. Wells wrote…`) reads back here as
+  /// its text, but Moodle's own import takes that line for an option and refuses the question.
   public static func encode(_ questions: some Sequence<Question>) throws(DataSourceError) -> [UInt8] {
     var out = ""
     for (number, question) in questions.enumerated() {
