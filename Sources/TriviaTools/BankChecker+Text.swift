@@ -48,9 +48,14 @@ extension BankChecker {
     switch kind {
     case .notUTF8(let byte):
       let hex = String(byte, radix: 16, uppercase: true)
-      return "byte 0x\(hex) is not UTF-8: "
-        + (format == .openTriviaQA
-          ? "the game reads the text around it as Windows-1252" : "the game shows \u{FFFD} in its place")
+      let reading =
+        switch format {
+        case .openTriviaQA: "the game reads the text around it as Windows-1252"
+        // GIFT and Aiken: the whole file, as a teacher's old Windows editor saved it.
+        case .gift, .aiken: "the game reads the whole file as Windows-1252"
+        default: "the game shows \u{FFFD} in its place"
+        }
+      return "byte 0x\(hex) is not UTF-8: " + reading
     case .control(let scalar):
       return "\(name(scalar)): the game shows \u{FFFD} in its place"
     }

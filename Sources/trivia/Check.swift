@@ -11,7 +11,7 @@ struct Check: ParsableCommand {
     abstract: "Check question files for what the game refuses and what a player would notice.",
     discussion: """
       Reads each file or folder as --source would (the project's JSON, Open Trivia DB responses, \
-      OpenTriviaQA text) and prints a line for each finding, 'file:line:column: error|warning: \
+      OpenTriviaQA text, Moodle GIFT and Aiken) and prints a line for each finding, 'file:line:column: error|warning: \
       message', then a summary. Errors are what the game refuses: a file it cannot load, a question \
       it skips. Warnings are what it plays but a player would notice: the same question twice, the \
       right answer among the wrong ones or written in the question, options that differ only in \

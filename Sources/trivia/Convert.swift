@@ -4,21 +4,26 @@ import TriviaData
 import TriviaTerminal
 import TriviaTools
 
-/// `trivia convert SOURCE… --to FILE.json`: a bank in the project's JSON from what a person
-/// has, to edit from there.
+/// `trivia convert SOURCE… --to FILE`: a bank in the project's JSON from what a person has,
+/// to edit from there, or in Moodle's GIFT or Aiken, to take to a course.
 struct Convert: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     // Named here, not made from the type's name by reflection, which every start would pay for.
     commandName: "convert",
-    abstract: "Write question files of any format the game reads as one file of the project's JSON.",
+    abstract: "Write question files of any format the game reads as one file: JSON, Moodle GIFT or Aiken.",
     discussion: """
       Reads each source as --source would (Open Trivia DB responses, OpenTriviaQA files or \
-      folders, the project's JSON, 'bundled') and writes their questions, in order, to one JSON \
-      file, keeping categories, and levels where the source has them. The file is replaced \
-      atomically. Questions a source skips are listed on standard error.
+      folders, the project's JSON, Moodle GIFT and Aiken, 'bundled') and writes their questions, \
+      in order, to one file, in the format its extension names: .json the project's JSON (keeping \
+      categories, and levels where the source has them), .gift Moodle GIFT (categories as \
+      $CATEGORY lines, levels as '// difficulty:' comments), .aiken or .txt Moodle Aiken (text \
+      and answers only). The file is replaced atomically. Questions a source skips are listed on \
+      standard error.
       """)
 
-  @Option(name: .customLong("to"), help: ArgumentHelp("The JSON file to write.", valueName: "file.json"))
+  @Option(
+    name: .customLong("to"),
+    help: ArgumentHelp("The file to write: .json, .gift, or .aiken or .txt.", valueName: "file"))
   var output: String
 
   @Argument(help: "Question files or folders to convert.")

@@ -7,8 +7,8 @@ struct GameArguments: ParsableArguments {
   @Option(
     help: """
       Where questions come from: 'bundled' (the default), a question file or a folder of them \
-      (the project's JSON, Open Trivia DB responses, OpenTriviaQA text), 'opentdb' or an Open \
-      Trivia DB API URL.
+      (the project's JSON, Open Trivia DB responses, OpenTriviaQA text, Moodle GIFT or Aiken), \
+      'opentdb' or an Open Trivia DB API URL.
       """)
   var source: String?
 

@@ -1,5 +1,6 @@
 /// Questions in one file of any format `QuestionFormat` knows: the project's JSON, a saved
-/// Open Trivia DB response, or OpenTriviaQA text. The format is told from the content.
+/// Open Trivia DB response, OpenTriviaQA text, Moodle GIFT or Aiken. The format is told from
+/// the content.
 public struct FileDataSource: DataSource {
   public let path: String
   /// Larger files are refused rather than read into memory.

@@ -6,12 +6,18 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   case openTriviaDB
   /// OpenTriviaQA text: blocks starting with `#Q` lines.
   case openTriviaQA
+  /// Moodle's GIFT text: answers in `{…}`, `=` right and `~` wrong, or `{T}` and `{F}`.
+  case gift
+  /// Moodle's Aiken text: a question, options `A.` or `A)`, then `ANSWER: A`.
+  case aiken
 
   public var description: String {
     switch self {
     case .questionFile: "trivia question file"
     case .openTriviaDB: "Open Trivia DB response"
     case .openTriviaQA: "OpenTriviaQA text"
+    case .gift: "Moodle GIFT text"
+    case .aiken: "Moodle Aiken text"
     }
   }
 
@@ -19,7 +25,7 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   /// of this game's own format, whose author is whoever wrote it.
   public var credit: String? {
     switch self {
-    case .questionFile: nil
+    case .questionFile, .gift, .aiken: nil
     case .openTriviaDB: "Open Trivia Database (opentdb.com), licensed CC BY-SA 4.0"
     case .openTriviaQA: "OpenTriviaQA (github.com/uberspot/OpenTriviaQA), licensed CC BY-SA 4.0"
     }
@@ -31,7 +37,9 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   /// What a question file should look like, for messages about files that are none.
   public static let expectation =
     "expected a trivia question file (JSON with a \"questions\" array), an Open Trivia DB response "
-    + "(JSON with \"response_code\" and \"results\"), or OpenTriviaQA text (blocks that start with #Q lines)"
+    + "(JSON with \"response_code\" and \"results\"), OpenTriviaQA text (blocks that start with #Q lines), "
+    + "Moodle GIFT text (answers in { }, = right and ~ wrong, or {T} and {F}), "
+    + "or Moodle Aiken text (options A. B. … then a line ANSWER: A)"
 
   /// The format of `bytes`, or nil when they are none of the three.
   ///
@@ -39,13 +47,14 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   /// response when the first deciding key of its top-level object is `"response_code"` or
   /// `"results"`, and a question file when it is `"questions"`. Those come first in both
   /// formats, so a bank of megabytes is told after a few bytes. Other text is OpenTriviaQA
-  /// when a line starts with `#Q`.
+  /// when a line starts with `#Q`; else Aiken when a line starts with `ANSWER:` just after an
+  /// option line (`A. …`); else GIFT when it has a `::title::` or answers in `{…}`.
   public static func detect(bytes: [UInt8]) -> QuestionFormat? {
     bytes.withUnsafeBufferPointer { detect($0) }
   }
 
   static func detect(_ buffer: UnsafeBufferPointer<UInt8>) -> QuestionFormat? {
-    guard JSON.startsWithObject(buffer) else { return hasQuestionLine(buffer) ? .openTriviaQA : nil }
+    guard JSON.startsWithObject(buffer) else { return detectText(buffer) }
     if let key = JSON.firstTopLevelKey(in: buffer, among: ["questions", "response_code", "results"]) {
       return key == "questions" ? .questionFile : .openTriviaDB
     }
@@ -55,6 +64,13 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
       return .openTriviaDB
     }
     return JSON.mentionsKey("questions", in: buffer) ? .questionFile : nil
+  }
+
+  /// The format of text that is not JSON, or nil.
+  private static func detectText(_ buffer: UnsafeBufferPointer<UInt8>) -> QuestionFormat? {
+    if hasQuestionLine(buffer) { return .openTriviaQA }
+    if AikenFormat.looksLikeAiken(buffer) { return .aiken }
+    return GIFTFormat.looksLikeGIFT(buffer) ? .gift : nil
   }
 
   /// What `detect` says, or the error for a file that is none of the formats.
@@ -72,8 +88,8 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     try detect(bytes, name: name).decode(bytes, name: name, locating: locating)
   }
 
-  /// Reads a file of this format; an OpenTriviaQA file's questions take `category`, else a
-  /// category made from `name`.
+  /// Reads a file of this format; an OpenTriviaQA, GIFT or Aiken file's questions take
+  /// `category` (GIFT's until its first `$CATEGORY:`), else a category made from `name`.
   func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String? = nil, locating: Bool = false
   ) throws(DataSourceError) -> QuestionBank {
@@ -81,6 +97,8 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     case .questionFile: try QuestionFileFormat.decode(bytes, name: name, locating: locating)
     case .openTriviaDB: try OpenTriviaDBFormat.decode(bytes, name: name, locating: locating)
     case .openTriviaQA: try OpenTriviaQAFormat.decode(bytes, name: name, category: category, locating: locating)
+    case .gift: try GIFTFormat.decode(bytes, name: name, category: category, locating: locating)
+    case .aiken: try AikenFormat.decode(bytes, name: name, category: category, locating: locating)
     }
   }
 
