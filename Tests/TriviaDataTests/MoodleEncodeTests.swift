@@ -9,7 +9,8 @@ import Testing
     Question(
       category: "Signs/Symbols: ~ = # { }", difficulty: .medium, kind: .multiple,
       text: "[b] looks like a format; ::this:: like a title, and {=this ~that} like answers \\ #",
-      correctAnswer: "%50% is not a weight", incorrectAnswers: ["// not a comment", "a\nline break", "é 🦉"]),
+      correctAnswer: "%50% is not a weight", incorrectAnswers: ["// not a comment", "a\nline break", "é 🦉"],
+      seconds: 30),
     Question(
       category: "Signs/Symbols: ~ = # { }", difficulty: nil, kind: .boolean, text: "// This is no comment.",
       correctAnswer: "False", incorrectAnswers: ["True"]),
@@ -37,7 +38,7 @@ import Testing
     let text = String(decoding: gift, as: UTF8.self)
     // A category's path is not escaped, as Moodle's own export writes it: `/` in a name is `//`.
     #expect(text.contains("$CATEGORY: $course$/top/Signs//Symbols: ~ = # { }\n"))
-    #expect(text.contains("// difficulty: medium\n[plain][b] looks like"))
+    #expect(text.contains("// difficulty: medium\n// seconds: 30\n[plain][b] looks like"))
     #expect(text.contains("[plain]// This is no comment. {F}"))
     let read = try GIFTFormat.decode(gift, name: "awkward.gift")
     #expect(Array(read.questions) == Self.awkward)

@@ -2,8 +2,8 @@ extension GIFTFormat {
   /// GIFT for `questions`, to import into Moodle or to edit by hand, which `decode` reads
   /// back as the same questions: a `$CATEGORY:` line where the category changes (under
   /// `$course$/top/`, where Moodle's own export puts a course's), a `// difficulty: easy`
-  /// comment before a question with a level (Moodle passes comments over; `decode` reads it
-  /// back), `{T}` or `{F}` for true/false, and `{=right ~wrong …}` for the others. No titles:
+  /// comment before a question with a level and `// seconds: 20` before one with its own time
+  /// (Moodle passes comments over; `decode` reads them back), `{T}` or `{F}` for true/false, and `{=right ~wrong …}` for the others. No titles:
   /// Moodle names a question by its text. Text is escaped (`\~ \= \# \{ \} \: \\`, `\n` for a
   /// line break), and written `[plain]` first where it would otherwise start like markup or a
   /// comment.
@@ -17,6 +17,7 @@ extension GIFTFormat {
       }
       out += "\n"
       if let level = question.difficulty { out += "// difficulty: \(level.rawValue)\n" }
+      if let seconds = question.seconds { out += "// seconds: \(seconds)\n" }
       out += escaped(question.text, isAnswer: false) + " {"
       switch question.kind {
       case .boolean:

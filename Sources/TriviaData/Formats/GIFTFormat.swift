@@ -23,7 +23,7 @@ import Glibc
 /// (`//` in a name is a `/`); before any, the category is made from the file's name, as an
 /// OpenTriviaQA file's is. GIFT has no levels: a comment `// difficulty: easy` (or medium,
 /// hard) just before a question gives it one, which is how `encode` writes them and Moodle
-/// passes over. GIFT has no time either.
+/// passes over. GIFT has no time either: `// seconds: 20` gives the next question its own.
 ///
 /// What the game cannot ask (short answer, numerical, matching, essay, a description without
 /// answers, several right answers or partial credit for a second one) is skipped, with its
@@ -122,6 +122,8 @@ struct GIFTReader {
   var categoryLine: Int?
   /// The level a `// difficulty:` comment gave the next question, and that comment's line.
   var level: (difficulty: Difficulty, line: Int)?
+  /// The time a `// seconds:` comment gave the next question.
+  var seconds: Int?
 
   /// The question being read: its lines without comments and the spaces around them, joined
   /// by line feeds, and where each line starts in it and in the file.
@@ -197,18 +199,27 @@ struct GIFTReader {
     if let first = itemLine { finishItem(line: first) }
   }
 
-  /// `// difficulty: easy`: the level of the question that follows.
+  /// `// difficulty: easy` and `// seconds: 20`: the level and the time of the question that
+  /// follows.
   mutating func readComment(_ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, line: Int) {
-    var index = Self.skipSpace(bytes, from: content.lowerBound + 2, to: content.upperBound)
-    let key = "difficulty:".utf8
-    guard content.upperBound - index > key.count else { return }
-    for expected in key {
-      guard bytes[index] | (expected == UInt8(ascii: ":") ? 0 : 0x20) == expected else { return }
+    let start = Self.skipSpace(bytes, from: content.lowerBound + 2, to: content.upperBound)
+    if let word = Self.value(bytes, start..<content.upperBound, after: "difficulty:") {
+      if let difficulty = Difficulty(rawValue: word.lowercased()) { level = (difficulty, line) }
+    } else if let word = Self.value(bytes, start..<content.upperBound, after: "seconds:") {
+      seconds = Int(word).flatMap { Question.secondsRange.contains($0) ? $0 : nil }
+    }
+  }
+
+  /// The words after `key` (ASCII letters in any case, then `:`) at the start of `range`.
+  static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, after key: String) -> String? {
+    var index = range.lowerBound
+    guard range.upperBound - index > key.utf8.count else { return nil }
+    for expected in key.utf8 {
+      guard bytes[index] | (expected == UInt8(ascii: ":") ? 0 : 0x20) == expected else { return nil }
       index += 1
     }
-    index = Self.skipSpace(bytes, from: index, to: content.upperBound)
-    let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<content.upperBound]), as: UTF8.self)
-    if let difficulty = Difficulty(rawValue: word.lowercased()) { level = (difficulty, line) }
+    index = skipSpace(bytes, from: index, to: range.upperBound)
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<range.upperBound]), as: UTF8.self)
   }
 
   /// `$CATEGORY: $course$/top/Geography`: the last part of the path, `//` being a `/` in a name.
@@ -235,7 +246,7 @@ struct GIFTReader {
   }
 
   mutating func finishItem(line: Int) {
-    defer { level = nil }
+    defer { (level, seconds) = (nil, nil) }
     faults.removeAll(keepingCapacity: true)
     let bytes = item
     let kind = bytes.withUnsafeBufferPointer { readItem($0) }
@@ -310,7 +321,7 @@ struct GIFTReader {
     if text.isEmpty { faults.append(("the question has no text before its answers", textStart)) }
     if let isTrue = Self.trueOrFalse(item, Self.trimmed(item, block.lowerBound..<Self.feedbackStart(item, block))) {
       guard faults.isEmpty else { return nil }
-      chunk.startQuestion(category: category, difficulty: level?.difficulty, kind: .boolean)
+      chunk.startQuestion(category: category, difficulty: level?.difficulty, kind: .boolean, seconds: seconds)
       text.withUnsafeBufferPointer { chunk.appendField($0) }
       Self.appendStatic(isTrue ? "True" : "False", to: &chunk)
       Self.appendStatic(isTrue ? "False" : "True", to: &chunk)
@@ -319,7 +330,7 @@ struct GIFTReader {
     readAnswers(item, block, html: html)
     checkAnswers()
     guard faults.isEmpty, let right = answers.first(where: \.earnsCredit) else { return nil }
-    chunk.startQuestion(category: category, difficulty: level?.difficulty, kind: .multiple)
+    chunk.startQuestion(category: category, difficulty: level?.difficulty, kind: .multiple, seconds: seconds)
     text.withUnsafeBufferPointer { chunk.appendField($0) }
     answerText.withUnsafeBufferPointer { answerBytes in
       chunk.appendField(UnsafeBufferPointer(rebasing: answerBytes[right.range]))
