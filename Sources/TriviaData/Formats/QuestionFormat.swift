@@ -6,12 +6,19 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   case openTriviaDB
   /// OpenTriviaQA text: blocks starting with `#Q` lines.
   case openTriviaQA
+  /// A spreadsheet saved as CSV: a header row (this game's, Kahoot's or Quizizz's), then a
+  /// question a row (`CSVFormat`).
+  case csv
+  /// An Excel or LibreOffice workbook whose first sheet is laid out as a CSV quiz (`XLSXFormat`).
+  case xlsx
 
   public var description: String {
     switch self {
     case .questionFile: "trivia question file"
     case .openTriviaDB: "Open Trivia DB response"
     case .openTriviaQA: "OpenTriviaQA text"
+    case .csv: "CSV spreadsheet"
+    case .xlsx: "XLSX workbook"
     }
   }
 
@@ -19,7 +26,7 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   /// of this game's own format, whose author is whoever wrote it.
   public var credit: String? {
     switch self {
-    case .questionFile: nil
+    case .questionFile, .csv, .xlsx: nil
     case .openTriviaDB: "Open Trivia Database (opentdb.com), licensed CC BY-SA 4.0"
     case .openTriviaQA: "OpenTriviaQA (github.com/uberspot/OpenTriviaQA), licensed CC BY-SA 4.0"
     }
@@ -31,21 +38,33 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   /// What a question file should look like, for messages about files that are none.
   public static let expectation =
     "expected a trivia question file (JSON with a \"questions\" array), an Open Trivia DB response "
-    + "(JSON with \"response_code\" and \"results\"), or OpenTriviaQA text (blocks that start with #Q lines)"
+    + "(JSON with \"response_code\" and \"results\"), OpenTriviaQA text (blocks that start with #Q lines), "
+    + "or a spreadsheet, CSV or XLSX, with a header row (question, correct, wrong…; or Kahoot's or Quizizz's)"
 
-  /// The format of `bytes`, or nil when they are none of the three.
+  /// What a spreadsheet quiz should have, for one whose header is not found.
+  static let spreadsheetExpectation =
+    "expected a row that names a question column and answer columns (question, correct, wrong…; "
+    + "Kahoot's Question, Answer 1…, Correct answer(s); Quizizz's Question Text, Option 1…, Correct Answer) "
+    + "within the first \(SpreadsheetFormat.headerSearchRows) rows"
+
+  /// The format of `bytes`, or nil when they are none of these.
   ///
   /// JSON (the first thing after any byte-order mark and spaces is `{`) is an Open Trivia DB
   /// response when the first deciding key of its top-level object is `"response_code"` or
   /// `"results"`, and a question file when it is `"questions"`. Those come first in both
-  /// formats, so a bank of megabytes is told after a few bytes. Other text is OpenTriviaQA
-  /// when a line starts with `#Q`.
+  /// formats, so a bank of megabytes is told after a few bytes. A ZIP with `xl/workbook.xml`
+  /// is an XLSX workbook. Other text is CSV when one of its first lines is a spreadsheet quiz's
+  /// header split at `,` or `;`, and OpenTriviaQA when a line starts with `#Q`.
   public static func detect(bytes: [UInt8]) -> QuestionFormat? {
     bytes.withUnsafeBufferPointer { detect($0) }
   }
 
   static func detect(_ buffer: UnsafeBufferPointer<UInt8>) -> QuestionFormat? {
-    guard JSON.startsWithObject(buffer) else { return hasQuestionLine(buffer) ? .openTriviaQA : nil }
+    if XLSXFormat.isWorkbook(buffer) { return .xlsx }
+    guard JSON.startsWithObject(buffer) else {
+      if CSVFormat.delimiter(buffer) != nil { return .csv }
+      return hasQuestionLine(buffer) ? .openTriviaQA : nil
+    }
     if let key = JSON.firstTopLevelKey(in: buffer, among: ["questions", "response_code", "results"]) {
       return key == "questions" ? .questionFile : .openTriviaDB
     }
@@ -72,8 +91,8 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     try detect(bytes, name: name).decode(bytes, name: name, locating: locating)
   }
 
-  /// Reads a file of this format; an OpenTriviaQA file's questions take `category`, else a
-  /// category made from `name`.
+  /// Reads a file of this format; an OpenTriviaQA file's questions, and a spreadsheet's without
+  /// a category, take `category`, else a category made from `name`.
   func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String? = nil, locating: Bool = false
   ) throws(DataSourceError) -> QuestionBank {
@@ -81,6 +100,8 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     case .questionFile: try QuestionFileFormat.decode(bytes, name: name, locating: locating)
     case .openTriviaDB: try OpenTriviaDBFormat.decode(bytes, name: name, locating: locating)
     case .openTriviaQA: try OpenTriviaQAFormat.decode(bytes, name: name, category: category, locating: locating)
+    case .csv: try CSVFormat.decode(bytes, name: name, category: category, locating: locating)
+    case .xlsx: try XLSXFormat.decode(bytes, name: name, category: category, locating: locating)
     }
   }
 
