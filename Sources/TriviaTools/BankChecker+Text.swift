@@ -48,9 +48,12 @@ extension BankChecker {
     switch kind {
     case .notUTF8(let byte):
       let hex = String(byte, radix: 16, uppercase: true)
-      return "byte 0x\(hex) is not UTF-8: "
-        + (format == .openTriviaQA
-          ? "the game reads the text around it as Windows-1252" : "the game shows \u{FFFD} in its place")
+      switch format {
+      case .openTriviaQA: return "byte 0x\(hex) is not UTF-8: the game reads the text around it as Windows-1252"
+      // Excel's plain "CSV" on a Western Windows: the whole file is read so.
+      case .csv: return "byte 0x\(hex) is not UTF-8: the game reads the file as Windows-1252"
+      default: return "byte 0x\(hex) is not UTF-8: the game shows \u{FFFD} in its place"
+      }
     case .control(let scalar):
       return "\(name(scalar)): the game shows \u{FFFD} in its place"
     }

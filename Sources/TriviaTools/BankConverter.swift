@@ -1,8 +1,9 @@
 import TriviaData
 
-/// `trivia convert SOURCE… --to FILE.json`: whatever the game reads (Open Trivia DB
-/// responses, OpenTriviaQA files and folders, the project's JSON, `bundled`) written as the
-/// project's JSON, so a person can start a bank from what they have and edit it.
+/// `trivia convert SOURCE… --to FILE`: whatever the game reads (Open Trivia DB responses,
+/// OpenTriviaQA files and folders, the project's JSON, spreadsheets, `bundled`) written as
+/// the project's JSON (`.json`), or as a spreadsheet (`.csv`, `.xlsx`) to take to Kahoot,
+/// Quizizz or a colleague and back, so a person can start a bank from what they have and edit it.
 ///
 /// Each source is loaded by the game's own data source, so the file written holds exactly
 /// the questions `--source` would play, in the same order, with their categories, and their
@@ -19,7 +20,33 @@ public enum BankConverter {
     public var filesIgnored: [QuestionBank.Skipped]
   }
 
+  /// What a file is written as, by its name's extension.
+  public enum Output: String, Sendable, CaseIterable {
+    case json, csv, xlsx
+
+    /// The output `path` names, or an error that lists the extensions written.
+    public init(path: String) throws(DataSourceError) {
+      let name = path.split(separator: "/").last ?? ""
+      let dot = name.lastIndex(of: ".")
+      guard let dot, let output = Output(rawValue: name[name.index(after: dot)...].lowercased()) else {
+        throw DataSourceError(
+          file: path,
+          reason: "cannot tell what to write: name the file .json (the game's own JSON), .csv or .xlsx (a spreadsheet)")
+      }
+      self = output
+    }
+
+    func encode(_ questions: QuestionList) throws(DataSourceError) -> [UInt8] {
+      switch self {
+      case .json: QuestionFileFormat.encode(questions)
+      case .csv: CSVFormat.encode(questions)
+      case .xlsx: try XLSXFormat.encode(questions)
+      }
+    }
+  }
+
   public static func convert(_ sources: [String], to path: String) async throws(DataSourceError) -> Outcome {
+    let output = try Output(path: path)
     var questions = QuestionList()
     var skipped: [QuestionBank.Skipped] = []
     var ignored: [QuestionBank.Skipped] = []
@@ -30,8 +57,14 @@ public enum BankConverter {
       skipped += bank.skipped
       ignored += bank.filesIgnored
     }
+    let bytes: [UInt8]
     do {
-      try AtomicFile.write(QuestionFileFormat.encode(questions), to: path)
+      bytes = try output.encode(questions)
+    } catch {
+      throw DataSourceError(file: path, reason: error.message)
+    }
+    do {
+      try AtomicFile.write(bytes, to: path)
     } catch {
       throw DataSourceError(file: path, reason: "cannot write: \(error.description)")
     }

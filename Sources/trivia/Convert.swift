@@ -4,21 +4,26 @@ import TriviaData
 import TriviaTerminal
 import TriviaTools
 
-/// `trivia convert SOURCE… --to FILE.json`: a bank in the project's JSON from what a person
-/// has, to edit from there.
+/// `trivia convert SOURCE… --to FILE.json|.csv|.xlsx`: a bank in the project's JSON, or a
+/// spreadsheet, from what a person has, to edit from there.
 struct Convert: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     // Named here, not made from the type's name by reflection, which every start would pay for.
     commandName: "convert",
-    abstract: "Write question files of any format the game reads as one file of the project's JSON.",
+    abstract: "Write question files of any format the game reads as one file: JSON, CSV or XLSX.",
     discussion: """
       Reads each source as --source would (Open Trivia DB responses, OpenTriviaQA files or \
-      folders, the project's JSON, 'bundled') and writes their questions, in order, to one JSON \
-      file, keeping categories, and levels where the source has them. The file is replaced \
-      atomically. Questions a source skips are listed on standard error.
+      folders, the project's JSON, CSV and XLSX spreadsheets, 'bundled') and writes their \
+      questions, in order, to one file, keeping categories, levels where the source has them, \
+      and a question's own time. The file's extension says what it is: .json the project's \
+      JSON; .csv or .xlsx a spreadsheet with the columns question, correct, wrong…, category, \
+      difficulty, seconds. The file is replaced atomically. Questions a source skips are listed \
+      on standard error.
       """)
 
-  @Option(name: .customLong("to"), help: ArgumentHelp("The JSON file to write.", valueName: "file.json"))
+  @Option(
+    name: .customLong("to"),
+    help: ArgumentHelp("The file to write: .json, .csv or .xlsx.", valueName: "file.json|file.csv|file.xlsx"))
   var output: String
 
   @Argument(help: "Question files or folders to convert.")
