@@ -190,6 +190,9 @@ let package = Package(
           .product(name: "Logging", package: "swift-log", condition: night),
         ]),
       .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData", "FixtureFolders"]),
+      .testTarget(
+        name: "TriviaSheetsTests", dependencies: ["TriviaSheets", "TriviaData", "TriviaTools", "FixtureFolders"],
+        exclude: ["Fixtures"]),
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
       .testTarget(name: "NightSimulationTests", dependencies: ["NightSimulation", "NightKit"]),
       // A raw TCP connection to a night, for its transport's tests and its wire tests.
