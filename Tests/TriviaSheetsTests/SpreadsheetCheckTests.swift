@@ -21,8 +21,8 @@ struct SpreadsheetCheckTests {
         "\(path), row 4, column \"Answer 3\": warning: an empty option: the question is asked with the others",
         "\(path), row 5, column \"Answer 3\": error: the game skips this question: two equal options: \"Snow\" as "
           + "in column \"Answer 1\"",
-        "\(path), row 6, column \"Time limit\": warning: 240 seconds is not a whole number from 5 to 120: the "
-          + "question plays with the game's own time limit",
+        "\(path), row 6, column \"Time limit\": warning: 240 seconds is outside the game's times, 5 to "
+          + "120: the question plays with the game's own time limit",
         "\(path), row 6, column \"Difficulty\": warning: \"expert\" is not easy, medium or hard: the question "
           + "plays only under Mixed",
         "\(path), row 6, column \"Difficulty\": warning: no level (easy, medium or hard): it plays only under Mixed",

@@ -32,8 +32,8 @@ struct SpreadsheetReadingTests {
       ])
     #expect(
       bank.warnings.map { "\($0.position!): \($0.reason)" } == [
-        "row 10, column \"Time limit (sec) – 5, 10, 20, 30, 60, 90, 120, or 240 secs\": 240 seconds is not a whole "
-          + "number from 5 to 120: the question plays with the game's own time limit",
+        "row 10, column \"Time limit (sec) – 5, 10, 20, 30, 60, 90, 120, or 240 secs\": 240 seconds is outside the "
+          + "game's times, 5 to 120: the question plays with the game's own time limit",
         "row 14, column \"Answer 2 - max 75 characters\": an empty option: the question is asked with the others",
       ])
     #expect(bank.formats == [file.hasSuffix("xlsx") ? .xlsx : .csv])

@@ -147,14 +147,16 @@ struct SpreadsheetRowReader {
     let timeText = cell(seconds)
     if !timeText.isEmpty {
       let range = Question.secondsRange
-      if let value = Self.wholeNumber(timeText), range.contains(value) {
+      let value = Self.wholeNumber(timeText)
+      if let value, range.contains(value) {
         time = value
       } else {
+        let what =
+          value == nil
+          ? "\"\(timeText)\" is not a whole number of seconds"
+          : "\(timeText) seconds is outside the game's times, \(range.lowerBound) to \(range.upperBound)"
         warnings.append(
-          .init(
-            reason: "\(timeText) seconds is not a whole number from \(range.lowerBound) to \(range.upperBound): "
-              + "the question plays with the game's own time limit",
-            position: position(seconds)))
+          .init(reason: what + ": the question plays with the game's own time limit", position: position(seconds)))
       }
     }
     let categoryName = cell(categoryColumn)
