@@ -31,21 +31,23 @@ struct SheetXML {
       while index < count, bytes[index] != UInt8(ascii: "<") { index += 1 }
       return .text(start..<index)
     }
-    if starts(with: "<![CDATA[") {
+    // Most tags are start tags: what else a `<` begins is told by the byte after it.
+    let second = index + 1 < count ? bytes[index + 1] : 0
+    if second == UInt8(ascii: "!"), starts(with: "<![CDATA[") {
       let start = index + 9
       index = find("]]>", from: start)
       defer { index = min(count, index + 3) }
       return .cdata(start..<index)
     }
-    if starts(with: "<!--") {
+    if second == UInt8(ascii: "!"), starts(with: "<!--") {
       index = min(count, find("-->", from: index + 4) + 3)
       return next()
     }
-    if starts(with: "<?") || starts(with: "<!") {
+    if second == UInt8(ascii: "?") || second == UInt8(ascii: "!") {
       index = min(count, find(">", from: index) + 1)
       return next()
     }
-    if starts(with: "</") {
+    if second == UInt8(ascii: "/") {
       let start = index + 2
       index = find(">", from: start)
       var end = index
@@ -81,12 +83,15 @@ struct SheetXML {
   }
 
   /// Whether `name` (a range `next` gave) is `expected`.
-  func isName(_ name: Range<Int>, _ expected: String) -> Bool {
-    name.count == expected.utf8.count && bytes[name].elementsEqual(expected.utf8)
+  func isName(_ name: Range<Int>, _ expected: StaticString) -> Bool {
+    guard name.count == expected.utf8CodeUnitCount else { return false }
+    let start = expected.utf8Start
+    for offset in 0..<name.count where bytes[name.lowerBound + offset] != start[offset] { return false }
+    return true
   }
 
   /// The decoded value of the attribute whose name, without its prefix, is `wanted`.
-  func attribute(_ wanted: String, in range: Range<Int>) -> String? {
+  func attribute(_ wanted: StaticString, in range: Range<Int>) -> String? {
     var index = range.lowerBound
     while index < range.upperBound {
       while index < range.upperBound, Self.isSpace(bytes[index]) { index += 1 }
@@ -182,7 +187,8 @@ extension String {
   /// SpreadsheetML's own escape undone: `_x000D_` is a carriage return (ST_Xstring), which
   /// Excel writes for characters XML cannot hold; `_x005F_` is the underscore that escapes one.
   var unescapingSpreadsheetML: String {
-    guard contains("_x") else { return self }
+    // By bytes: String's `contains` of a string is Foundation's, and slow.
+    guard utf8.contains(UInt8(ascii: "_")) else { return self }
     var out = ""
     var rest = Substring(self)
     while let start = rest.firstRange(of: "_x") {

@@ -41,7 +41,9 @@ public enum XLSXSheet {
     guard let entry = archive[path] else { throw SheetError("the workbook has no \(path)") }
     var data = Data()
     do {
-      _ = try archive.extract(entry) { data.append($0) }
+      // The ZIP's own CRC-32 is not checked: inflating a damaged entry fails, or its XML does
+      // not read, and the check took a fifth of reading 10,000 questions (75 ms against 61).
+      _ = try archive.extract(entry, skipCRC32: true) { data.append($0) }
     } catch {
       throw SheetError("cannot unpack \(path) from the workbook")
     }
