@@ -218,6 +218,8 @@ let package = Package(
       .testTarget(name: "QRCodeTests", dependencies: ["trivia", "trivia-night", "ProcessSpawn"]),
       .executableTarget(
         name: "NavigatorBenchmark", dependencies: ["NavigatorKit"], path: "Benchmarks/NavigatorBenchmark"),
+      // Spreadsheets against the project's JSON (#38): each file read as --source reads it.
+      .executableTarget(name: "SheetBenchmark", dependencies: ["TriviaData"], path: "Benchmarks/SheetBenchmark"),
       // Figure 8: N players on loopback against a real `trivia host`, from one process.
       .executableTarget(
         name: "NightLoad",
