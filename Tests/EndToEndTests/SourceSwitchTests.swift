@@ -143,7 +143,7 @@ struct SourceSwitchTests {
   }
 
   static let notAQuestionFile =
-    "not a question file; expected a trivia question file (JSON with a \"questions\" array), an Open Trivia DB response (JSON with \"response_code\" and \"results\"), or OpenTriviaQA text (blocks that start with #Q lines)"
+    "not a question file; expected a trivia question file (JSON with a \"questions\" array), an Open Trivia DB response (JSON with \"response_code\" and \"results\"), OpenTriviaQA text (blocks that start with #Q lines), or a spreadsheet, CSV or XLSX, with a header row (question, correct, wrong…; or Kahoot's or Quizizz's)"
 
   @Test("A folder plays its good questions, lists what it skipped, and source --details lists it again")
   func folderWithBadFiles() async throws {
