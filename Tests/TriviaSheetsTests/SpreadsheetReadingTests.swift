@@ -157,6 +157,30 @@ struct SpreadsheetReadingTests {
     #expect(QuestionFormat.detect(bytes: [0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 40)) == nil)
   }
 
+  @Test("Columns told by how their names begin, case aside; a typo named, a time that is no number said")
+  func headerNames() throws {
+    let text = """
+      QUESTION - max 120 characters;answer 1 - max 75;Answer2;Answer 3 (optional);Correct Answers;TIME LIMIT (sec);Anwser 4
+      Which letter comes third?;A;B;C;3;30;D
+      Which letter comes first?;A;B;;1;soon;
+      """
+    let bank = try Array(text.utf8).withUnsafeBufferPointer {
+      try QuestionFormat.decode($0, name: "letters.csv", locating: true)
+    }
+    #expect(
+      Array(bank.questions) == [
+        SheetFixtures.question("Which letter comes third?", "C", ["A", "B"], category: "Letters", seconds: 30),
+        SheetFixtures.question("Which letter comes first?", "A", ["B"], category: "Letters"),
+      ])
+    #expect(
+      bank.warnings.map { "\($0.position!): \($0.reason)" } == [
+        "row 1, column \"Anwser 4\": a column the game does not read: its cells are left out (the columns read are "
+          + "question, correct, wrong…, category, difficulty, seconds, or Kahoot's or Quizizz's)",
+        "row 3, column \"TIME LIMIT (sec)\": \"soon\" is not a whole number of seconds: the question plays with the "
+          + "game's own time limit",
+      ])
+  }
+
   @Test("A spreadsheet without a header, and one with a header and no question: why, in a sentence")
   func noQuestions() throws {
     let noHeader = Array("just,some\ncells,here\n".utf8)
