@@ -20,7 +20,7 @@ struct SpreadsheetReadingTests {
 
   @Test(
     "Kahoot's template, as a workbook and as CSV: title rows above the header, numbers for the right answer",
-    arguments: ["kahoot.xlsx", "kahoot.csv"])
+    arguments: ["kahoot.xlsx", "kahoot.csv", "libreoffice/kahoot.xlsx"])
   func kahoot(file: String) throws {
     let bank = try SheetFixtures.bank(file)
     #expect(Array(bank.questions) == Self.kahootQuestions)
@@ -41,7 +41,7 @@ struct SpreadsheetReadingTests {
 
   @Test(
     "Quizizz's template: its types, five options, and columns the game does not show",
-    arguments: ["quizizz.xlsx", "quizizz.csv"])
+    arguments: ["quizizz.xlsx", "quizizz.csv", "libreoffice/quizizz.csv"])
   func quizizz(file: String) throws {
     let bank = try SheetFixtures.bank(file, locating: true)
     #expect(
@@ -72,9 +72,11 @@ struct SpreadsheetReadingTests {
     #expect(bank.locations[1].position(of: .correctAnswer).description == "row 5, column \"Option 1\"")
   }
 
-  @Test("This game's columns in CSV: BOM, CRLF, a quoted line break, doubled quotes, empty rows")
-  func simple() throws {
-    let bank = try SheetFixtures.bank("simple.csv")
+  @Test(
+    "This game's columns in CSV: BOM, CRLF, a quoted line break, doubled quotes, empty rows; and as LibreOffice saves it",
+    arguments: ["simple.csv", "libreoffice/simple.xlsx"])
+  func simple(file: String) throws {
+    let bank = try SheetFixtures.bank(file)
     #expect(
       Array(bank.questions) == [
         SheetFixtures.question(

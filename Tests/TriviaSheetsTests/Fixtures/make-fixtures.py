@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Makes the spreadsheet fixtures as their users make them: CSV files as Excel and
 LibreOffice save them (Python's csv module, with a BOM, CRLF, semicolons), workbooks written
-by openpyxl (shared strings, rich text, numbers), and one workbook written by hand with what
-openpyxl does not write (inline strings, booleans, a phonetic guide, prefixed names, its
-first sheet not sheet1.xml). Run once (`pip install openpyxl`); the files are committed, so
-the tests need neither Python nor openpyxl.
+by openpyxl (inline strings, rich text, numbers), one workbook written by hand with what
+openpyxl does not write (shared strings with runs and a phonetic guide, booleans, prefixed
+names, its first sheet not sheet1.xml), and, when LibreOffice is installed
+(`apt-get install libreoffice-calc-nogui`), files saved by LibreOffice Calc headless in
+libreoffice/. Run once (`pip install openpyxl`); the files are committed, so the tests need
+neither Python, openpyxl nor LibreOffice.
 """
 import csv
 import io
+import os
+import shutil
+import subprocess
+import tempfile
 import zipfile
 
 import openpyxl
@@ -179,3 +185,17 @@ with zipfile.ZipFile("handmade.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
                '</x:is></x:c><x:c r="B5"><x:v>42</x:v></x:c><x:c r="C5"><x:v>41.5</x:v></x:c>'
                '<x:c r="E5" t="e"><x:v>#N/A</x:v></x:c></x:row>'
                '</x:sheetData></x:worksheet>')
+
+
+# Saved by LibreOffice Calc, as a teacher who opens a file and saves it again: the workbook
+# with shared strings, as Excel writes them; CSV as Calc exports it (UTF-8, comma, quoted text).
+if shutil.which("soffice"):
+    os.makedirs("libreoffice", exist_ok=True)
+    with tempfile.TemporaryDirectory() as profile:
+        def calc(source, target, options=()):
+            subprocess.run(["soffice", f"-env:UserInstallation=file://{profile}", "--headless", *options,
+                            "--convert-to", target, "--outdir", "libreoffice", source],
+                           check=True, capture_output=True)
+        calc("kahoot.xlsx", "xlsx:Calc Office Open XML")
+        calc("quizizz.xlsx", "csv:Text - txt - csv (StarCalc):44,34,76,1")
+        calc("simple.csv", "xlsx:Calc Office Open XML", ["--infilter=CSV:44,34,76,1"])
