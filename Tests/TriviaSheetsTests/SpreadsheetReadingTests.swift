@@ -183,6 +183,18 @@ struct SpreadsheetReadingTests {
       ])
   }
 
+  @Test("A hostile workbook: a column reference past any counter, a shared string that is not there")
+  func hostile() throws {
+    let error = #expect(throws: DataSourceError.self) { try SheetFixtures.bank("hostile.xlsx") }
+    #expect(error?.message == "hostile.xlsx: row 2 refers to a shared string the workbook does not have")
+    // Its central directory cut off, as a download that stopped short.
+    let truncated = Array(try SheetFixtures.bytes("kahoot.xlsx").dropLast(100))
+    let broken = #expect(throws: DataSourceError.self) {
+      try truncated.withUnsafeBufferPointer { try QuestionFormat.decode($0, name: "cut.xlsx") }
+    }
+    #expect(broken?.message == "cut.xlsx: not a readable XLSX workbook (a broken ZIP)")
+  }
+
   @Test("A spreadsheet without a header, and one with a header and no question: why, in a sentence")
   func noQuestions() throws {
     let noHeader = Array("just,some\ncells,here\n".utf8)

@@ -187,6 +187,17 @@ with zipfile.ZipFile("handmade.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
                '</x:sheetData></x:worksheet>')
 
 
+# Hostile: a column reference that would overflow a counter, a shared string that is not there.
+with zipfile.ZipFile("hostile.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN}" xmlns:r="{REL}"><sheets>'
+               '<sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>')
+    z.writestr("xl/_rels/workbook.xml.rels", f'<Relationships xmlns="{PKG}"><Relationship Id="rId1" '
+               f'Type="{REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>')
+    z.writestr("xl/worksheets/sheet1.xml",
+               f'<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="ZZZZZZZZZZZZZZZZZZZZ1" t="inlineStr"><is>'
+               '<t>question</t></is></c><c t="inlineStr"><is><t>correct</t></is></c><c t="inlineStr"><is><t>wrong'
+               '</t></is></c></row><row><c t="s"><v>7</v></c></row></sheetData></worksheet>')
+
 # Saved by LibreOffice Calc, as a teacher who opens a file and saves it again: the workbook
 # with shared strings, as Excel writes them; CSV as Calc exports it (UTF-8, comma, quoted text).
 if shutil.which("soffice"):
