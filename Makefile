@@ -104,14 +104,15 @@ router-check:
 	  -module-name RouterCheck $(ROUTER_CHECK)/*.swift
 
 ## libedit's and SQLite's headers and pkg-config files come from libedit-dev and
-## libsqlite3-dev; the sqlite3 shell reads the history file (and the tests use it). libcurl is not needed to
-## build: the game opens libcurl.so.4 (libcurl4) only when it loads questions from the web,
-## and the tests do that. Installed once.
+## libsqlite3-dev; the sqlite3 shell reads the history file (and the tests use it). zlib's come
+## from zlib1g-dev: ZIPFoundation, which reads and writes XLSX workbooks, inflates with it on
+## Linux. libcurl is not needed to build: the game opens libcurl.so.4 (libcurl4) only when it
+## loads questions from the web, and the tests do that. Installed once.
 deps:
-	@{ pkg-config --exists libedit sqlite3 && /sbin/ldconfig -p | grep -q 'libcurl\.so\.4 ' && command -v sqlite3; } >/dev/null 2>&1 || { \
-	  echo "Installing libedit-dev, libsqlite3-dev, sqlite3 and libcurl4…"; \
+	@{ pkg-config --exists libedit sqlite3 zlib && /sbin/ldconfig -p | grep -q 'libcurl\.so\.4 ' && command -v sqlite3; } >/dev/null 2>&1 || { \
+	  echo "Installing libedit-dev, libsqlite3-dev, zlib1g-dev, sqlite3 and libcurl4…"; \
 	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) apt-get install -y -qq libedit-dev libsqlite3-dev sqlite3 libcurl4 pkg-config >/dev/null; }
+	  $(SUDO) apt-get install -y -qq libedit-dev libsqlite3-dev zlib1g-dev sqlite3 libcurl4 pkg-config >/dev/null; }
 
 ## libqrencode-dev: trivia-night encodes the lobby's QR code with libqrencode, so building it
 ## needs the library's headers; trivia does not link it, and `make play` does not install it.

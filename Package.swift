@@ -48,6 +48,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     // Beyond one machine (#30): PostgreSQL's LISTEN/NOTIFY, measured first by NotifyLoad.
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    // A teacher's own quiz (#38): a spreadsheet saved as CSV, or an Excel or LibreOffice workbook.
+    .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     // Its generic code specialized in the app for the app's view type, not dispatched at run time.
@@ -63,7 +66,14 @@ let package = Package(
       .target(name: name, dependencies: ["ScreenKit"], path: "Sources/Screens/\(name)")
     }
     + [
-      .target(name: "TriviaData", dependencies: ["CurlShim", "NumberWords", "BundledBank"]),
+      .target(name: "TriviaData", dependencies: ["CurlShim", "NumberWords", "BundledBank", "TriviaSheets"]),
+      // A spreadsheet's cells, from CSV or XLSX, and an XLSX written: the only code that brings
+      // Foundation's CSV and ZIP readers. TriviaData calls it only for a file that is one.
+      .target(
+        name: "TriviaSheets",
+        dependencies: [
+          .product(name: "CSV", package: "CSV.swift"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
       // The bundled bank, Data/questions.json, embedded by the C compiler (#embed, C23): as
       // SwiftPM's embedInCode, a Swift array literal, it took a release build 100 s more.
       .target(name: "BundledBank", cSettings: [.unsafeFlags(["-std=c23"])]),
@@ -182,6 +192,9 @@ let package = Package(
           .product(name: "Logging", package: "swift-log", condition: night),
         ]),
       .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData", "FixtureFolders"]),
+      .testTarget(
+        name: "TriviaSheetsTests", dependencies: ["TriviaSheets", "TriviaData", "TriviaTools", "FixtureFolders"],
+        exclude: ["Fixtures"]),
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
       .testTarget(name: "NightSimulationTests", dependencies: ["NightSimulation", "NightKit"]),
       // A raw TCP connection to a night, for its transport's tests and its wire tests.
@@ -207,6 +220,8 @@ let package = Package(
       .testTarget(name: "QRCodeTests", dependencies: ["trivia", "trivia-night", "ProcessSpawn"]),
       .executableTarget(
         name: "NavigatorBenchmark", dependencies: ["NavigatorKit"], path: "Benchmarks/NavigatorBenchmark"),
+      // Spreadsheets against the project's JSON (#38): each file read as --source reads it.
+      .executableTarget(name: "SheetBenchmark", dependencies: ["TriviaData"], path: "Benchmarks/SheetBenchmark"),
       // Figure 8: N players on loopback against a real `trivia host`, from one process.
       .executableTarget(
         name: "NightLoad",

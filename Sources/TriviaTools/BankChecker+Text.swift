@@ -51,8 +51,9 @@ extension BankChecker {
       let reading =
         switch format {
         case .openTriviaQA: "the game reads the text around it as Windows-1252"
-        // GIFT and Aiken: the whole file, as a teacher's old Windows editor saved it.
-        case .gift, .aiken: "the game reads the whole file as Windows-1252"
+        // GIFT, Aiken and CSV: the whole file, as a teacher's old Windows editor, or Excel's
+        // plain "CSV" on a Western Windows, saved it.
+        case .gift, .aiken, .csv: "the game reads the whole file as Windows-1252"
         default: "the game shows \u{FFFD} in its place"
         }
       return "byte 0x\(hex) is not UTF-8: " + reading

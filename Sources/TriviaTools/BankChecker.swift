@@ -45,6 +45,7 @@ public struct BankChecker: Sendable {
           found.add(.error, skipped.position, Self.skipMessage(skipped.reason))
           for fault in skipped.otherFaults { found.add(.error, fault.position, Self.skipMessage(fault.reason)) }
         }
+        for warning in bank.warnings { found.add(.warning, warning.position, warning.reason) }
         let ungraded = bank.questions.countsByDifficulty[nil] ?? 0
         let noneGraded = ungraded == bank.questions.count
         if noneGraded, let first = bank.locations.first {

@@ -1,9 +1,10 @@
 import TriviaData
 
 /// `trivia convert SOURCE… --to FILE`: whatever the game reads (Open Trivia DB responses,
-/// OpenTriviaQA files and folders, the project's JSON, Moodle's GIFT and Aiken, `bundled`)
-/// written as the project's JSON, so a person can start a bank from what they have and edit
-/// it, or as GIFT or Aiken, to take it to Moodle (`writer(for:)`).
+/// OpenTriviaQA files and folders, the project's JSON, spreadsheets, Moodle's GIFT and Aiken,
+/// `bundled`) written as the project's JSON (`.json`), as a spreadsheet (`.csv`, `.xlsx`) to
+/// take to Kahoot, Quizizz or a colleague and back, or as GIFT or Aiken (`.gift`, `.aiken` or
+/// `.txt`) to take to Moodle, so a person can start a bank from what they have and edit it.
 ///
 /// Each source is loaded by the game's own data source, so the file written holds exactly
 /// the questions `--source` would play, in the same order, with their categories, and their
@@ -20,33 +21,39 @@ public enum BankConverter {
     public var filesIgnored: [QuestionBank.Skipped]
   }
 
-  /// The writer `path`'s extension chooses: `.json` the project's JSON, `.gift` GIFT,
-  /// `.aiken` or `.txt` Aiken (Moodle's Aiken import asks for a `.txt` file). Any other is an
-  /// error that names these, before a source is read.
-  public static func writer(for path: String) throws(DataSourceError) -> (QuestionList) throws(DataSourceError) ->
-    [UInt8]
-  {
-    switch fileExtension(path).lowercased() {
-    case "json": return { questions in QuestionFileFormat.encode(questions) }
-    case "gift": return { questions in GIFTFormat.encode(questions) }
-    case "aiken", "txt": return { questions throws(DataSourceError) in try AikenFormat.encode(questions) }
-    default:
-      throw DataSourceError(
-        file: path,
-        reason: "cannot tell which format to write: its name should end in .json (the project's JSON), "
-          + ".gift (Moodle GIFT), or .aiken or .txt (Moodle Aiken)")
+  /// What a file is written as, by its name's extension.
+  public enum Output: String, Sendable, CaseIterable {
+    case json, csv, xlsx, gift, aiken
+
+    /// The output `path` names (`.txt` is Aiken: Moodle's Aiken import asks for one), or an
+    /// error that lists the extensions written.
+    public init(path: String) throws(DataSourceError) {
+      let name = path.split(separator: "/").last ?? ""
+      let dot = name.lastIndex(of: ".")
+      let named = dot.map { name[name.index(after: $0)...].lowercased() }
+      guard let dot, dot != name.startIndex, let named, let output = Output(rawValue: named == "txt" ? "aiken" : named)
+      else {
+        throw DataSourceError(
+          file: path,
+          reason: "cannot tell what to write: name the file .json (the game's own JSON), .csv or .xlsx "
+            + "(a spreadsheet), .gift (Moodle GIFT), or .aiken or .txt (Moodle Aiken)")
+      }
+      self = output
+    }
+
+    public func encode(_ questions: QuestionList) throws(DataSourceError) -> [UInt8] {
+      switch self {
+      case .json: QuestionFileFormat.encode(questions)
+      case .csv: CSVFormat.encode(questions)
+      case .xlsx: try XLSXFormat.encode(questions)
+      case .gift: GIFTFormat.encode(questions)
+      case .aiken: try AikenFormat.encode(questions)
+      }
     }
   }
 
-  /// What follows the last `.` of the file's name, or nothing.
-  static func fileExtension(_ path: String) -> Substring {
-    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-    return name[name.index(after: dot)...]
-  }
-
   public static func convert(_ sources: [String], to path: String) async throws(DataSourceError) -> Outcome {
-    let write = try writer(for: path)
+    let output = try Output(path: path)
     var questions = QuestionList()
     var skipped: [QuestionBank.Skipped] = []
     var ignored: [QuestionBank.Skipped] = []
@@ -58,8 +65,8 @@ public enum BankConverter {
       ignored += bank.filesIgnored
     }
     let bytes: [UInt8]
-    do throws(DataSourceError) {
-      bytes = try write(questions)
+    do {
+      bytes = try output.encode(questions)
     } catch {
       throw DataSourceError(file: path, reason: "cannot write: \(error.message)")
     }

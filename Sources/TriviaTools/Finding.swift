@@ -32,10 +32,13 @@ public struct Finding: Sendable, Equatable, CustomStringConvertible {
   /// place.
   public var description: String { formatted(as: severity) }
 
-  /// The line as printed, under `severity` (`--strict` prints warnings as errors).
+  /// The line as printed, under `severity` (`--strict` prints warnings as errors). A place in
+  /// a spreadsheet is `quiz.csv, row 12, column "Answer 3":`, as a teacher finds the cell.
   public func formatted(as severity: Severity) -> String {
     var place = file
-    if let position {
+    if let position, position.columnName != nil {
+      place += ", \(position)"
+    } else if let position {
       place += ":\(position.line)"
       if let column = position.column { place += ":\(column)" }
     }

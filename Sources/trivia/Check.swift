@@ -11,8 +11,9 @@ struct Check: ParsableCommand {
     abstract: "Check question files for what the game refuses and what a player would notice.",
     discussion: """
       Reads each file or folder as --source would (the project's JSON, Open Trivia DB responses, \
-      OpenTriviaQA text, Moodle GIFT and Aiken) and prints a line for each finding, 'file:line:column: error|warning: \
-      message', then a summary. Errors are what the game refuses: a file it cannot load, a question \
+      OpenTriviaQA text, Moodle GIFT and Aiken, CSV and XLSX spreadsheets) and prints a line for \
+      each finding, 'file:line:column: error|warning: message' (in a spreadsheet 'file, row 12, \
+      column "Answer 3": …'), then a summary. Errors are what the game refuses: a file it cannot load, a question \
       it skips. Warnings are what it plays but a player would notice: the same question twice, the \
       right answer among the wrong ones or written in the question, options that differ only in \
       case or accents, a question without a level, a category whose true/false statements lean one \

@@ -81,8 +81,8 @@ struct MoodleCommandTests {
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "trivia convert: \(output): cannot tell which format to write: its name should end in .json "
-        + "(the project's JSON), .gift (Moodle GIFT), or .aiken or .txt (Moodle Aiken)\n")
+        == "trivia convert: \(output): cannot tell what to write: name the file .json (the game's own JSON), .csv "
+        + "or .xlsx (a spreadsheet), .gift (Moodle GIFT), or .aiken or .txt (Moodle Aiken)\n")
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 

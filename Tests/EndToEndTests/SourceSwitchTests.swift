@@ -143,7 +143,7 @@ struct SourceSwitchTests {
   }
 
   static let notAQuestionFile =
-    "not a question file; expected a trivia question file (JSON with a \"questions\" array), an Open Trivia DB response (JSON with \"response_code\" and \"results\"), OpenTriviaQA text (blocks that start with #Q lines), Moodle GIFT text (answers in { }, = right and ~ wrong, or {T} and {F}), or Moodle Aiken text (options A. B. … then a line ANSWER: A)"
+    "not a question file; expected a trivia question file (JSON with a \"questions\" array), an Open Trivia DB response (JSON with \"response_code\" and \"results\"), OpenTriviaQA text (blocks that start with #Q lines), Moodle GIFT text (answers in { }, = right and ~ wrong, or {T} and {F}), Moodle Aiken text (options A. B. … then a line ANSWER: A), or a spreadsheet, CSV or XLSX, with a header row (question, correct, wrong…; or Kahoot's or Quizizz's)"
 
   @Test("A folder plays its good questions, lists what it skipped, and source --details lists it again")
   func folderWithBadFiles() async throws {

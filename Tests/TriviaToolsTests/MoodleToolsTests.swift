@@ -47,16 +47,19 @@ struct MoodleToolsTests {
       category: "Space", difficulty: .easy, kind: .boolean, text: "Pluto is a planet.", correctAnswer: "False",
       incorrectAnswers: ["True"])
     let list = QuestionList([question])
-    let json = String(decoding: try BankConverter.writer(for: "out/bank.json")(list), as: UTF8.self)
+    func written(_ name: String) throws -> String {
+      String(decoding: try BankConverter.Output(path: name).encode(list), as: UTF8.self)
+    }
+    let json = try written("out/bank.json")
     #expect(json.contains(#""schema": "trivia-questions/1""#))
-    let gift = String(decoding: try BankConverter.writer(for: "quiz.GIFT")(list), as: UTF8.self)
+    let gift = try written("quiz.GIFT")
     #expect(gift.hasSuffix("$CATEGORY: $course$/top/Space\n\n// difficulty: easy\nPluto is a planet. {F}\n"))
     for name in ["quiz.aiken", "quiz.txt"] {
-      let aiken = String(decoding: try BankConverter.writer(for: name)(list), as: UTF8.self)
+      let aiken = try written(name)
       #expect(aiken == "Pluto is a planet.\nA. True\nB. False\nANSWER: B\n\n")
     }
-    for name in ["quiz.csv", "quiz", "my.quiz/bank", ".gift"] {
-      #expect(throws: DataSourceError.self) { try BankConverter.writer(for: name) }
+    for name in ["quiz.ods", "quiz", "my.quiz/bank", ".gift"] {
+      #expect(throws: DataSourceError.self) { try BankConverter.Output(path: name) }
     }
   }
 
@@ -66,8 +69,8 @@ struct MoodleToolsTests {
     await #expect(
       throws: DataSourceError(
         file: output,
-        reason: "cannot tell which format to write: its name should end in .json (the project's JSON), "
-          + ".gift (Moodle GIFT), or .aiken or .txt (Moodle Aiken)")
+        reason: "cannot tell what to write: name the file .json (the game's own JSON), .csv or .xlsx "
+          + "(a spreadsheet), .gift (Moodle GIFT), or .aiken or .txt (Moodle Aiken)")
     ) {
       _ = try await BankConverter.convert([folder.path + "/missing.gift"], to: output)
     }

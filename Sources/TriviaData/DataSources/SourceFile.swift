@@ -48,7 +48,8 @@ public struct SourceFile: Sendable {
         if inFolder { return SourceFile(path: path, format: nil, content: .notQuestions) }
         throw DataSourceError(file: path, reason: QuestionFormat.notAQuestionFile)
       }
-      faults = TextFault.find(in: bytes)
+      // A workbook is a ZIP: its text is inside, compressed.
+      faults = format == .xlsx ? [] : TextFault.find(in: bytes)
       let bank = try format.decode(bytes, name: path, category: category, locating: true)
       return SourceFile(path: path, format: format, content: .questions(bank), textFaults: faults)
     } catch {

@@ -10,6 +10,11 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   case gift
   /// Moodle's Aiken text: a question, options `A.` or `A)`, then `ANSWER: A`.
   case aiken
+  /// A spreadsheet saved as CSV: a header row (this game's, Kahoot's or Quizizz's), then a
+  /// question a row (`CSVFormat`).
+  case csv
+  /// An Excel or LibreOffice workbook whose first sheet is laid out as a CSV quiz (`XLSXFormat`).
+  case xlsx
 
   public var description: String {
     switch self {
@@ -18,6 +23,8 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     case .openTriviaQA: "OpenTriviaQA text"
     case .gift: "Moodle GIFT text"
     case .aiken: "Moodle Aiken text"
+    case .csv: "CSV spreadsheet"
+    case .xlsx: "XLSX workbook"
     }
   }
 
@@ -25,7 +32,7 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
   /// of this game's own format, whose author is whoever wrote it.
   public var credit: String? {
     switch self {
-    case .questionFile, .gift, .aiken: nil
+    case .questionFile, .gift, .aiken, .csv, .xlsx: nil
     case .openTriviaDB: "Open Trivia Database (opentdb.com), licensed CC BY-SA 4.0"
     case .openTriviaQA: "OpenTriviaQA (github.com/uberspot/OpenTriviaQA), licensed CC BY-SA 4.0"
     }
@@ -39,21 +46,31 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     "expected a trivia question file (JSON with a \"questions\" array), an Open Trivia DB response "
     + "(JSON with \"response_code\" and \"results\"), OpenTriviaQA text (blocks that start with #Q lines), "
     + "Moodle GIFT text (answers in { }, = right and ~ wrong, or {T} and {F}), "
-    + "or Moodle Aiken text (options A. B. … then a line ANSWER: A)"
+    + "Moodle Aiken text (options A. B. … then a line ANSWER: A), "
+    + "or a spreadsheet, CSV or XLSX, with a header row (question, correct, wrong…; or Kahoot's or Quizizz's)"
 
-  /// The format of `bytes`, or nil when they are none of the three.
+  /// What a spreadsheet quiz should have, for one whose header is not found.
+  static let spreadsheetExpectation =
+    "expected a row that names a question column and answer columns (question, correct, wrong…; "
+    + "Kahoot's Question, Answer 1…, Correct answer(s); Quizizz's Question Text, Option 1…, Correct Answer) "
+    + "within the first \(SpreadsheetFormat.headerSearchRows) rows"
+
+  /// The format of `bytes`, or nil when they are none of these.
   ///
   /// JSON (the first thing after any byte-order mark and spaces is `{`) is an Open Trivia DB
   /// response when the first deciding key of its top-level object is `"response_code"` or
   /// `"results"`, and a question file when it is `"questions"`. Those come first in both
-  /// formats, so a bank of megabytes is told after a few bytes. Other text is OpenTriviaQA
-  /// when a line starts with `#Q`; else Aiken when a line starts with `ANSWER:` just after an
-  /// option line (`A. …`); else GIFT when it has a `::title::` or answers in `{…}`.
+  /// formats, so a bank of megabytes is told after a few bytes. A ZIP with `xl/workbook.xml`
+  /// is an XLSX workbook. Other text is CSV when one of its first lines is a spreadsheet quiz's
+  /// header split at `,` or `;`; else OpenTriviaQA when a line starts with `#Q`; else Aiken when
+  /// a line starts with `ANSWER:` just after an option line (`A. …`); else GIFT when it has a
+  /// `::title::` or answers in `{…}`.
   public static func detect(bytes: [UInt8]) -> QuestionFormat? {
     bytes.withUnsafeBufferPointer { detect($0) }
   }
 
   static func detect(_ buffer: UnsafeBufferPointer<UInt8>) -> QuestionFormat? {
+    if XLSXFormat.isWorkbook(buffer) { return .xlsx }
     guard JSON.startsWithObject(buffer) else { return detectText(buffer) }
     if let key = JSON.firstTopLevelKey(in: buffer, among: ["questions", "response_code", "results"]) {
       return key == "questions" ? .questionFile : .openTriviaDB
@@ -68,6 +85,7 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
 
   /// The format of text that is not JSON, or nil.
   private static func detectText(_ buffer: UnsafeBufferPointer<UInt8>) -> QuestionFormat? {
+    if CSVFormat.delimiter(buffer) != nil { return .csv }
     if hasQuestionLine(buffer) { return .openTriviaQA }
     if AikenFormat.looksLikeAiken(buffer) { return .aiken }
     return GIFTFormat.looksLikeGIFT(buffer) ? .gift : nil
@@ -88,8 +106,9 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     try detect(bytes, name: name).decode(bytes, name: name, locating: locating)
   }
 
-  /// Reads a file of this format; an OpenTriviaQA, GIFT or Aiken file's questions take
-  /// `category` (GIFT's until its first `$CATEGORY:`), else a category made from `name`.
+  /// Reads a file of this format; an OpenTriviaQA, GIFT or Aiken file's questions, and a
+  /// spreadsheet's without a category, take `category` (GIFT's until its first `$CATEGORY:`),
+  /// else a category made from `name`.
   func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String? = nil, locating: Bool = false
   ) throws(DataSourceError) -> QuestionBank {
@@ -99,6 +118,8 @@ public enum QuestionFormat: String, Sendable, CaseIterable, CustomStringConverti
     case .openTriviaQA: try OpenTriviaQAFormat.decode(bytes, name: name, category: category, locating: locating)
     case .gift: try GIFTFormat.decode(bytes, name: name, category: category, locating: locating)
     case .aiken: try AikenFormat.decode(bytes, name: name, category: category, locating: locating)
+    case .csv: try CSVFormat.decode(bytes, name: name, category: category, locating: locating)
+    case .xlsx: try XLSXFormat.decode(bytes, name: name, category: category, locating: locating)
     }
   }
 

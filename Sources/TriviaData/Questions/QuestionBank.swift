@@ -55,6 +55,9 @@ public struct QuestionBank: Sendable, Equatable {
   /// Where each question is in its file, in the order of `questions`: filled by a read that
   /// locates (`QuestionFormat.decode(_:name:locating:)`), for tools; empty for the game.
   public var locations: [QuestionLocation] = []
+  /// What a read noticed and played anyway, each with where it is: a spreadsheet's column
+  /// nobody reads, a time out of range the question plays without. For tools (`trivia check`).
+  public var warnings: [Skipped.Fault] = []
 
   public init(questions: QuestionList, skipped: [Skipped] = []) {
     self.questions = questions
