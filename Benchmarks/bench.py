@@ -23,6 +23,8 @@ baseline measured in the same run (the machine is noisy: the ratios are what cou
   9. dealing from the bundled bank: `play` (the 1,536 questions read, a round dealt), the
      round abandoned, `quit`, vs `quit` alone: at most 5 ms more (and, for information, the
      same with history, whose first round also makes the history file)
+  10. your own quiz (#38): 10,000 questions as CSV, XLSX, GIFT and Aiken, each read at most
+     twice as slowly as the same questions in the project's JSON (beyond start-up)
 
 Every process figure is the median of several runs; trivia and its baseline runs alternate.
 Each child gets its own temporary HOME and XDG directories. Prints a Markdown table and
@@ -32,7 +34,7 @@ Options: --runs N (default 7), --play-runs N (the 100k game; default 5), --no-bu
 --results FILE (also write the report there), --keep (keep the work folder), --night-seconds S
 (figure 8's sweep between 1,000 and 5,000 players; default 300, 0 for none), --only-night (figure 8 alone),
 --cluster-seconds S (the same sweep over 2 edges and PostgreSQL; default 300, 0 for none), --only-cluster
-(figure 8's night over 2 edges alone).
+(figure 8's night over 2 edges alone), --only-formats (figure 10 alone).
 """
 import argparse
 import datetime
@@ -208,9 +210,10 @@ def load_reference():
     return module
 
 
-def write_json_bank(path, files):
-    """The OpenTriviaQA questions, read as the reference reader reads them, written in the
-    project's schema (Data/README.md), one question a line like the bundled bank."""
+def write_json_bank(path, files, limit=None):
+    """The OpenTriviaQA questions (the first `limit` of them, if given), read as the reference
+    reader reads them, written in the project's schema (Data/README.md), one question a line
+    like the bundled bank."""
     reference = load_reference()
     difficulties = ["easy", "medium", "hard"]
     lines = []
@@ -234,6 +237,7 @@ def write_json_bank(path, files):
                 "correct_answer": answer, "incorrect_answers": wrong,
             }
             lines.append(json.dumps(question, ensure_ascii=False))
+    lines = lines[:limit]
     with open(path, "w", encoding="utf-8") as out:
         out.write('{\n  "schema": "trivia-questions/1",\n  "questions": [\n    ')
         out.write(",\n    ".join(lines))
@@ -907,6 +911,37 @@ def cluster_figure(table, work, sweep_seconds):
                        + ("" if single else " (one host not run this time)"))
 
 
+# Figure 10's formats: the extension `trivia convert --to` writes each by.
+QUIZ_FORMATS = (("CSV", "csv"), ("XLSX", "xlsx"), ("Moodle GIFT", "gift"), ("Aiken", "aiken"))
+
+
+def quiz_formats(table, work, runs, files):
+    """Your own quiz (#38): the same 10,000 questions in each format a teacher brings, written
+    by `trivia convert`, then `--source FILE`, play, quit, against the project's JSON of them.
+    The floor is on what reading costs beyond start-up: each format's time over `quit` alone
+    at most twice the JSON's."""
+    bank = work / "quiz.json"
+    written = write_json_bank(bank, files, limit=10_000)
+    quit_runs = [run([TRIVIA, "--no-history", "--script", "-"], work, stdin_text="quit\n") for _ in range(runs + 1)][1:]
+    quit = median(quit_runs)
+
+    def load(path):
+        return lambda: run([TRIVIA, "--seed", "1", "--source", path, "--no-history", "--script", "-"], work,
+                           stdin_text="play\nquit\n")
+
+    for name, extension in QUIZ_FORMATS:
+        path = work / f"quiz.{extension}"
+        converted = run([TRIVIA, "convert", bank, "--to", path], work)
+        expect(rb"Wrote 10,000 questions", f"convert to {name}")(converted.output)
+        loaded = expect(rb"Loaded 10,000 questions", f"{name} quiz")
+        quiz, json_runs = alternate(runs, load(path), load(bank), loaded, loaded)
+        extra, json_extra = median(quiz) - quit, median(json_runs) - quit
+        ratio = extra / json_extra if json_extra > 0 else float("inf")
+        table.add(f"10. Your own quiz, {written:,} questions as {name} ({path.stat().st_size / MIB:.1f} MiB): "
+                  "`--source`, play, quit", f"{timing(quiz)}; +{ms(extra)} over `quit`",
+                  f"{timing(json_runs)}; +{ms(json_extra)}: the same as JSON", f"{ratio:.2f}x", "≤ 2x", ratio <= 2)
+
+
 def main():
     global LAUNCHER
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -922,6 +957,7 @@ def main():
                         help="figure 8's sweep over 2 edges and PostgreSQL from 2,000 players up, in seconds "
                         "(default 300; 0 for none)")
     parser.add_argument("--only-cluster", action="store_true", help="figure 8's night over 2 edges alone")
+    parser.add_argument("--only-formats", action="store_true", help="figure 10 (your own quiz's formats) alone")
     arguments = parser.parse_args()
     if arguments.runs < 1 or arguments.play_runs < 1:
         fail("--runs and --play-runs must be at least 1")
@@ -930,7 +966,8 @@ def main():
         arguments.only_night = True
     if not arguments.no_build:
         build()
-    needed = (TRIVIA, TRIVIA_NIGHT, NIGHT_LOAD) + (() if arguments.only_night else (NAVIGATOR_BENCHMARK,))
+    needed = (TRIVIA,) if arguments.only_formats else (TRIVIA, TRIVIA_NIGHT, NIGHT_LOAD) + (
+        () if arguments.only_night else (NAVIGATOR_BENCHMARK,))
     for binary in needed:
         if not binary.exists():
             fail(f"{binary} is missing; run without --no-build")
@@ -941,7 +978,10 @@ def main():
     table = Table()
     try:
         LAUNCHER = build_launcher(work)
-        if not arguments.only_night:
+        if arguments.only_formats:
+            print("bench: 10. your own quiz", file=sys.stderr, flush=True)
+            quiz_formats(table, work, arguments.runs, otqa_files())
+        elif not arguments.only_night:
             hello = build_hello(work, "hello", ["Foundation"])
             hello_networking = build_hello(work, "hello-networking", ["Foundation", "FoundationNetworking"])
             print("bench: 1. start-up", file=sys.stderr, flush=True)
@@ -958,14 +998,19 @@ def main():
             history_figures(table, work, arguments.runs)
             print("bench: 7. links", file=sys.stderr, flush=True)
             echo_figure(table, work, arguments.runs)
-        if not arguments.only_cluster:
+        if arguments.only_formats:
+            pass
+        elif not arguments.only_cluster:
             print("bench: 8. a trivia night at scale", file=sys.stderr, flush=True)
             night_figure(table, work, arguments.night_seconds)
-        print("bench: 8. a trivia night beyond one host", file=sys.stderr, flush=True)
-        cluster_figure(table, work, arguments.cluster_seconds)
-        if not arguments.only_night:
+        if not arguments.only_formats:
+            print("bench: 8. a trivia night beyond one host", file=sys.stderr, flush=True)
+            cluster_figure(table, work, arguments.cluster_seconds)
+        if not arguments.only_night and not arguments.only_formats:
             print("bench: 9. dealing from the bundled bank", file=sys.stderr, flush=True)
             bundled_deal(table, work, arguments.runs)
+            print("bench: 10. your own quiz", file=sys.stderr, flush=True)
+            quiz_formats(table, work, arguments.runs, files)
     finally:
         if arguments.keep:
             print(f"bench: kept {work}", file=sys.stderr)
