@@ -48,6 +48,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     // Beyond one machine (#30): PostgreSQL's LISTEN/NOTIFY, measured first by NotifyLoad.
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    // Joining a night with a plain `ssh` (#39): its server, and the host key's ed25519.
+    .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+    .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
   ],
   targets: [
     // Its generic code specialized in the app for the app's view type, not dispatched at run time.
@@ -81,7 +84,7 @@ let package = Package(
       .executableTarget(
         name: "trivia-night",
         dependencies: [
-          "NightRelay", "TriviaNight", "CQRencode", "NightCluster", "NightKit",
+          "NightRelay", "TriviaNight", "CQRencode", "NightCluster", "NightKit", "NightSSH",
           .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
@@ -95,6 +98,19 @@ let package = Package(
           .product(name: "PostgresNIO", package: "postgres-nio", condition: cluster),
           .product(name: "Logging", package: "swift-log", condition: cluster),
         ]),
+      // Joining over SSH (#39): a session is a `trivia join` on a pseudo-terminal of its own.
+      // Transport only: it knows the night by its code and address, not by its rules.
+      .target(
+        name: "NightSSH",
+        dependencies: [
+          "PseudoTerminalShim",
+          .product(name: "NIOSSH", package: "swift-nio-ssh", condition: night),
+          .product(name: "Crypto", package: "swift-crypto", condition: night),
+          .product(name: "NIOCore", package: "swift-nio", condition: night),
+          .product(name: "NIOPosix", package: "swift-nio", condition: night),
+        ]),
+      // openpty, login_tty's parts and TIOCSWINSZ, which Swift's Glibc module does not declare.
+      .target(name: "PseudoTerminalShim", linkerSettings: [.linkedLibrary("util", .when(platforms: [.linux]))]),
       // The join URL's QR code, encoded in trivia-night so that trivia does not link it.
       .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
       .systemLibrary(
