@@ -101,6 +101,10 @@
   function drawLobby(stage) {
     drawQR();
     drawJoin(document.body.dataset.join || location.href.replace(/\/screen$/, ""));
+    // From a terminal with nothing installed (#39): the line to type, and the host key's fingerprint.
+    const ssh = element("ssh");
+    ssh.textContent = document.body.dataset.ssh ? "or from a terminal: " + document.body.dataset.ssh : "";
+    ssh.hidden = !document.body.dataset.ssh;
     element("settings").textContent =
       counted(stage.questions, "question", "questions") + " · " + Math.round(stage.limit / 1000) + " s each";
     element("lobby-count").textContent =
