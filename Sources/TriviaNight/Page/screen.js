@@ -103,7 +103,9 @@
     drawJoin(document.body.dataset.join || location.href.replace(/\/screen$/, ""));
     // From a terminal with nothing installed (#39): the line to type, and the host key's fingerprint.
     const ssh = element("ssh");
-    ssh.textContent = document.body.dataset.ssh ? "or from a terminal: " + document.body.dataset.ssh : "";
+    // The key's fingerprint on a line of its own, whole where it fits.
+    const door = (document.body.dataset.ssh || "").replace(" · key ", "\n");
+    ssh.textContent = door ? "or from a terminal: " + door : "";
     ssh.hidden = !document.body.dataset.ssh;
     element("settings").textContent =
       counted(stage.questions, "question", "questions") + " · " + Math.round(stage.limit / 1000) + " s each";
