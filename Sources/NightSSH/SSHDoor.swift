@@ -71,10 +71,10 @@ public final class SSHDoor: Sendable {
     channel.closeFuture.whenComplete { _ in self.state.withLock { $0.connections -= 1 } }
     return channel.eventLoop.makeCompletedFuture {
       let login = SSHLogin()
-      let banner = SSHServerConfiguration.UserAuthBanner(
-        message: "A trivia night. No password: if asked for one, press Enter.\r\n", languageTag: "en")
+      // No banner: NIOSSH sends one only with the login's success, too late to say that Enter
+      // is the password; the README and the host say so.
       let configuration = SSHServerConfiguration(
-        hostKeys: [hostKey.privateKey], userAuthDelegate: SSHLoginDelegate(login), banner: banner)
+        hostKeys: [hostKey.privateKey], userAuthDelegate: SSHLoginDelegate(login))
       let handler = NIOSSHHandler(
         role: .server(configuration), allocator: channel.allocator,
         inboundChildChannelInitializer: { child, type in

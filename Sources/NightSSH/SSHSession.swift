@@ -119,7 +119,7 @@ final class SSHSession: ChannelInboundHandler {
     guard context.channel.isActive, !ended else { return }
     guard door.take() else {
       return tell(
-        "The night's SSH door is full (\(door.plan.maxPlayers) players): join from a browser at \(door.plan.webURL)",
+        "The night's SSH door is full (\(door.plan.maxPlayers) player\(door.plan.maxPlayers == 1 ? "" : "s")): join from a browser at \(door.plan.webURL)",
         context)
     }
     counted = true

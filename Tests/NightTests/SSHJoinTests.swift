@@ -128,6 +128,29 @@ struct SSHJoinTests {
     #expect(!host.text.contains("joined"))
   }
 
+  /// No key, no password: a client without a key is asked for one and Enter lets it in, as a
+  /// guest. Past `--ssh-players` a session is told the door is full, and where else to join.
+  @Test(.timeLimit(.minutes(2))) func aGuestPressesEnterAndTheDoorHasACap() async throws {
+    let sandbox = try Sandbox()
+    let (host, url, code) = try await Self.host(sandbox, ["--start-when", "9", "--ssh-players", "1"])
+    let client = try SSHClient(sandbox, host: host)
+    let guest = try PseudoTerminal(
+      "/usr/bin/ssh",
+      arguments: ["-tt", "-p", String(client.port)] + client.options()
+        + ["-o", "PubkeyAuthentication=no", "\(code)@127.0.0.1"],
+      environment: sandbox.environment, rows: 40, columns: 100)
+    try await guest.waitForPlain("password:", timeout: .seconds(20))
+    try guest.send("\r")
+    try await guest.waitForPlain("Your name in the night", timeout: .seconds(20))
+
+    let (full, output) = try client.run(
+      "ssh", ["-tt", "-p", String(client.port)] + client.options() + ["\(code)@127.0.0.1"])
+    #expect(full == .status(1), "\(output)")
+    #expect(output.contains("The night's SSH door is full (1 player): join from a browser at \(url)"), "\(output)")
+    try guest.type("Gus")
+    _ = try await host.waitFor("Gus joined")
+  }
+
   // MARK: Helpers
 
   /// The SSH session's player: `trivia join` under the host's trivia-night.
