@@ -1,3 +1,4 @@
+import FoundationEssentials
 import NIOCore
 import NIOPosix
 import NIOSSH
@@ -14,7 +15,8 @@ public final class SSHDoor: Sendable {
 
   private struct State {
     var players = 0
-    var connections = 0
+    /// The connections open, by their channel's identity, for `close`.
+    var connections: [ObjectIdentifier: any Channel] = [:]
     var guests = 0
     var listener: (any Channel)?
   }
@@ -55,20 +57,24 @@ public final class SSHDoor: Sendable {
   public var players: Int { state.withLock { $0.players } }
 
   /// Stops listening and ends every session (their players with them).
+  /// The night's state folders go with them: nothing is left to come back to.
   public func close() async {
-    let listener = state.withLock { $0.listener }
+    let (listener, connections) = state.withLock { ($0.listener, Array($0.connections.values)) }
     try? await listener?.close()
+    for connection in connections { try? await connection.close() }
+    try? FileManager.default.removeItem(atPath: plan.folder)
   }
 
   /// A new TCP connection: an SSH server of its own, whose sessions are players.
   private func connect(_ channel: any Channel) -> EventLoopFuture<Void> {
+    let identity = ObjectIdentifier(channel)
     let admitted = state.withLock { state in
-      guard state.connections < 2 * plan.maxPlayers else { return false }
-      state.connections += 1
+      guard state.connections.count < 2 * plan.maxPlayers else { return false }
+      state.connections[identity] = channel
       return true
     }
     guard admitted else { return channel.close() }
-    channel.closeFuture.whenComplete { _ in self.state.withLock { $0.connections -= 1 } }
+    channel.closeFuture.whenComplete { _ in _ = self.state.withLock { $0.connections.removeValue(forKey: identity) } }
     return channel.eventLoop.makeCompletedFuture {
       let login = SSHLogin()
       // No banner: NIOSSH sends one only with the login's success, too late to say that Enter

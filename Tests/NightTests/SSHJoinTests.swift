@@ -77,6 +77,14 @@ struct SSHJoinTests {
     let table = Self.everyone(again.text)
     #expect(table == Self.everyone(host.text), "\(again.text.plainText)\n---\n\(host.text.plainText)")
     #expect(table.contains { $0.contains("Tara") && $0.last != "0" }, "\(table)")
+    // The host leaves: the door closes, and the players' state folders go with it.
+    let folders = sandbox.root + "/runtime/trivia/ssh"
+    #expect(!((try? FileManager.default.contentsOfDirectory(atPath: folders)) ?? []).isEmpty)
+    try host.type("done")
+    let removed = try await Self.eventually {
+      ((try? FileManager.default.contentsOfDirectory(atPath: folders)) ?? []).isEmpty
+    }
+    #expect(removed, "\((try? FileManager.default.contentsOfDirectory(atPath: folders)) ?? [])")
     withExtendedLifetime(ann) {}
   }
 
