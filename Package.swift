@@ -51,6 +51,9 @@ let package = Package(
     // A teacher's own quiz (#38): a spreadsheet saved as CSV, or an Excel or LibreOffice workbook.
     .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    // Joining a night with a plain `ssh` (#39): its server, and the host key's ed25519.
+    .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+    .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
   ],
   targets: [
     // Its generic code specialized in the app for the app's view type, not dispatched at run time.
@@ -91,7 +94,7 @@ let package = Package(
       .executableTarget(
         name: "trivia-night",
         dependencies: [
-          "NightRelay", "TriviaNight", "CQRencode", "NightCluster", "NightKit",
+          "NightRelay", "TriviaNight", "CQRencode", "NightCluster", "NightKit", "NightSSH",
           .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
@@ -105,6 +108,19 @@ let package = Package(
           .product(name: "PostgresNIO", package: "postgres-nio", condition: cluster),
           .product(name: "Logging", package: "swift-log", condition: cluster),
         ]),
+      // Joining over SSH (#39): a session is a `trivia join` on a pseudo-terminal of its own.
+      // Transport only: it knows the night by its code and address, not by its rules.
+      .target(
+        name: "NightSSH",
+        dependencies: [
+          "PseudoTerminalShim",
+          .product(name: "NIOSSH", package: "swift-nio-ssh", condition: night),
+          .product(name: "Crypto", package: "swift-crypto", condition: night),
+          .product(name: "NIOCore", package: "swift-nio", condition: night),
+          .product(name: "NIOPosix", package: "swift-nio", condition: night),
+        ]),
+      // openpty, login_tty's parts and TIOCSWINSZ, which Swift's Glibc module does not declare.
+      .target(name: "PseudoTerminalShim", linkerSettings: [.linkedLibrary("util", .when(platforms: [.linux]))]),
       // The join URL's QR code, encoded in trivia-night so that trivia does not link it.
       .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
       .systemLibrary(

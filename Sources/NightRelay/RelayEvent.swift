@@ -5,6 +5,9 @@ public enum RelayEvent: Codable, Equatable, Sendable {
   /// The host listens on `port`; players can use `addresses` (loopback last). `qr` is the
   /// QR code of the first address's `JoinURL`, one string of "1" (dark) and "0" a row.
   case listening(port: Int, addresses: [String], qr: [String]? = nil)
+  /// The night's SSH door listens too (#39), on `port` of the same addresses, with a host key
+  /// of this `fingerprint` (as OpenSSH prints it). Said before `listening`.
+  case sshListening(port: Int, fingerprint: String)
   /// A connection opened: a player's WebSocket on the night's code, or the player's own
   /// connection to the host (`address` is then the host's).
   case opened(ConnectionID, address: String)

@@ -122,12 +122,14 @@ extension AppCoordinator {
   public func join(_ url: String, name: String?) {
     guard let network, night.isNone else { return }
     guard let address = NightAddress(url) else {
-      return console.say("'\(url)' is not a night's address: expected http://HOST:PORT/CODE.")
+      console.say("'\(url)' is not a night's address: expected http://HOST:PORT/CODE.")
+      return endIfOnlyTheNight()
     }
     // A place kept from this night (the program was closed mid-night) is this player's.
     let claim = nightSeats?.claim(address)
     guard let name = claim?.seat?.name ?? name ?? askName() else {
-      return console.say("A night needs a name to join with.")
+      console.say("A night needs a name to join with.")
+      return endIfOnlyTheNight()
     }
     let flow = PlayerFlow(
       address: address, name: name, network: network, console: console, clock: clock, claim: claim)
@@ -135,6 +137,8 @@ extension AppCoordinator {
     flow.ask = { [unowned self] question in ask(question) }
     flow.closed = { [unowned self] in
       night = .none
+      // One night's session ends here, with the night's last screen the last drawn.
+      if endsWithNight { return quit() }
       navigator.closeNight()
     }
     do throws(NightError) {
@@ -142,7 +146,13 @@ extension AppCoordinator {
       night = .playing(flow)
     } catch {
       console.say("Cannot join: \(error.message)")
+      endIfOnlyTheNight()
     }
+  }
+
+  /// A session that is one night's ends with it.
+  private func endIfOnlyTheNight() {
+    if endsWithNight { quit() }
   }
 
   /// Asks for a name until one is typed: an empty line asks again, rather than leaving the join

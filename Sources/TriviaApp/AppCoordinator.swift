@@ -10,6 +10,10 @@ import TriviaHistory
 public final class AppCoordinator {
   /// Set by `quit`; the input loop stops when it is.
   public private(set) var isFinished = false
+  /// The session is one night's: it ends with the night (or a join that fails) rather than
+  /// going on to the landing. `trivia join --only-this-night`, as an SSH session runs it (#39),
+  /// so that a stranger at the host's SSH door gets the night and nothing else of the game.
+  public var endsWithNight = false
 
   let navigator: any HomeNavigating & NightNavigating
   let console: any Console

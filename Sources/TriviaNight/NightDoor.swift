@@ -14,8 +14,8 @@ struct NightDoor: HTTPResponder {
   let answer:
     @Sendable (_ path: String, _ host: String?, _ address: String, _ forwardedFor: String?, _ upgrading: Bool) async
       -> DoorAnswer
-  /// Where players join and its QR code, for the big screen; nil until known.
-  let shown: @Sendable () -> (join: String, qr: [String]?)?
+  /// Where players join, its QR code and the SSH door's line, for the big screen; nil until known.
+  let shown: @Sendable () -> (join: String, qr: [String]?, ssh: String?)?
 
   func respond(to request: Request, context: Context) async throws -> Response {
     let host = request.head.authority
@@ -34,7 +34,7 @@ struct NightDoor: HTTPResponder {
           .contentType: page.contentType, .contentSecurityPolicy: NightPage.policy(host: host),
           .xContentTypeOptions: "nosniff", .cacheControl: "no-cache",
         ],
-        body: .init(byteBuffer: page.body(code: code, join: shown()?.join, qr: shown()?.qr)))
+        body: .init(byteBuffer: page.body(code: code, join: shown()?.join, qr: shown()?.qr, ssh: shown()?.ssh)))
     case .upgrade:
       return Self.sentence(503, "Try again.", host: host)
     case .refuse(let status, let sentence):

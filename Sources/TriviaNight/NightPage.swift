@@ -36,7 +36,7 @@ enum NightPage: Sendable, Equatable {
   /// A page names its assets under the night's code, the only path this server answers. The
   /// big screen is given where players join and that address's QR code (one string of "1"
   /// for dark and "0" a row), which it shows in the lobby.
-  func body(code: String, join: String? = nil, qr: [String]? = nil) -> ByteBuffer {
+  func body(code: String, join: String? = nil, qr: [String]? = nil, ssh: String? = nil) -> ByteBuffer {
     switch self {
     case .html:
       ByteBuffer(string: String(decoding: PackageResources.page_html, as: UTF8.self).replacing("@CODE@", with: code))
@@ -45,7 +45,8 @@ enum NightPage: Sendable, Equatable {
     case .screen:
       ByteBuffer(
         string: String(decoding: PackageResources.screen_html, as: UTF8.self).replacing("@CODE@", with: code)
-          .replacing("@JOIN@", with: Self.attribute(join ?? "")).replacing(
+          .replacing("@JOIN@", with: Self.attribute(join ?? "")).replacing("@SSH@", with: Self.attribute(ssh ?? ""))
+          .replacing(
             "@QR@", with: (qr ?? []).filter { $0.allSatisfy { "01".contains($0) } }.joined(separator: " ")))
     case .screenStyle: ByteBuffer(bytes: PackageResources.screen_css)
     case .screenScript: ByteBuffer(bytes: PackageResources.screen_js)

@@ -28,6 +28,8 @@ public final class NightServer: Sendable {
     var running: Task<Void, Never>?
     /// Where players join, and its QR code, for the big screen.
     var shown: (join: String, qr: [String]?)?
+    /// The SSH door's line to type and its key's fingerprint, for the big screen (#39).
+    var ssh: String?
     /// The pages that may open a WebSocket: the night's own.
     var origins = NightOrigins(addresses: [], port: 0)
   }
@@ -67,6 +69,11 @@ public final class NightServer: Sendable {
       state.shown = (join, qr)
       state.origins.allow(pagesOf: join)
     }
+  }
+
+  /// Gives the big screen the SSH door's line, shown under the join address in the lobby.
+  public func show(ssh line: String) {
+    state.withLock { $0.ssh = line }
   }
 
   /// Readable while events wait; poll it with the terminal's other descriptors.
@@ -170,7 +177,9 @@ public final class NightServer: Sendable {
           return await answer(
             path: path, host: host, address: player(address, forwardedFor: forwarded), upgrading: upgrading)
         },
-        shown: { [weak self] in self?.state.withLock { $0.shown } }),
+        shown: { [weak self] in
+          self?.state.withLock { state in state.shown.map { ($0.join, $0.qr, state.ssh) } }
+        }),
       server: .http1WebSocketUpgrade(
         configuration: .init(
           http1: .init(idleTimeout: .nanoseconds(limits.joinWithin.nanoseconds)),
@@ -226,6 +235,20 @@ public final class NightServer: Sendable {
       notifyRefusing("connections from \(address) have not joined; more from there are refused.")
     }
     return admitted
+  }
+
+  /// Judges a code given another way (an SSH user name) as a path's: nil when it is the
+  /// night's, else what to tell, after the same delay and with the same count per address as a
+  /// wrong path, so that SSH is no faster way to guess.
+  public func checkCode(_ given: String, from address: String) async -> String? {
+    let now = ContinuousClock.now
+    if state.withLock({ $0.guesses.isRefused(address, at: now) }) {
+      return "Too many wrong codes from this address: try again in a few minutes."
+    }
+    guard given.lowercased() != code else { return nil }
+    let delay = state.withLock { $0.guesses.wrongGuess(from: address, at: now) }
+    if delay > .zero { try? await Task.sleep(for: delay) }
+    return "There is no trivia night here: check the code you were given."
   }
 
   /// The one place a request's path is judged, upgrading or not: the code, then the player's

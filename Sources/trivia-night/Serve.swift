@@ -1,6 +1,7 @@
 import ArgumentParser
 import NightKit
 import NightRelay
+import NightSSH
 import TriviaNight
 
 /// `trivia-night serve`: listens for a night's players and relays their frames.
@@ -12,6 +13,11 @@ struct Serve: AsyncParsableCommand {
   @Option var code: String
   @Option var bind: String?
   @Option var maxConnections = 164
+  /// The SSH door's port (#39), 0 for any free one; none without it.
+  @Option var sshPort: Int?
+  @Option var sshPlayers = 200
+  /// `trivia`, for the SSH door's players.
+  @Option var player: String?
 
   func run() async throws {
     await relay()
@@ -22,7 +28,9 @@ struct Serve: AsyncParsableCommand {
     var limits = NightLimits()
     // The game's count is for players who joined; those still joining have a pool of their own.
     limits.maxConnections = maxConnections + limits.maxWaiting
-    DescriptorLimit.raise(toHold: limits.maxConnections)
+    // An SSH player holds its connection, two copies of its terminal and one for resizing, and
+    // its `trivia join`'s WebSocket; idle SSH connections are capped at as many as players.
+    DescriptorLimit.raise(toHold: limits.maxConnections + (sshPort == nil ? 0 : 6 * sshPlayers))
     let server: NightServer
     do {
       server = try await NightServer.start(code: code, bind: bind, port: port, limits: limits)
@@ -34,6 +42,16 @@ struct Serve: AsyncParsableCommand {
     let url = addresses.first.map { JoinURL.text(address: $0, port: server.port, code: code) }
     let qr = url.flatMap(QRModules.rows(for:))
     if let url { server.show(join: url, qr: qr) }
+    // Said before `listening`, so the lobby's first drawing has its line.
+    var door: SSHDoor?
+    if let sshPort {
+      door = await SSHStart(port: sshPort, maxPlayers: sshPlayers, program: player).open(
+        server: server, code: code, bind: bind, addresses: addresses)
+      if door == nil {
+        await server.stop()
+        return Relay.finish()
+      }
+    }
     Relay.say(.listening(port: server.port, addresses: addresses, qr: qr))
     var relay = Relay()
     var open: Set<ConnectionID> = []
@@ -66,6 +84,7 @@ struct Serve: AsyncParsableCommand {
         guard command.apply(to: &handler) else { break relaying }
       }
     }
+    await door?.close()
     await server.stop()
     Relay.finish()
   }

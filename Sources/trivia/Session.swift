@@ -118,7 +118,9 @@ final class Session {
     }
     switch night {
     case .host(let plan): coordinator.host(plan)
-    case .join(let url, let name): coordinator.join(url, name: name)
+    case .join(let url, let name, let onlyThisNight):
+      coordinator.endsWithNight = onlyThisNight
+      coordinator.join(url, name: name)
     case nil: break
     }
     await runPendingWork()

@@ -92,6 +92,14 @@ public final class PseudoTerminal {
     try send(line + "\r")
   }
 
+  /// Resizes the terminal, as a person dragging its window would: its program gets SIGWINCH.
+  public func resize(rows: UInt16, columns: UInt16) throws(Failure) {
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else {
+      throw Failure(description: "TIOCSWINSZ: \(Self.lastError)")
+    }
+  }
+
   // MARK: Reading
 
   /// Waits until `text` appears after what earlier expectations matched, and moves past it.

@@ -25,6 +25,8 @@ final class HostFlow {
   /// keeps its own).
   private var screen: String?
   private var qr: [String]?
+  /// The SSH door's port and host key fingerprint (#39), when `trivia host --ssh` opened it.
+  private var ssh: (port: Int, fingerprint: String)?
   /// Whether the players' screens can be reached: the lobby shows once they can.
   private var listening = false
 
@@ -132,6 +134,12 @@ final class HostFlow {
       listening = true
       perform(host.saveNow(now: clock.now))
       joinLines = addresses.map { "Join: " + JoinURL.text(address: $0, port: port, code: code) }
+      if let ssh, let first = addresses.first {
+        // A terminal with nothing installed: the line to type, and the key its client should see.
+        joinLines.insert(
+          contentsOf: Self.sshLines(port: ssh.port, fingerprint: ssh.fingerprint, address: first, code: code),
+          at: addresses.count)
+      }
       // The big screen, for a projector: the first address's, as the QR code's.
       screen = addresses.first.map { JoinURL.text(address: $0, port: port, code: code) + "/screen" }
       // Short, to fit beside the QR code on 80 columns: every Join line works.
@@ -141,6 +149,8 @@ final class HostFlow {
           : plan.bind.map { "Listening on \($0) only." } ?? "Listening on every interface.")
       self.qr = plan.showsQR ? qr : nil
       show()
+    case .sshListening(let port, let fingerprint):
+      ssh = (port, fingerprint)
     case .opened:
       break
     case .text(let id, let text, let held):
@@ -165,6 +175,12 @@ final class HostFlow {
       console.write([Line("PostgreSQL is back: players come back with their tokens.", style: .dim)])
       handle(.reachable)
     }
+  }
+
+  /// The lobby's SSH lines: `ssh -p PORT CODE@ADDRESS` (an IPv6 address in brackets would not
+  /// do: ssh takes it bare after the @), and the host key's fingerprint.
+  static func sshLines(port: Int, fingerprint: String, address: String, code: String) -> [String] {
+    ["SSH: ssh -p \(port) \(code)@\(address)", "Key: \(fingerprint)"]
   }
 
   /// The room a restarted host found in PostgreSQL, within the grace: its players come back

@@ -135,7 +135,7 @@ final class PlayerFlow {
       // keeps this player's place, so a new one takes it back with the token.
       if !away, state != nil { return restart(reason) }
       lost(reason)
-    case .listening, .refusing, .resumed, .unreachable, .reachable:
+    case .listening, .sshListening, .refusing, .resumed, .unreachable, .reachable:
       // The host's, never a player's.
       break
     }

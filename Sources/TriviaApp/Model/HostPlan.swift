@@ -15,6 +15,19 @@ public struct HostPlan: Equatable, Sendable {
   /// A night over several machines: its room kept in this PostgreSQL (a URL), its players on
   /// edges behind a balancer at `address` (HOST:PORT). Nil: this machine's night, as ever.
   public var postgres: Postgres?
+  /// The SSH door (#39): its port (0 for any free one) and how many players it takes at once.
+  /// Nil: players join with `trivia join` or a browser only.
+  public var ssh: SSH?
+
+  public struct SSH: Equatable, Sendable {
+    public var port: Int
+    public var maxPlayers: Int
+
+    public init(port: Int, maxPlayers: Int) {
+      self.port = port
+      self.maxPlayers = maxPlayers
+    }
+  }
 
   public struct Postgres: Equatable, Sendable {
     public var url: String
@@ -28,9 +41,10 @@ public struct HostPlan: Equatable, Sendable {
 
   public init(
     port: Int, bind: String?, maxPlayers: Int, startWhen: Int?, auto: Bool, title: String, showsQR: Bool = true,
-    onScreen: Bool = false, postgres: Postgres? = nil
+    onScreen: Bool = false, postgres: Postgres? = nil, ssh: SSH? = nil
   ) {
     self.postgres = postgres
+    self.ssh = ssh
     self.showsQR = showsQR
     self.onScreen = onScreen
     self.port = port

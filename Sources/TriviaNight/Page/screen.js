@@ -101,6 +101,12 @@
   function drawLobby(stage) {
     drawQR();
     drawJoin(document.body.dataset.join || location.href.replace(/\/screen$/, ""));
+    // From a terminal with nothing installed (#39): the line to type, and the host key's fingerprint.
+    const ssh = element("ssh");
+    // The key's fingerprint on a line of its own, whole where it fits.
+    const door = (document.body.dataset.ssh || "").replace(" · key ", "\n");
+    ssh.textContent = door ? "or from a terminal: " + door : "";
+    ssh.hidden = !document.body.dataset.ssh;
     element("settings").textContent =
       counted(stage.questions, "question", "questions") + " · " + Math.round(stage.limit / 1000) + " s each";
     element("lobby-count").textContent =

@@ -56,10 +56,29 @@ struct Host: AsyncParsableCommand {
       "With --postgres: where players join, the edges' balancer (HOST:PORT).", valueName: "host:port"))
   var address: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Let players join with ssh on this port too (0 picks a free one): nothing to install.",
+      discussion: "The lobby shows the line to type, ssh -p PORT CODE@ADDRESS, and the host key's fingerprint.",
+      valueName: "port"))
+  var ssh: Int?
+
+  @Option(help: "With --ssh: at most this many players over SSH at once.")
+  var sshPlayers = 200
+
   @OptionGroup var input: ScriptArgument
   @OptionGroup var look: LookArguments
 
   func validate() throws {
+    if let ssh {
+      guard (0...65_535).contains(ssh) else { throw ValidationError.clean("--ssh must be 0 to 65535, not \(ssh).") }
+      guard postgres == nil else {
+        throw ValidationError.clean("--ssh is for a night on this machine: with --postgres, players join at the edges.")
+      }
+    }
+    guard (1...1_000).contains(sshPlayers) else {
+      throw ValidationError.clean("--ssh-players must be 1 to 1000, not \(sshPlayers).")
+    }
     if game.time == 0 {
       throw ValidationError.clean(
         "--time: a night's questions are timed: \(GameOptions.timeRange.lowerBound) to \(GameOptions.timeRange.upperBound) seconds, not 0."
@@ -111,7 +130,8 @@ struct Host: AsyncParsableCommand {
       .init(
         port: port, bind: bind, maxPlayers: maxPlayers, startWhen: startWhen, auto: auto, title: title,
         showsQR: !noQr, onScreen: onScreen,
-        postgres: postgres.map { HostPlan.Postgres(url: $0, address: address ?? "") }))
+        postgres: postgres.map { HostPlan.Postgres(url: $0, address: address ?? "") },
+        ssh: ssh.map { HostPlan.SSH(port: $0, maxPlayers: sshPlayers) }))
     let session = try await Session(arguments: arguments, night: night)
     try await session.run()
     Glibc.exit(0)

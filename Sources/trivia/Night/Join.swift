@@ -19,6 +19,9 @@ struct Join: AsyncParsableCommand {
   @Option(help: "Your name in the night, 1 to 20 characters.")
   var name: String?
 
+  @Flag(help: "End when the night does, rather than go on to a game of your own (as an SSH player is run).")
+  var onlyThisNight = false
+
   @OptionGroup var input: ScriptArgument
   @OptionGroup var look: LookArguments
 
@@ -34,7 +37,8 @@ struct Join: AsyncParsableCommand {
     arguments.look = look
     // A night is the host's game: nothing of it goes into this player's history.
     arguments.noHistory = true
-    let session = try await Session(arguments: arguments, night: .join(url: url, name: name))
+    let session = try await Session(
+      arguments: arguments, night: .join(url: url, name: name, onlyThisNight: onlyThisNight))
     try await session.run()
     Glibc.exit(0)
   }

@@ -60,6 +60,14 @@ final class NightPipe: NightLine {
     _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
   }
 
+  /// This program's own path, for `trivia-night` to run as an SSH session's player.
+  nonisolated static func ownProgram() -> String? {
+    var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &path, path.count - 1)
+    guard length > 0 else { return nil }
+    return String(decoding: path.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// `trivia-night` beside this program (as built, or installed), else on the PATH.
   nonisolated static func program() -> String? {
     var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

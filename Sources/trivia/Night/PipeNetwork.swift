@@ -15,6 +15,11 @@ final class PipeNetwork: NightNetwork, EventSource {
     }
     var arguments = ["serve", "--port", String(plan.port), "--code", code, "--max-connections", String(maxConnections)]
     if let bind = plan.bind { arguments += ["--bind", bind] }
+    if let ssh = plan.ssh {
+      // Its players are `trivia join`, this very program.
+      arguments += ["--ssh-port", String(ssh.port), "--ssh-players", String(ssh.maxPlayers)]
+      if let own = NightPipe.ownProgram() { arguments += ["--player", own] }
+    }
     return try open(arguments)
   }
 
