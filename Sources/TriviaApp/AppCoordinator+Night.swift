@@ -59,6 +59,10 @@ extension AppCoordinator {
     ]
   }
 
+  /// What `help` adds while a night is hosted here: how players join (the addresses, the SSH
+  /// line and its key), which the lobby shows and the night then scrolls away.
+  public var helpNote: [String] { night.host?.joinLines ?? [] }
+
   /// Starts a night hosted here, with the options as they are: its questions are dealt as
   /// a round's, then the lobby shows once players can reach it.
   public func host(_ plan: HostPlan) {

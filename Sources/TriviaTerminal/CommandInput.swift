@@ -17,11 +17,15 @@ public final class CommandInput {
   /// What `where` says, in a person's words, of the screens open (their names, from the
   /// first).
   private let whereYouAre: ([String]) -> String
+  /// Lines `help` adds after the commands: a night hosted here tells how players join (its
+  /// addresses, the SSH line and its key), which the lobby shows and the night scrolls away.
+  private let helpNote: () -> [String]
 
   public init(
     navigator: Navigator<any TerminalView>, console: any Console, open: @escaping (String) -> Void,
     quit: @escaping () -> Void, links: [String] = [], offered: @escaping (String?) -> CommandTable = { _ in .init() },
-    whereYouAre: @escaping ([String]) -> String = { "Open screens, from the first: \($0.joined(separator: ", "))." }
+    whereYouAre: @escaping ([String]) -> String = { "Open screens, from the first: \($0.joined(separator: ", "))." },
+    helpNote: @escaping () -> [String] = { [] }
   ) {
     self.navigator = navigator
     self.console = console
@@ -30,6 +34,7 @@ public final class CommandInput {
     self.links = links
     self.offered = offered
     self.whereYouAre = whereYouAre
+    self.helpNote = helpNote
   }
 
   /// The prompt for the screen the player is on.
@@ -57,7 +62,10 @@ public final class CommandInput {
   private var global: CommandTable {
     CommandTable([
       Command("help", summary: "list what you can type here") { [unowned self] in
-        console.write([Line("You can type:", style: .title)] + commands.help)
+        let note = helpNote()
+        let joining =
+          note.isEmpty ? [] : [Line(""), Line("Players join with:", style: .title)] + note.map { Line("  " + $0) }
+        console.write([Line("You can type:", style: .title)] + commands.help + joining)
       },
       Command("back", summary: "leave this screen") { [unowned self] in
         guard let back = navigator.activeView?.onBack else {

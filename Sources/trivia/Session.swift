@@ -80,7 +80,7 @@ final class Session {
         coordinator.quit()
       },
       links: TriviaRoute.examples, offered: { coordinator.commands.table(on: $0) },
-      whereYouAre: ScreenName.whereYouAre)
+      whereYouAre: ScreenName.whereYouAre, helpNote: { coordinator.helpNote })
     lines = try SessionInput(
       arguments: arguments, interactive: interactive, style: style, lines: files.lines,
       header: arguments.header(seed: seed, options: options.run), say: renderer.say)

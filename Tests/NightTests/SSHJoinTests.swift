@@ -30,6 +30,13 @@ struct SSHJoinTests {
     let keyLine = try #require(scanned.plainText.split(separator: "\n").first { $0.contains(" ssh-ed25519 ") })
     let (_, listed) = try client.run("ssh-keygen", ["-l", "-f", try sandbox.write("host.pub", keyLine + "\n")])
     #expect(listed.contains(fingerprint + " "), "\(listed) vs \(fingerprint)")
+    // Once the lobby has scrolled away, `help` tells the host what to read out.
+    try host.type("help")
+    _ = try await host.waitFor("Players join with:")
+    _ = try await host.waitFor(fingerprint)
+    let note = String(host.text.plainText.split(separator: "Players join with:").last ?? "")
+    #expect(note.contains("SSH: ssh -p \(client.port) \(code)@"), "\(note)")
+    #expect(note.contains("Join: " + url), "\(note)")
 
     let tara = try client.ssh(code.lowercased())
     try await tara.waitForPlain("Your name in the night", timeout: .seconds(20))

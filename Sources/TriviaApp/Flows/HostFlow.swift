@@ -20,7 +20,7 @@ final class HostFlow {
   private var code: String
   /// Where players join, each line an address, and the first one's QR code: known once
   /// `trivia-night` listens.
-  private var joinLines: [String] = []
+  private(set) var joinLines: [String] = []
   /// The big screen's address, for a projector, before its key (the room's: a resumed room
   /// keeps its own).
   private var screen: String?
