@@ -29,14 +29,7 @@ public enum AikenFormat: QuestionDecoding {
   ) throws(DataSourceError) -> QuestionBank {
     var reader = AikenReader(
       name: name, category: category ?? OpenTriviaQAFormat.category(forFileName: name), locating: locating)
-    if UTF8Check.isValid(bytes) {
-      reader.read(bytes)
-    } else {
-      var converted = ByteBuffer(capacity: bytes.count * 2)
-      defer { converted.deallocate() }
-      Windows1252.appendAsUTF8(bytes, to: &converted)
-      reader.read(converted.elements)
-    }
+    Windows1252.withUTF8(bytes) { reader.read($0) }
     var bank = QuestionBank(questions: [])
     bank.formats.insert(.aiken)
     bank.questions.append(reader.chunk)

@@ -41,14 +41,7 @@ public enum GIFTFormat: QuestionDecoding {
     let category = category ?? OpenTriviaQAFormat.category(forFileName: name)
     var reader = GIFTReader(name: name, category: category, locating: locating)
     // A file saved by an old Windows editor: each byte read as Windows-1252, as OpenTriviaQA's are.
-    if UTF8Check.isValid(bytes) {
-      reader.read(bytes)
-    } else {
-      var converted = ByteBuffer(capacity: bytes.count * 2)
-      defer { converted.deallocate() }
-      Windows1252.appendAsUTF8(bytes, to: &converted)
-      reader.read(converted.elements)
-    }
+    Windows1252.withUTF8(bytes) { reader.read($0) }
     var bank = QuestionBank(questions: [])
     bank.formats.insert(.gift)
     bank.questions.append(reader.chunk)

@@ -15,6 +15,19 @@ enum Windows1252 {
     return Unicode.Scalar(byte)
   }
 
+  /// `body` of the file's text as UTF-8: `bytes` themselves when they are well-formed UTF-8,
+  /// else each byte read as Windows-1252 (a file saved by an old Windows editor, or Excel's
+  /// plain "CSV"), converted into a buffer that lasts as long as `body`.
+  static func withUTF8<Result>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    if UTF8Check.isValid(bytes) { return body(bytes) }
+    var converted = ByteBuffer(capacity: bytes.count * 2)
+    defer { converted.deallocate() }
+    appendAsUTF8(bytes, to: &converted)
+    return body(converted.elements)
+  }
+
   /// Appends `bytes`, read as Windows-1252, to `output` as UTF-8.
   static func appendAsUTF8(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout some UTF8Sink) {
     for byte in bytes {

@@ -58,10 +58,7 @@ public enum CSVFormat {
   /// well-formed UTF-8.
   static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     let body = UnsafeBufferPointer(rebasing: bytes[(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)...])
-    if UTF8Check.isValid(body) { return String(decoding: body, as: UTF8.self) }
-    var scalars = String.UnicodeScalarView()
-    for byte in body { scalars.append(Windows1252.scalar(byte)) }
-    return String(scalars)
+    return Windows1252.withUTF8(body) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// `questions` as CSV with this game's header (`question,correct,wrong,…,category,
