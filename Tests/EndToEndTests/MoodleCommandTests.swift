@@ -6,10 +6,7 @@ import Testing
 @Suite("GIFT and Aiken through trivia")
 struct MoodleCommandTests {
   /// The hand-written files in Tests/TriviaDataTests/Fixtures.
-  static func fixture(_ name: String) -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("TriviaDataTests/Fixtures/\(name)").path
-  }
+  static func fixture(_ name: String) -> String { TestsFolder.path("TriviaDataTests/Fixtures/\(name)") }
 
   @Test("check names each question the game skips in a GIFT file, at its line")
   func checkGIFT() async throws {

@@ -6,10 +6,7 @@ import Testing
 @Suite("Spreadsheets on the command line")
 struct SpreadsheetCommandTests {
   /// The fixtures TriviaSheetsTests reads, made by their make-fixtures.py.
-  static func fixture(_ name: String) -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("TriviaSheetsTests/Fixtures/\(name)").path
-  }
+  static func fixture(_ name: String) -> String { TestsFolder.path("TriviaSheetsTests/Fixtures/\(name)") }
 
   @Test("check names each fault at its row and column, and exits 1")
   func check() async throws {
