@@ -186,6 +186,9 @@ struct RoughEdgesTests {
     // The questions loaded, so their categories are known.
     try screen.send("source", "Enter")
     try screen.wait(for: "the source") { $0.contains { $0.hasPrefix("Source: bundled") } }
+    // Keys typed before the prompt is back meet a terminal in cooked mode, which echoes them
+    // itself, so the prompt would then follow them on their row.
+    try screen.waitForPrompt("trivia")
     try screen.type("category An")
     try screen.send("Tab")
     try screen.waitForPrompt("trivia", typed: "category Animals & Nature")
