@@ -231,6 +231,7 @@ let package = Package(
           .product(name: "NIOCore", package: "swift-nio", condition: night),
           .product(name: "NIOWebSocket", package: "swift-nio", condition: night),
           .product(name: "Logging", package: "swift-log", condition: night),
+          .product(name: "PostgresNIO", package: "postgres-nio", condition: cluster),
         ]),
       // The lobby's QR code read back by zbarimg: trivia-night encodes it, trivia draws it.
       .testTarget(name: "QRCodeTests", dependencies: ["trivia", "trivia-night", "ProcessSpawn"]),

@@ -1,7 +1,10 @@
 #if Cluster
   import Foundation
   import Glibc
+  import Logging
+  import NIOCore
   import NightCluster
+  import PostgresNIO
   import ProcessSpawn
   import Testing
 
@@ -86,6 +89,47 @@
       #expect(waitedAway < 60_000)
       await reader.stop()
       await writer.stop()
+    }
+
+    /// Two edges' statements to the room's channel can commit out of their rows' numbers' order.
+    /// The reader passed over any NOTIFY numbered below the newest row it had taken, so the
+    /// first statement's rows, committed last, waited unread for the next NOTIFY (in ClusterTests,
+    /// an answer given after PostgreSQL came back never reached the room).
+    @Test func rowsCommittedOutOfTheirNumbersOrderAreAllTaken() async throws {
+      let (folder, address) = try Self.start("order")
+      defer { try? Self.postgres("stop", folder) }
+      let channel = "trivia_room_order"
+      let (reader, writer) = try await Self.links(to: channel, at: address)
+      let first = Array("first\n".utf8)
+      try await PostgresLink.with(address, id: 99) { slow in
+        // The slow edge's statement is numbered first and commits last.
+        try await slow.query("BEGIN", logger: Self.logger)
+        var numbered: Int64?
+        for try await id in try await slow.query(
+          """
+          INSERT INTO trivia_frames (channel, body, at)
+          VALUES (\(channel), \(ByteBuffer(bytes: first)), clock_timestamp()) RETURNING id
+          """, logger: Self.logger
+        ).decode(Int64.self) { numbered = id }
+        let id = try #require(numbered)
+        writer.send(Array("second\n".utf8), to: channel)
+        let second = try await Self.wait(for: reader) { if case .frames = $0 { true } else { false } }
+        #expect(second == .frames(channel: channel, Array("second\n".utf8), waitedMs: Self.waited(second)))
+        try await slow.query("SELECT pg_notify(\(channel), \(String(id)))", logger: Self.logger)
+        try await slow.query("COMMIT", logger: Self.logger)
+      }
+      let late = try await Self.wait(for: reader, within: .seconds(10)) {
+        if case .frames = $0 { true } else { false }
+      }
+      #expect(late == .frames(channel: channel, first, waitedMs: Self.waited(late)))
+      await reader.stop()
+      await writer.stop()
+    }
+
+    static let logger = Logger(label: "PostgresWaitTests") { _ in SwiftLogNoOpLogHandler() }
+
+    static func waited(_ event: PostgresLink.Event) -> Int {
+      if case .frames(_, _, let waited) = event { waited } else { -1 }
     }
 
     /// Issue 35: a line whose server is away queued without bound. Past `queueLimit` what waits
