@@ -9,14 +9,16 @@ import Testing
 struct UnreadPipeTests {
   static let program = String(Binary.trivia.dropLast("trivia".count)) + "trivia-night"
 
-  /// At head its first write past the pipe's 4 KiB blocked: the `send` was never read, so
+  /// At head its first write past the pipe's few KiB blocked: the `send` was never read, so
   /// no player heard "hello", and `stop` never ended it.
   @Test func serveTakesCommandsAndEndsWhileItsOutputIsUnread() async throws {
     let sandbox = try Sandbox()
     let commands = try Spawn.pipe()
     let events = try Spawn.pipe()
-    // As small as a pipe gets (a page): a few frames fill it.
-    _ = fcntl(events[1], 1031, 4096)
+    // Two pages: a few frames fill it. Not one: a pipe of one page is full once anything is
+    // in it, and a write then adds only what fits beside it of its length's last page, so the
+    // night could stop at its `opened` lines and a few bytes of a text, short of 1 KiB.
+    _ = fcntl(events[1], 1031, 8192)
     let night = try Spawn.start(
       Self.program, arguments: ["serve", "--port", "0", "--code", "K7TQ4M", "--bind", "127.0.0.1"],
       environment: sandbox.environment
@@ -38,7 +40,7 @@ struct UnreadPipeTests {
     }
     let port = try Self.listeningPort(events[0])
     let url = "http://127.0.0.1:\(port)/K7TQ4M"
-    // Twelve players say 8 frames of 3 KiB each: 288 KiB for a pipe of 4 that nobody reads.
+    // Twelve players say 8 frames of 3 KiB each: 288 KiB for a pipe of 8 that nobody reads.
     let players = (1...12).map { _ in WirePlayer(url) }
     let frame = String(repeating: "x", count: 3_072)
     for player in players {
@@ -98,7 +100,9 @@ struct UnreadPipeTests {
       if unread >= bytes { return }
       try await Task.sleep(for: .milliseconds(20))
     }
-    throw Failure("the night said only \(unread) bytes")
+    var said = [UInt8](repeating: 0, count: Int(unread))
+    let count = read(descriptor, &said, said.count)
+    throw Failure("the night said only \(unread) bytes: \(String(decoding: said.prefix(max(0, count)), as: UTF8.self))")
   }
 
   static func write(_ text: String, to descriptor: Int32) {
