@@ -46,6 +46,8 @@ public struct BankChecker: Sendable {
           for fault in skipped.otherFaults { found.add(.error, fault.position, Self.skipMessage(fault.reason)) }
         }
         for warning in bank.warnings { found.add(.warning, warning.position, warning.reason) }
+        // A level the reader could not read is told there already, by what it said.
+        let told = Set(bank.warnings.map(\.position))
         let ungraded = bank.questions.countsByDifficulty[nil] ?? 0
         let noneGraded = ungraded == bank.questions.count
         if noneGraded, let first = bank.locations.first {
@@ -57,7 +59,7 @@ public struct BankChecker: Sendable {
         for (index, question) in bank.questions.enumerated() {
           let location =
             index < bank.locations.count ? bank.locations[index] : QuestionLocation(start: SourcePosition(line: 1))
-          if question.difficulty == nil, !noneGraded {
+          if question.difficulty == nil, !noneGraded, !told.contains(location.position(of: .difficulty)) {
             found.add(
               .warning, location.position(of: .difficulty), "no level (easy, medium or hard): it plays only under Mixed"
             )

@@ -112,4 +112,28 @@ struct MoodleToolsTests {
       ])
     #expect(report.exitStatus(strict: false) == 1)
   }
+
+  /// A level or a time the game does not know, in the comments it reads, is told at the
+  /// comment, once: not again as a question without a level.
+  @Test func checkTellsALevelOrATimeItCannotReadOnce() throws {
+    let folder = try TemporaryFolder()
+    let gift = try folder.write(
+      "levels.gift",
+      """
+      // difficulty: easy
+      Which planet is red?{=Mars ~Venus}
+
+      // difficulty: extreme
+      // seconds: 300
+      Which planet has rings?{=Saturn ~Mercury}
+      """)
+    let report = CheckReport(paths: [gift])
+    #expect(
+      report.lines(strict: false) == [
+        "\(gift):4: warning: \"extreme\" is not easy, medium or hard: the question plays only under Mixed",
+        "\(gift):5: warning: \"300\" is not a number of seconds from 5 to 120: the question plays with the "
+          + "game's own time limit",
+        "Checked 2 questions in 1 file: no errors, 2 warnings.",
+      ])
+  }
 }

@@ -47,6 +47,7 @@ public enum GIFTFormat: QuestionDecoding {
     bank.questions.append(reader.chunk)
     bank.skipped = reader.skipped
     bank.locations = reader.locations
+    bank.warnings = reader.warnings
     try bank.requireQuestions(from: name, otherwise: " (no question with answers in { })")
     return bank
   }
@@ -108,13 +109,16 @@ struct GIFTReader {
   var chunk = QuestionChunk()
   var skipped: [QuestionBank.Skipped] = []
   var locations: [QuestionLocation] = []
+  /// Comments this game reads whose value it could not: a level or a time it does not know.
+  var warnings: [QuestionBank.Skipped.Fault] = []
 
   /// The category of the questions read now, its number in `chunk`, and its `$CATEGORY:` line.
   let fileCategory: String
   var category: Int32 = 0
   var categoryLine: Int?
-  /// The level a `// difficulty:` comment gave the next question, and that comment's line.
-  var level: (difficulty: Difficulty, line: Int)?
+  /// The level a `// difficulty:` comment gave the next question (nil for a word that is not
+  /// one), and that comment's line.
+  var level: (difficulty: Difficulty?, line: Int)?
   /// The time a `// seconds:` comment gave the next question.
   var seconds: Int?
 
@@ -197,9 +201,23 @@ struct GIFTReader {
   mutating func readComment(_ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, line: Int) {
     let start = Self.skipSpace(bytes, from: content.lowerBound + 2, to: content.upperBound)
     if let word = Self.value(bytes, start..<content.upperBound, after: "difficulty:") {
-      if let difficulty = Difficulty(rawValue: word.lowercased()) { level = (difficulty, line) }
+      level = (Difficulty(rawValue: word.lowercased()), line)
+      if level?.difficulty == nil {
+        warnings.append(
+          .init(
+            reason: "\"\(word)\" is not easy, medium or hard: the question plays only under Mixed",
+            position: SourcePosition(line: line)))
+      }
     } else if let word = Self.value(bytes, start..<content.upperBound, after: "seconds:") {
       seconds = Int(word).flatMap { Question.secondsRange.contains($0) ? $0 : nil }
+      if seconds == nil {
+        let range = Question.secondsRange
+        warnings.append(
+          .init(
+            reason: "\"\(word)\" is not a number of seconds from \(range.lowerBound) to \(range.upperBound): "
+              + "the question plays with the game's own time limit",
+            position: SourcePosition(line: line)))
+      }
     }
   }
 
