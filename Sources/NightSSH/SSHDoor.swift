@@ -19,10 +19,25 @@ public final class SSHDoor: Sendable {
     var connections: [ObjectIdentifier: any Channel] = [:]
     var guests = 0
     var listener: (any Channel)?
+    /// Connections without a session yet, by the address they came from, and when each came.
+    var waiting: [String: [ObjectIdentifier: ContinuousClock.Instant]] = [:]
+
+    /// A connection that opened a session, or closed, waits no more.
+    mutating func leftWaiting(_ identity: ObjectIdentifier, from address: String) {
+      waiting[address]?[identity] = nil
+      if waiting[address]?.isEmpty == true { waiting[address] = nil }
+    }
   }
 
   /// From the TCP accept to the first session: a person typing a password has this long.
   static let sessionWithin: TimeAmount = .seconds(60)
+  /// A connection without a session this long is idle: a player's client has its session in
+  /// a second, or a few with Enter typed at the password prompt.
+  static let idleAfter: Duration = .seconds(10)
+  /// Idle connections one address may hold: past it, its new ones are closed at once, so that
+  /// one client cannot take the door's places from every other (as the page's `WaitingPool`).
+  /// A class behind one address joining together is never idle, so never refused.
+  static let idlePerAddress = 16
 
   private init(plan: SSHPlayerPlan, hostKey: SSHHostKey) {
     self.plan = plan
@@ -68,13 +83,22 @@ public final class SSHDoor: Sendable {
   /// A new TCP connection: an SSH server of its own, whose sessions are players.
   private func connect(_ channel: any Channel) -> EventLoopFuture<Void> {
     let identity = ObjectIdentifier(channel)
+    let address = channel.remoteAddress?.ipAddress ?? "unknown"
+    let now = ContinuousClock.now
     let admitted = state.withLock { state in
-      guard state.connections.count < 2 * plan.maxPlayers else { return false }
+      let idle = state.waiting[address]?.values.count { now - $0 >= Self.idleAfter } ?? 0
+      guard state.connections.count < 2 * plan.maxPlayers, idle < Self.idlePerAddress else { return false }
       state.connections[identity] = channel
+      state.waiting[address, default: [:]][identity] = now
       return true
     }
     guard admitted else { return channel.close() }
-    channel.closeFuture.whenComplete { _ in _ = self.state.withLock { $0.connections.removeValue(forKey: identity) } }
+    channel.closeFuture.whenComplete { _ in
+      self.state.withLock { state in
+        state.connections[identity] = nil
+        state.leftWaiting(identity, from: address)
+      }
+    }
     return channel.eventLoop.makeCompletedFuture {
       let login = SSHLogin()
       // No banner: NIOSSH sends one only with the login's success, too late to say that Enter
@@ -86,7 +110,10 @@ public final class SSHDoor: Sendable {
         inboundChildChannelInitializer: { child, type in
           // Sessions only: no port forwarding either way.
           guard case .session = type else { return child.eventLoop.makeFailedFuture(SSHFailure("not a session")) }
-          login.opened = true
+          if !login.opened {
+            login.opened = true
+            self.state.withLock { $0.leftWaiting(identity, from: address) }
+          }
           return child.eventLoop.makeCompletedFuture {
             try child.pipeline.syncOperations.addHandler(SSHSession(door: self, login: login))
           }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoopbackSocket
 import ProcessSpawn
 import Testing
 
@@ -164,6 +165,28 @@ struct SSHJoinTests {
     #expect(output.contains("The night's SSH door is full (1 player): join from a browser at \(url)"), "\(output)")
     try guest.type("Gus")
     _ = try await host.waitFor("Gus joined")
+  }
+
+  /// Idle connections (no session, as a script that opens sockets and says nothing) from one
+  /// address: past 16 of them its new ones are closed at once, while the door goes on answering
+  /// every other address. A burst is let in whole: none of it was idle when it came.
+  @Test(.timeLimit(.minutes(2))) func oneAddressCannotHoldTheDoorWithIdleConnections() async throws {
+    let sandbox = try Sandbox()
+    let (host, _, _) = try await Self.host(sandbox, ["--start-when", "9"])
+    let client = try SSHClient(sandbox, host: host)
+    let idle = try (1...20).map { _ in try RawSocket(port: client.port) }
+    for socket in idle {
+      let (banner, ended) = await socket.readBytes { $0.contains(UInt8(ascii: "\n")) }
+      #expect(!ended && String(decoding: banner, as: UTF8.self).hasPrefix("SSH-2.0-"))
+    }
+    try await Task.sleep(for: .seconds(11))
+    let refused = try RawSocket(port: client.port)
+    let (said, ended) = await refused.readBytes(within: .seconds(5))
+    #expect(ended && said.isEmpty, "a 21st connection from 127.0.0.1 was answered: \(said)")
+    let elsewhere = try RawSocket(port: client.port, from: "127.0.0.2")
+    let (banner, closed) = await elsewhere.readBytes { $0.contains(UInt8(ascii: "\n")) }
+    #expect(!closed && String(decoding: banner, as: UTF8.self).hasPrefix("SSH-2.0-"))
+    withExtendedLifetime(idle) {}
   }
 
   // MARK: Helpers
