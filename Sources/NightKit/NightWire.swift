@@ -5,9 +5,11 @@ import FoundationEssentials
 public enum NightWire {
   public static let maxMessageBytes = 4096
 
-  /// Host side: what goes out, encoded once however many receive it.
+  /// Host side: what goes out, encoded once however many receive it. A `you`, encoded once
+  /// for each player at every question, is written without the JSON encoder (`NightWire+You`).
   public static func encode(_ message: HostMessage) -> String {
-    encodeValue(message)
+    if case .you(let you) = message { return encode(you: you) }
+    return encodeValue(message)
   }
 
   /// Host side: what a player sent. An answer as players' pages and `trivia join` write it is
