@@ -78,11 +78,8 @@
     /// Channels nobody listens to, read only by a process that starts (the room's journal):
     /// rows of `trivia_journal`, without a NOTIFY, which costs the server more than the row.
     private let kept: Set<String>
-    /// Per queued channel, the rows taken whose NOTIFY has not come: a NOTIFY of one of them is
-    /// passed over. Not the newest row taken: rows are numbered when inserted and seen when
-    /// committed, so two edges' statements can commit out of their numbers' order, and the
-    /// NOTIFY of the lower, taken after the higher, would be passed over with its rows unread.
-    private let taken = Mutex<[String: Set<Int64>]>([:])
+    /// Per queued channel, which of its NOTIFYs ask for a take.
+    private let notices = Mutex<[String: QueueNotices]>([:])
     private let events = EventQueue<Event>()
     private let outbox = Mutex(Outbox())
     private let connections = Mutex<(listener: PostgresConnection?, sender: PostgresConnection?)>((nil, nil))
@@ -251,19 +248,10 @@
       guard !broadcasts.contains(channel) else {
         return events.post(.frames(channel: channel, Array(payload.utf8), waitedMs: 0))
       }
-      // A NOTIFY names its statement's newest row of the channel, and a statement's rows are
-      // seen together: that row taken, all of them were.
       let row = Int64(payload)
-      let seen = taken.withLock { taken in
-        guard let row, taken[channel]?.contains(row) == true else { return false }
-        taken[channel]?.forget(upTo: row)
-        return true
-      }
-      if seen { return }
+      guard notices.withLock({ $0[channel, default: QueueNotices()].notified(row) }) else { return }
       try await take(channel, from: connection)
-      // Its row is taken now, and what is numbered below it and taken needs no NOTIFY passed
-      // over: at worst one finds nothing to take.
-      if let row { taken.withLock { $0[channel]?.forget(upTo: row) } }
+      notices.withLock { $0[channel]?.tookAll(notified: row) }
     }
 
     /// Every row of `channel`, in the order sent.
@@ -275,7 +263,7 @@
         FROM taken ORDER BY id
         """, logger: Self.logger)
       for try await (id, body, waited) in rows.decode((Int64, ByteBuffer, Int32).self) {
-        taken.withLock { _ = $0[channel, default: []].insert(id) }
+        notices.withLock { $0[channel, default: QueueNotices()].took(id) }
         events.post(.frames(channel: channel, Array(body.readableBytesView), waitedMs: Int(waited)))
       }
     }
@@ -398,13 +386,6 @@
         return "\(error.code)"
       }
       return "\(error)"
-    }
-  }
-
-  extension Set<Int64> {
-    /// Rows numbered up to `row` are no longer looked for.
-    fileprivate mutating func forget(upTo row: Int64) {
-      self = filter { $0 > row }
     }
   }
 #endif
