@@ -31,10 +31,7 @@ public enum AikenFormat: QuestionDecoding {
       name: name, category: category ?? OpenTriviaQAFormat.category(forFileName: name), locating: locating)
     Windows1252.withUTF8(bytes) { reader.read($0) }
     var bank = QuestionBank(questions: [])
-    bank.formats.insert(.aiken)
-    bank.questions.append(reader.chunk)
-    bank.skipped = reader.skipped
-    bank.locations = reader.locations
+    bank.add(reader, readAs: .aiken)
     try bank.requireQuestions(from: name, otherwise: " (no line starts with ANSWER:)")
     return bank
   }
@@ -58,7 +55,7 @@ public enum AikenFormat: QuestionDecoding {
 
 /// One pass over an Aiken file, line by line, keeping the question being read in buffers
 /// reused from one question to the next.
-struct AikenReader {
+struct AikenReader: QuestionReader {
   let name: String
   let locating: Bool
   var chunk = QuestionChunk()

@@ -43,11 +43,7 @@ public enum GIFTFormat: QuestionDecoding {
     // A file saved by an old Windows editor: each byte read as Windows-1252, as OpenTriviaQA's are.
     Windows1252.withUTF8(bytes) { reader.read($0) }
     var bank = QuestionBank(questions: [])
-    bank.formats.insert(.gift)
-    bank.questions.append(reader.chunk)
-    bank.skipped = reader.skipped
-    bank.locations = reader.locations
-    bank.warnings = reader.warnings
+    bank.add(reader, readAs: .gift)
     try bank.requireQuestions(from: name, otherwise: " (no question with answers in { })")
     return bank
   }
@@ -103,7 +99,7 @@ public enum GIFTFormat: QuestionDecoding {
 
 /// One pass over a GIFT file: its lines, then each question's text, with the buffers of the
 /// question being read kept from one question to the next.
-struct GIFTReader {
+struct GIFTReader: QuestionReader {
   let name: String
   let locating: Bool
   var chunk = QuestionChunk()

@@ -90,7 +90,6 @@ public enum OpenTriviaQAFormat {
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String, into bank: inout QuestionBank,
     locating: Bool = false
   ) {
-    bank.formats.insert(.openTriviaQA)
     var reader = Reader(name: name, category: category)
     reader.locating = locating
     defer { reader.deallocate() }
@@ -99,9 +98,7 @@ public enum OpenTriviaQAFormat {
     // used is address space, never touched.
     reader.chunk.reserve(questions: bytes.count / smallestBlock, byteCount: bytes.count)
     reader.read(bytes)
-    bank.questions.append(reader.chunk)
-    bank.skipped += reader.skipped
-    bank.locations += reader.locations
+    bank.add(reader, readAs: .openTriviaQA)
   }
 
   /// The fewest bytes a usable block takes: `#Qx`, `^a`, `a a`, `b b` and three line ends.
@@ -109,7 +106,7 @@ public enum OpenTriviaQAFormat {
 }
 
 /// One pass over the bytes of a file, keeping the block being read in reused buffers.
-private struct Reader {
+private struct Reader: QuestionReader {
   let name: String
   let category: String
 
