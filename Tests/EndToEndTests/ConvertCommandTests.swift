@@ -53,4 +53,21 @@ struct ConvertCommandTests {
     #expect(result.stdout == "Wrote 1 question to \(output) (1 skipped).\n")
     #expect(result.stderr == "\(quiz):1: skipped: no answer: the block has no line starting with ^\n")
   }
+
+  /// A spreadsheet's other format (`.ods`) or a name of no format: each written format is
+  /// named, and nothing is written.
+  @Test(
+    "A file named for no format convert writes: the extensions it writes, status 1, no file",
+    arguments: ["quiz.ods", "bank.quiz"])
+  func unknownExtension(name: String) async throws {
+    let sandbox = try Sandbox()
+    let output = sandbox.work + "/" + name
+    let result = try await sandbox.run(["convert", "bundled", "--to", output])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "trivia convert: \(output): cannot tell what to write: name the file .json (the game's own JSON), .csv "
+        + "or .xlsx (a spreadsheet), .gift (Moodle GIFT), or .aiken or .txt (Moodle Aiken)\n")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
 }

@@ -70,19 +70,6 @@ struct MoodleCommandTests {
     #expect(checked.stdout.contains("Checked 1,536 questions in 1 file: no errors"))
   }
 
-  @Test("An unknown extension: the extensions convert writes, status 1, no file")
-  func unknownExtension() async throws {
-    let sandbox = try Sandbox()
-    let output = sandbox.work + "/bank.quiz"
-    let result = try await sandbox.run(["convert", "bundled", "--to", output])
-    #expect(result.status == 1)
-    #expect(
-      result.stderr
-        == "trivia convert: \(output): cannot tell what to write: name the file .json (the game's own JSON), .csv "
-        + "or .xlsx (a spreadsheet), .gift (Moodle GIFT), or .aiken or .txt (Moodle Aiken)\n")
-    #expect(!FileManager.default.fileExists(atPath: output))
-  }
-
   @Test("A game plays from a GIFT file and from an Aiken file, by their content")
   func plays() async throws {
     let sandbox = try Sandbox()

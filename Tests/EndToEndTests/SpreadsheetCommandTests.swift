@@ -63,16 +63,4 @@ struct SpreadsheetCommandTests {
         "Which gas do plants take in?",
       ])
   }
-
-  @Test("convert to a file named for no format: the extensions it writes, status 1")
-  func unknownExtension() async throws {
-    let sandbox = try Sandbox()
-    let output = sandbox.work + "/quiz.ods"
-    let result = try await sandbox.run(["convert", "bundled", "--to", output])
-    #expect(result.status == 1)
-    #expect(
-      result.stderr
-        == "trivia convert: \(output): cannot tell what to write: name the file .json (the game's own JSON), .csv "
-        + "or .xlsx (a spreadsheet), .gift (Moodle GIFT), or .aiken or .txt (Moodle Aiken)\n")
-  }
 }
