@@ -256,13 +256,8 @@
 
     /// Every row of `channel`, in the order sent.
     private func take(_ channel: String, from connection: PostgresConnection) async throws {
-      let rows = try await connection.query(
-        """
-        WITH taken AS (DELETE FROM trivia_frames WHERE channel = \(channel) RETURNING id, body, at)
-        SELECT id, body, greatest(0, (extract(epoch FROM clock_timestamp() - at) * 1000)::integer)
-        FROM taken ORDER BY id
-        """, logger: Self.logger)
-      for try await (id, body, waited) in rows.decode((Int64, ByteBuffer, Int32).self) {
+      let rows = try await connection.execute(LinkStatements.Take(channel: channel), logger: Self.logger)
+      for try await (id, body, waited) in rows {
         notices.withLock { $0[channel, default: QueueNotices()].took(id) }
         events.post(.frames(channel: channel, Array(body.readableBytesView), waitedMs: Int(waited)))
       }
@@ -330,44 +325,30 @@
     private func notify(_ batches: [(String, [Chunk])], on sender: PostgresConnection) async throws {
       if let (channel, chunks) = batches.first, broadcasts.contains(channel) {
         for chunk in chunks {
-          try await sender.query(
-            "SELECT pg_notify(\(channel), \(String(decoding: chunk.bytes, as: UTF8.self)))", logger: Self.logger)
+          let payload = String(decoding: chunk.bytes, as: UTF8.self)
+          for try await _ in try await sender.execute(
+            LinkStatements.Broadcast(channel: channel, payload: payload), logger: Self.logger)
+          {}
         }
         return
       }
       let now = ContinuousClock.now
-      var channels: [String] = []
-      var bodies: [ByteBuffer] = []
-      var waits: [Int32] = []
+      var rows = LinkStatements.Rows(kept: Array(kept))
       for (channel, chunks) in batches {
         for chunk in chunks {
-          channels.append(channel)
-          bodies.append(ByteBuffer(bytes: chunk.bytes))
-          waits.append(Int32(min((now - chunk.at) / .milliseconds(1), 86_400_000)))
+          rows.channels.append(channel)
+          rows.bodies.append(ByteBuffer(bytes: chunk.bytes))
+          rows.waits.append(Int32(min((now - chunk.at) / .milliseconds(1), 86_400_000)))
         }
       }
-      // The journal's rows go to their table in the same statement. An edge, which keeps none,
-      // may not even name that table: the statement names it only when it has rows for it.
-      let journal = batches.contains { kept.contains($0.0) } ? Self.journalRows : ""
-      try await sender.query(
-        """
-        WITH k AS (SELECT unnest(\(Array(kept))::text[]) AS c),
-        r AS (
-          SELECT * FROM unnest(\(channels)::text[], \(bodies)::bytea[], \(waits)::int4[]) WITH ORDINALITY AS r(c, b, w, n)),
-        \(unescaped: journal)
-        f AS (
-          INSERT INTO trivia_frames (channel, body, at)
-          SELECT c, b, clock_timestamp() - make_interval(secs => w::float8 / 1000)
-          FROM r WHERE c NOT IN (SELECT c FROM k)
-          ORDER BY n
-          RETURNING id, channel)
-        SELECT pg_notify(channel, max(id)::text) FROM f GROUP BY channel
-        """, logger: Self.logger)
+      // An edge, which keeps no journal, may not even name its table: the statement that does
+      // is run only with rows for it.
+      if batches.contains(where: { kept.contains($0.0) }) {
+        for try await _ in try await sender.execute(LinkStatements.SendKept(rows: rows), logger: Self.logger) {}
+      } else {
+        for try await _ in try await sender.execute(LinkStatements.Send(rows: rows), logger: Self.logger) {}
+      }
     }
-
-    /// `notify`'s rows of kept channels, into the journal's table.
-    private static let journalRows =
-      "j AS (INSERT INTO trivia_journal (channel, body) SELECT c, b FROM r WHERE c IN (SELECT c FROM k) ORDER BY n),"
 
     /// Once everything queued is sent (at most two seconds): before a process that said its
     /// last words ends.
