@@ -14,7 +14,9 @@ public struct SheetRow: Sendable, Equatable {
 
   /// Whether every cell is empty or spaces: a row a teacher left between questions.
   public var isBlank: Bool {
-    cells.allSatisfy { $0.allSatisfy(\.isWhitespace) }
+    // Most rows start with a cell whose first byte is visible ASCII: not blank, at once.
+    if let first = cells.first?.utf8.first, (0x21..<0x80).contains(first) { return false }
+    return cells.allSatisfy { $0.allSatisfy(\.isWhitespace) }
   }
 }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A pull reader for the few elements of SpreadsheetML this program reads (a workbook's
 /// sheets and relationships, shared strings, a sheet's rows and cells), byte by byte: no
 /// libxml2 to install, and no tree of a sheet of 10,000 rows kept in memory.
@@ -16,11 +22,26 @@ struct SheetXML {
     case cdata(Range<Int>)
   }
 
-  let bytes: [UInt8]
+  /// The part's bytes, borrowed for the reader's life (`reading(_:_:)`): a sheet is megabytes
+  /// read a byte at a time, and an array's bounds checks and reference counts were a third of it.
+  let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
 
-  init(_ bytes: [UInt8]) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
+  }
+
+  /// `body` with a reader of `bytes`, which must not outlive it.
+  static func reading<T>(_ bytes: [UInt8], _ body: (inout SheetXML) throws(SheetError) -> T) throws(SheetError) -> T {
+    let result: Result<T, SheetError> = bytes.withUnsafeBufferPointer { buffer in
+      var xml = SheetXML(buffer)
+      do throws(SheetError) {
+        return .success(try body(&xml))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
   }
 
   mutating func next() -> Event? {
@@ -28,7 +49,7 @@ struct SheetXML {
     guard index < count else { return nil }
     if bytes[index] != UInt8(ascii: "<") {
       let start = index
-      while index < count, bytes[index] != UInt8(ascii: "<") { index += 1 }
+      index = find(UInt8(ascii: "<"), from: index)
       return .text(start..<index)
     }
     // Most tags are start tags: what else a `<` begins is told by the byte after it.
@@ -44,31 +65,33 @@ struct SheetXML {
       return next()
     }
     if second == UInt8(ascii: "?") || second == UInt8(ascii: "!") {
-      index = min(count, find(">", from: index) + 1)
+      index = min(count, find(UInt8(ascii: ">"), from: index) + 1)
       return next()
     }
     if second == UInt8(ascii: "/") {
       let start = index + 2
-      index = find(">", from: start)
+      index = find(UInt8(ascii: ">"), from: start)
       var end = index
       while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
       index = min(count, index + 1)
       return .end(name: localName(start..<end))
     }
-    let nameStart = index + 1
+    var nameStart = index + 1
     var nameEnd = nameStart
-    while nameEnd < count, !Self.isSpace(bytes[nameEnd]), bytes[nameEnd] != UInt8(ascii: ">"),
-      bytes[nameEnd] != UInt8(ascii: "/")
-    {
+    while nameEnd < count {
+      let byte = bytes[nameEnd]
+      if Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") { break }
+      // The name without its prefix: what follows the last colon.
+      if byte == UInt8(ascii: ":") { nameStart = nameEnd + 1 }
       nameEnd += 1
     }
     // The tag ends at the first `>` outside a quoted attribute value.
     var scan = nameEnd
-    var quote: UInt8?
+    var quote: UInt8 = 0
     while scan < count {
       let byte = bytes[scan]
-      if let open = quote {
-        if byte == open { quote = nil }
+      if quote != 0 {
+        if byte == quote { quote = 0 }
       } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
         quote = byte
       } else if byte == UInt8(ascii: ">") {
@@ -79,56 +102,74 @@ struct SheetXML {
     let empty = scan > nameEnd && bytes[scan - 1] == UInt8(ascii: "/")
     let attributes = nameEnd..<(empty ? scan - 1 : scan)
     index = min(count, scan + 1)
-    return .start(name: localName(nameStart..<nameEnd), attributes: attributes, empty: empty)
+    return .start(name: nameStart..<nameEnd, attributes: attributes, empty: empty)
   }
 
   /// Whether `name` (a range `next` gave) is `expected`.
   func isName(_ name: Range<Int>, _ expected: StaticString) -> Bool {
-    guard name.count == expected.utf8CodeUnitCount else { return false }
+    isBytes(name, expected)
+  }
+
+  /// Whether the bytes of `range` are `expected`'s.
+  func isBytes(_ range: Range<Int>, _ expected: StaticString) -> Bool {
+    guard range.count == expected.utf8CodeUnitCount else { return false }
     let start = expected.utf8Start
-    for offset in 0..<name.count where bytes[name.lowerBound + offset] != start[offset] { return false }
+    for offset in 0..<range.count where bytes[range.lowerBound + offset] != start[offset] { return false }
     return true
   }
 
   /// The decoded value of the attribute whose name, without its prefix, is `wanted`.
   func attribute(_ wanted: StaticString, in range: Range<Int>) -> String? {
+    attributeValue(wanted, in: range).map(text)
+  }
+
+  /// Where the value of the attribute `wanted` is, entities not decoded: for the values read
+  /// as numbers and letters (a cell's reference and type), which need no string.
+  func attributeValue(_ wanted: StaticString, in range: Range<Int>) -> Range<Int>? {
     var index = range.lowerBound
     while index < range.upperBound {
       while index < range.upperBound, Self.isSpace(bytes[index]) { index += 1 }
-      let nameStart = index
-      while index < range.upperBound, bytes[index] != UInt8(ascii: "="), !Self.isSpace(bytes[index]) { index += 1 }
-      let name = localName(nameStart..<index)
+      var nameStart = index
+      while index < range.upperBound, bytes[index] != UInt8(ascii: "="), !Self.isSpace(bytes[index]) {
+        if bytes[index] == UInt8(ascii: ":") { nameStart = index + 1 }
+        index += 1
+      }
+      let name = nameStart..<index
       while index < range.upperBound, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "'") {
         index += 1
       }
       guard index < range.upperBound else { return nil }
       let quote = bytes[index]
       let valueStart = index + 1
-      index = valueStart
-      while index < range.upperBound, bytes[index] != quote { index += 1 }
-      if isName(name, wanted) { return text(valueStart..<index) }
+      index = find(quote, from: valueStart, before: range.upperBound)
+      if isName(name, wanted) { return valueStart..<index }
       index += 1
     }
     return nil
   }
 
+  /// Whether `byte` is in `range`.
+  func contains(_ byte: UInt8, in range: Range<Int>) -> Bool {
+    find(byte, from: range.lowerBound, before: range.upperBound) < range.upperBound
+  }
+
   /// The text of `range` with XML's entities and character references decoded.
   func text(_ range: Range<Int>) -> String {
-    guard bytes[range].contains(UInt8(ascii: "&")) else {
-      return String(decoding: bytes[range], as: UTF8.self)
+    guard contains(UInt8(ascii: "&"), in: range) else {
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
     var out: [UInt8] = []
     out.reserveCapacity(range.count)
     var index = range.lowerBound
     while index < range.upperBound {
       let byte = bytes[index]
-      guard byte == UInt8(ascii: "&"), let semicolon = bytes[index..<range.upperBound].firstIndex(of: UInt8(ascii: ";"))
-      else {
+      let semicolon = byte == UInt8(ascii: "&") ? find(UInt8(ascii: ";"), from: index, before: range.upperBound) : 0
+      guard byte == UInt8(ascii: "&"), semicolon < range.upperBound else {
         out.append(byte)
         index += 1
         continue
       }
-      let entity = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
+      let entity = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<semicolon]), as: UTF8.self)
       if let scalar = Self.entity(entity) {
         out.append(contentsOf: String(Character(scalar)).utf8)
         index = semicolon + 1
@@ -163,18 +204,27 @@ struct SheetXML {
   private func starts(with prefix: StaticString) -> Bool {
     let length = prefix.utf8CodeUnitCount
     guard index + length <= bytes.count else { return false }
-    return prefix.withUTF8Buffer { bytes[index..<(index + length)].elementsEqual($0) }
+    return isBytes(index..<(index + length), prefix)
+  }
+
+  /// Where `byte` is at or after `from` and before `end` (the end of the bytes by default), or
+  /// `end`: by `memchr`, as most of a sheet is text and values between tags.
+  private func find(_ byte: UInt8, from: Int, before end: Int? = nil) -> Int {
+    let end = end ?? bytes.count
+    guard from < end, let base = bytes.baseAddress,
+      let found = memchr(base + from, Int32(byte), end - from)
+    else { return end }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
   /// Where `needle` starts at or after `from`, or the end of the bytes.
   private func find(_ needle: StaticString, from: Int) -> Int {
-    needle.withUTF8Buffer { needle in
-      var index = from
-      while index + needle.count <= bytes.count {
-        if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-        index += 1
-      }
-      return bytes.count
+    var index = from
+    while true {
+      index = find(needle.utf8Start.pointee, from: index)
+      guard index + needle.utf8CodeUnitCount <= bytes.count else { return bytes.count }
+      if isBytes(index..<(index + needle.utf8CodeUnitCount), needle) { return index }
+      index += 1
     }
   }
 

@@ -196,7 +196,7 @@ with zipfile.ZipFile("hostile.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("xl/worksheets/sheet1.xml",
                f'<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="ZZZZZZZZZZZZZZZZZZZZ1" t="inlineStr"><is>'
                '<t>question</t></is></c><c t="inlineStr"><is><t>correct</t></is></c><c t="inlineStr"><is><t>wrong'
-               '</t></is></c></row><row><c t="s"><v>7</v></c></row></sheetData></worksheet>')
+               '</t></is></c></row><row></c><c t="s"><v>7</v></c></row></sheetData></worksheet>')
 
 # Saved by LibreOffice Calc, as a teacher who opens a file and saves it again: the workbook
 # with shared strings, as Excel writes them; CSV as Calc exports it (UTF-8, comma, quoted text).

@@ -30,9 +30,10 @@ enum SpreadsheetFormat {
     var questions: [Question] = []
     questions.reserveCapacity(rows.count - headerIndex)
     var bank = QuestionBank(questions: [])
-    var filled: Set<Int> = []
+    // Which of the named columns any row fills, by index.
+    var filled = [Bool](repeating: false, count: (header.columns.map(\.index).max() ?? -1) + 1)
     for row in rows[(headerIndex + 1)...] where !row.isBlank {
-      for (index, cell) in row.cells.enumerated() where !cell.isEmpty { filled.insert(index) }
+      for (index, cell) in row.cells.enumerated() where !cell.isEmpty && index < filled.count { filled[index] = true }
       switch reader.read(row) {
       case .question(let question, let location):
         questions.append(question)
@@ -58,7 +59,7 @@ enum SpreadsheetFormat {
 
   /// A warning for each column the game does not read: a name it does not know (a typo, say,
   /// `Anwser 2`), always; a template's column it has no use for, when a row fills it.
-  static func unreadColumns(_ header: SpreadsheetHeader, row: Int, filled: Set<Int>) -> [QuestionBank.Skipped.Fault] {
+  static func unreadColumns(_ header: SpreadsheetHeader, row: Int, filled: [Bool]) -> [QuestionBank.Skipped.Fault] {
     header.columns.compactMap { column in
       let position = SourcePosition(line: row, column: column.index + 1, columnName: column.name)
       switch column.role {
@@ -67,7 +68,7 @@ enum SpreadsheetFormat {
           reason: "a column the game does not read: its cells are left out (the columns read are "
             + "question, correct, wrong…, category, difficulty, seconds, or Kahoot's or Quizizz's)",
           position: position)
-      case .unused? where filled.contains(column.index):
+      case .unused? where filled.indices.contains(column.index) && filled[column.index]:
         return .init(reason: "the game does not show this column: its cells are left out", position: position)
       default: return nil
       }
