@@ -183,7 +183,9 @@ struct SpreadsheetReadingTests {
       ])
   }
 
-  @Test("A hostile workbook: a column reference past any counter, a cell ended before it began, a shared string that is not there")
+  @Test(
+    "A hostile workbook: a column reference past any counter, a cell ended before it began, a missing shared string"
+  )
   func hostile() throws {
     let error = #expect(throws: DataSourceError.self) { try SheetFixtures.bank("hostile.xlsx") }
     #expect(error?.message == "hostile.xlsx: row 2 refers to a shared string the workbook does not have")
