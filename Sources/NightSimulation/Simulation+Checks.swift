@@ -25,6 +25,7 @@ extension Simulation {
   /// A question revealed: every answer the room took is in it, once, timed when it was heard,
   /// and it did not close early on a player a fault had cut off.
   func checkReveal(_ record: NightRecord) {
+    checkQueue(drained: false)
     let number = record.number
     // Asked and closed while PostgreSQL was away: the deadline nobody heard is the room's.
     let unheard = postgresUp || !overEdges ? nil : host.map { Int($0.room.countdown.deadline / .milliseconds(1)) }
@@ -72,6 +73,7 @@ extension Simulation {
   /// and the table is what a night with no fault makes of the same answers.
   func checkEnd() {
     guard let host else { return violated("the room never came back") }
+    checkQueue(drained: true)
     guard host.room.phase == .final else {
       return violated("the night is stuck in \(host.room.phase) at \(now)")
     }
@@ -86,6 +88,18 @@ extension Simulation {
     let replayed = replay().rows.map { "\($0.place) \($0.name) \($0.score)" }
     if table != replayed {
       violated("the final table \(table) is not the replay's \(replayed)")
+    }
+  }
+
+  /// The room's queue in PostgreSQL makes progress: a row committed while the room and the
+  /// server were both up had its NOTIFY heard, so it is taken within a few seconds, and none
+  /// is left once nothing more happens (`drained`).
+  func checkQueue(drained: Bool) {
+    guard overEdges, host != nil, postgresUp else { return }
+    let stuck = roomInbox.first { $0.committedAt >= roomHearsSince && (drained || now - $0.committedAt > 5_000) }
+    if let stuck {
+      violated(
+        "row \(stuck.id) of the room's queue, committed at \(stuck.committedAt), was still unread at \(now)")
     }
   }
 

@@ -101,8 +101,44 @@ extension Simulation {
       edges[edge].linkQueue.append(batch)
       return
     }
-    roomInbox.append(batch)
-    schedule(.roomTakes(life: life), at: deliver(on: "to room"))
+    insert(batch, from: edge)
+  }
+
+  /// A batch inserted into `trivia_frames`: numbered now, seen when its statement commits a
+  /// little later. One edge's statements commit in order; two edges' in either (#35).
+  func insert(_ batch: Row, from edge: Int) {
+    var row = batch
+    lastRowID += 1
+    row.id = lastRowID
+    // A commit may be slow (a busy server): slower than a statement sent after it elsewhere.
+    schedule(.commit(edge: edge, row: row), at: deliver(on: "commit \(edge)"))
+  }
+
+  /// A statement commits, and its NOTIFY goes to the room's listener if one is connected. One
+  /// that PostgreSQL stopped before is rolled back: its edge, if alive, sends it again first.
+  func commit(_ row: Row, from edge: Int) {
+    guard postgresUp else {
+      guard edges[edge].alive else { return }
+      var again = row
+      again.id = 0
+      edges[edge].linkQueue.insert(again, at: min(rolledBack[edge, default: 0], edges[edge].linkQueue.count))
+      rolledBack[edge, default: 0] += 1
+      return
+    }
+    var row = row
+    row.committedAt = now
+    roomInbox.append(row)
+    guard host != nil else { return }
+    schedule(.roomNotified(life: life, row: row.id), at: deliver(on: "to room, notify"))
+  }
+
+  /// The NOTIFY of a row reaches the room's link, which takes if its `QueueNotices` says so.
+  func roomNotified(_ row: Int64, life: Int) {
+    guard life == self.life, host != nil, postgresUp else { return }
+    let take = sabotage == .passOverNotices ? row > newestTaken : roomNotices.notified(row)
+    guard take else { return say("room passes over the NOTIFY of row \(row)") }
+    roomTakes(life: life)
+    roomNotices.tookAll(notified: row)
   }
 
   /// The edge takes what the room sent it and passes it to its players.
@@ -190,6 +226,7 @@ extension Simulation {
     }
     edges[edge].connections = [:]
     edges[edge].linkQueue = []
+    rolledBack[edge] = nil
     edges[edge].inbox = []
     schedule(.roomNotices(life: life, what: .edgeGone(edge)), at: now + faultRandom.int(200...1_500))
     schedule(.recover(.edgeKill), at: now + faultRandom.int(2_000...20_000))

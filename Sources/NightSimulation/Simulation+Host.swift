@@ -8,9 +8,14 @@ extension Simulation {
   /// The room's relay takes every frame waiting for it, in order.
   func roomTakes(life: Int) {
     guard life == self.life, host != nil, postgresUp || !overEdges, !roomInbox.isEmpty else { return }
-    let rows = roomInbox
+    // A take is every row seen, in their numbers' order (`ORDER BY id`).
+    let rows = overEdges ? roomInbox.sorted { $0.id < $1.id } : roomInbox
     roomInbox = []
     for row in rows {
+      if overEdges {
+        roomNotices.took(row.id)
+        newestTaken = max(newestTaken, row.id)
+      }
       // Over edges, through the room's relay, which adds how long a row waited to what its edge
       // held it; on one host straight to the game: `serve` writes to the pipe as it comes.
       guard overEdges else {
@@ -166,6 +171,8 @@ extension Simulation {
       title: "Simulated", questions: questions, limit: .milliseconds(limitMs), maxPlayers: 100,
       generator: tokenRandom.split())
     host = NightHost(room: fresh, plan: .init(auto: true, startWhen: startWhen, persists: true, scripted: false))
+    (roomNotices, newestTaken) = (QueueNotices(), 0)
+    roomHearsSince = now
     say("room resumes from PostgreSQL in \(room.phase)")
     hostStep(
       .resumed(
@@ -223,11 +230,11 @@ extension Simulation {
         edges[edge].noticedDown = false
         edgeStep(edge, .up)
       }
-      if !edges[edge].linkQueue.isEmpty {
-        roomInbox += edges[edge].linkQueue
-        edges[edge].linkQueue = []
-      }
+      for row in edges[edge].linkQueue { insert(row, from: edge) }
+      edges[edge].linkQueue = []
     }
+    rolledBack = [:]
+    roomHearsSince = now
     schedule(.roomTakes(life: life), at: deliver(on: "to room"))
     let held = roomLink
     roomLink = []

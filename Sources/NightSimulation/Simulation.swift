@@ -6,8 +6,10 @@ import NightRelay
 /// (`NightRoom`, saved and resumed through its own `Saved` JSON) and each player's
 /// `NightState`, joined by models of what lies between them that promise no more than the
 /// real parts do. TCP: in order within a connection, any delay, a drop loses what was unread.
-/// PostgreSQL: a frame written is read once, in order, after any delay, and survives a restart
-/// of any process; what a process holds in memory dies with it. Faults are drawn per seed
+/// PostgreSQL: a row is numbered when inserted and seen when its statement commits, two edges'
+/// commits in either order; its NOTIFY reaches only a listener connected then, and the room's
+/// link decides by the product's `QueueNotices` whether to take; rows survive a restart of any
+/// process, and what a process holds in memory dies with it. Faults are drawn per seed
 /// (`FaultPlan`): an edge killed, the room killed and resumed, PostgreSQL paused, a player's
 /// network helper killed, a socket that stops reading, a player that leaves and comes back.
 /// After every step the rules in `Ledger` are checked; the first broken one ends the night.
@@ -26,6 +28,10 @@ public final class Simulation {
     case batch(edge: Int)
     /// The room takes what waits for it in PostgreSQL (or on its pipe).
     case roomTakes(life: Int)
+    /// An edge's statement commits: its row, numbered when inserted, is seen from now.
+    case commit(edge: Int, row: Row)
+    /// The NOTIFY of the room's row numbered `row` reaches the room's listener.
+    case roomNotified(life: Int, row: Int64)
     /// An edge takes what the room sent it.
     case edgeTakes(edge: Int)
     /// A player is sent a message, and the connection closes after it if `close`.
@@ -64,6 +70,10 @@ public final class Simulation {
   struct Row {
     var frames: [UInt8]
     var queuedAt: Int
+    /// Its number in `trivia_frames` (over edges), given when inserted, and when its statement
+    /// committed: numbers and commits need not agree in order.
+    var id: Int64 = 0
+    var committedAt = 0
   }
 
   /// What crosses to an edge from the room.
@@ -92,6 +102,9 @@ public final class Simulation {
   public enum Sabotage: Sendable {
     /// An edge loses now and then a batch of what its players said, with no fault to explain it.
     case dropBatch
+    /// The room passes over any NOTIFY numbered at or below the newest row it took, as
+    /// `PostgresLink` did before `QueueNotices` (#35): a row committed late waits unread.
+    case passOverNotices
   }
 
   // MARK: The night drawn from the seed
@@ -139,8 +152,19 @@ public final class Simulation {
   var roomLine = RoomLine(now: .zero)
   /// Whether the room's link said PostgreSQL is lost (it says so once each way).
   var roomThinksDown = false
-  /// Frames waiting for the room in PostgreSQL (or on the pipe).
+  /// Frames waiting for the room in PostgreSQL, committed (or on the pipe).
   var roomInbox: [Row] = []
+  /// The last number given to a row of `trivia_frames`.
+  var lastRowID: Int64 = 0
+  /// Which NOTIFYs ask the room's link to take: the product's own, new with each life.
+  var roomNotices = QueueNotices()
+  /// The newest row the room took this life (what `passOverNotices` goes by).
+  var newestTaken: Int64 = 0
+  /// Since when the room's life and PostgreSQL have both been up: a row committed after it
+  /// must be taken, for nothing lost its NOTIFY.
+  var roomHearsSince = 0
+  /// Rows an edge's link sent and PostgreSQL rolled back (it stopped first), sent again first.
+  var rolledBack: [Int: Int] = [:]
   /// When a server heard each text of each connection: what the room's timing is checked by.
   var heardAt: [ConnectionID: [String: Int]] = [:]
   /// What the room's link could not write while PostgreSQL is down: lost if the room dies.
@@ -234,7 +258,7 @@ public final class Simulation {
   /// A player's network may be slow at times; PostgreSQL and the host's pipe are near (a
   /// paused PostgreSQL is a fault of its own).
   func deliver(on channel: String, extra: Int = 0) -> Int {
-    let near = channel.hasPrefix("pipe") || channel.hasPrefix("room") || channel == "to room"
+    let near = channel.hasPrefix("pipe") || channel.hasPrefix("room") || channel.hasPrefix("to room")
     var delay = netRandom.int(0...(near ? 20 : plan.latency))
     if !near, netRandom.chance(plan.slowChance) { delay += netRandom.int(200...2_000) }
     let at = max(now + delay + extra, channelClock[channel] ?? 0)
@@ -269,6 +293,8 @@ public final class Simulation {
     case .hangUp(let edge, let connection): edgeLoses(connection, on: edge)
     case .batch(let edge): edgeTicks(edge)
     case .roomTakes(let life): roomTakes(life: life)
+    case .commit(let edge, let row): commit(row, from: edge)
+    case .roomNotified(let life, let row): roomNotified(row, life: life)
     case .edgeTakes(let edge): edgeTakes(edge)
     case .downstream(let player, let connection, let message, let close):
       playerGets(message, close: close, on: connection, player: player)

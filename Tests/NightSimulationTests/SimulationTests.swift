@@ -48,6 +48,13 @@ struct SimulationTests {
     #expect(reports.contains { !$0.violations.isEmpty })
   }
 
+  @Test("A room that passes over NOTIFYs numbered below a row it took leaves rows unread, and is caught")
+  func passedOverNoticesAreCaught() async {
+    // Two edges' statements commit out of their rows' order with no fault at all (#35).
+    let reports = await play(1...600, faults: [], sabotage: .passOverNotices)
+    #expect(reports.contains { $0.violations.contains { $0.contains("of the room's queue") } })
+  }
+
   @Test("Nights with no fault at all break no rule and end with the replay's table")
   func faultless() async {
     for report in await play(1...100, faults: []) {
