@@ -13,7 +13,8 @@
 # player; TriviaData is built whole as a library first), history (the player's history: a
 # real one made by SQLiteHistory, its contents changed by a program the input spells, then
 # opened and read whole by SQLiteHistory; TriviaHistory's sources with TriviaData as a library
-# and the system's libsqlite3).
+# and the system's libsqlite3), sheet (a workbook's XML parts: SheetXML and XLSXParts, what
+# XLSXSheet reads once the ZIP is opened).
 # Each harness is compiled with the package sources it needs into one module, so internal
 # API is reachable; TriviaRoute imports TriviaData, so that target builds
 # Questions/Difficulty.swift as a small TriviaData module first.
@@ -42,7 +43,7 @@ repo=$PWD
 out=$repo/.build-fuzz
 sources=Sources
 data=${OPENTRIVIAQA:-$repo/../shared/data/opentriviaqa}
-all_targets=(json opentdb otqa commands route link kept history)
+all_targets=(json opentdb otqa commands route link kept history sheet)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
@@ -86,6 +87,10 @@ target_files() {
       "$app/Model/AskedQuestions.swift" "$app/Navigation/TriviaRoute.swift"
     ;;
   history) echo Fuzz/HistoryFuzz.swift Fuzz/HistoryMutation.swift $support "$sources"/TriviaHistory/*.swift ;;
+  sheet)
+    local sheets=$sources/TriviaSheets
+    echo Fuzz/SheetFuzz.swift $support "$sheets/SheetXML.swift" "$sheets/XLSXParts.swift" "$sheets/SheetRow.swift"
+    ;;
   *) return 1 ;;
   esac
 }
@@ -96,6 +101,7 @@ module_name() {
   route | kept) echo TriviaApp ;;
   link) echo TriviaLink ;;
   history) echo TriviaHistory ;;
+  sheet) echo TriviaSheets ;;
   esac
 }
 max_len() {
@@ -108,6 +114,7 @@ max_len() {
   history) echo 128 ;;
   # Past the 4096-byte limit, so refusing an oversized message is exercised.
   link) echo 8192 ;;
+  sheet) echo 16384 ;;
   esac
 }
 
