@@ -198,12 +198,7 @@ struct GIFTReader: QuestionReader {
     let start = Self.skipSpace(bytes, from: content.lowerBound + 2, to: content.upperBound)
     if let word = Self.value(bytes, start..<content.upperBound, after: "difficulty:") {
       level = (Difficulty(rawValue: word.lowercased()), line)
-      if level?.difficulty == nil {
-        warnings.append(
-          .init(
-            reason: "\"\(word)\" is not easy, medium or hard: the question plays only under Mixed",
-            position: SourcePosition(line: line)))
-      }
+      if level?.difficulty == nil { warnings.append(.unknownLevel(word, at: SourcePosition(line: line))) }
     } else if let word = Self.value(bytes, start..<content.upperBound, after: "seconds:") {
       seconds = Int(word).flatMap { Question.secondsRange.contains($0) ? $0 : nil }
       if seconds == nil {

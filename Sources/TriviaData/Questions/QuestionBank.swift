@@ -23,6 +23,11 @@ public struct QuestionBank: Sendable, Equatable {
         self.reason = reason
         self.position = position
       }
+
+      /// A level a file wrote that is none of the game's: the question is kept, under Mixed.
+      static func unknownLevel(_ word: some StringProtocol, at position: SourcePosition?) -> Self {
+        Self(reason: "\"\(word)\" is not easy, medium or hard: the question plays only under Mixed", position: position)
+      }
     }
 
     public init(

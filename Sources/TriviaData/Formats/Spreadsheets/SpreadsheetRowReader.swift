@@ -136,12 +136,7 @@ struct SpreadsheetRowReader {
     let levelName = cell(difficulty)
     if !levelName.isEmpty {
       level = Difficulty(rawValue: levelName.lowercased())
-      if level == nil {
-        warnings.append(
-          .init(
-            reason: "\"\(levelName)\" is not easy, medium or hard: the question plays only under Mixed",
-            position: position(difficulty)))
-      }
+      if level == nil { warnings.append(.unknownLevel(levelName, at: position(difficulty))) }
     }
     var time: Int?
     let timeText = cell(seconds)
