@@ -24,10 +24,10 @@ public func fuzzSheet(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   case 0:
     let strings = ["shared", "", "_x000D_"]
     do {
-      let rows = try SheetXML.reading(bytes) { xml throws(SheetError) in try XLSXParts.sheetRows(&xml, strings: strings)
-      }
-      for row in rows {
-        require(row.cells.count <= XLSXParts.lastColumn, "a row wider than a sheet")
+      try SheetXML.reading(bytes) { xml throws(SheetError) in
+        try XLSXParts.sheetRows(&xml, strings: strings) { row in
+          require(row.cells.count <= XLSXParts.lastColumn, "a row wider than a sheet")
+        }
       }
     } catch {
       require(!error.reason.isEmpty, "an error without a reason")

@@ -4,23 +4,24 @@ import CSV
 /// quotes, line breaks in quoted fields), CRLF or LF, with the delimiter the header was
 /// found with (Excel writes `;` where the decimal mark is a comma).
 public enum CSVSheet {
-  /// The rows of `text`, a file's text without its byte-order mark. A blank line is a row,
-  /// as a spreadsheet program shows it, so that row numbers match what the teacher sees.
-  public static func rows(_ text: String, delimiter: Unicode.Scalar) throws(SheetError) -> [SheetRow] {
+  /// The rows of `text`, a file's text without its byte-order mark, given to `each` in order.
+  /// A blank line is a row, as a spreadsheet program shows it, so that row numbers match what
+  /// the teacher sees.
+  public static func read(_ text: String, delimiter: Unicode.Scalar, rows each: (SheetRow) -> Void) throws(SheetError) {
     let reader: CSVReader
     do {
       reader = try CSVReader(string: text, hasHeaderRow: false, trimFields: false, delimiter: delimiter)
     } catch {
       throw SheetError("cannot read the CSV: \(error)")
     }
-    var rows: [SheetRow] = []
+    var count = 0
     while let cells = reader.next() {
-      rows.append(SheetRow(number: rows.count + 1, cells: cells))
+      count += 1
+      each(SheetRow(number: count, cells: cells))
     }
     if let error = reader.error {
-      throw SheetError("cannot read the CSV after row \(rows.count): \(error)")
+      throw SheetError("cannot read the CSV after row \(count): \(error)")
     }
-    return rows
   }
 
   /// `cells` as one CSV record, RFC 4180: a field with the delimiter, a quote, a line break

@@ -126,6 +126,15 @@ struct SheetXML {
   /// Where the value of the attribute `wanted` is, entities not decoded: for the values read
   /// as numbers and letters (a cell's reference and type), which need no string.
   func attributeValue(_ wanted: StaticString, in range: Range<Int>) -> Range<Int>? {
+    attributeValues(wanted, wanted, in: range).0
+  }
+
+  /// Where the values of the attributes `first` and `second` are, in one pass over `range`:
+  /// a sheet's every cell has both a reference and a type.
+  func attributeValues(
+    _ first: StaticString, _ second: StaticString, in range: Range<Int>
+  ) -> (Range<Int>?, Range<Int>?) {
+    var found: (Range<Int>?, Range<Int>?) = (nil, nil)
     var index = range.lowerBound
     while index < range.upperBound {
       while index < range.upperBound, Self.isSpace(bytes[index]) { index += 1 }
@@ -138,14 +147,19 @@ struct SheetXML {
       while index < range.upperBound, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "'") {
         index += 1
       }
-      guard index < range.upperBound else { return nil }
+      guard index < range.upperBound else { break }
       let quote = bytes[index]
       let valueStart = index + 1
       index = find(quote, from: valueStart, before: range.upperBound)
-      if isName(name, wanted) { return valueStart..<index }
+      if found.0 == nil, isName(name, first) {
+        found.0 = valueStart..<index
+      } else if found.1 == nil, isName(name, second) {
+        found.1 = valueStart..<index
+      }
+      if found.0 != nil, found.1 != nil { break }
       index += 1
     }
-    return nil
+    return found
   }
 
   /// Whether `byte` is in `range`.

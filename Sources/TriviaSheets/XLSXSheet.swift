@@ -11,10 +11,15 @@ import ZIPFoundation
 /// formula's cached result). A cell's reference (`C7`) gives its column: cells left out are
 /// empty.
 public enum XLSXSheet {
-  public static func rows(_ bytes: [UInt8]) throws(SheetError) -> [SheetRow] {
+  /// The first sheet's rows of the workbook `bytes`, given to `each` in order; a row given is
+  /// the caller's to keep, and its storage is used again for the next when it is not kept.
+  /// The bytes are lent to the ZIP reader for the call, not copied.
+  public static func read(_ bytes: UnsafeBufferPointer<UInt8>, rows each: (SheetRow) -> Void) throws(SheetError) {
     let archive: Archive
     do {
-      archive = try Archive(data: Data(bytes), accessMode: .read)
+      guard let base = bytes.baseAddress else { throw SheetError("") }
+      let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+      archive = try Archive(data: data, accessMode: .read)
     } catch {
       throw SheetError("not a readable XLSX workbook (a broken ZIP)")
     }
@@ -32,8 +37,8 @@ public enum XLSXSheet {
     {
       strings = try SheetXML.reading(try entry(path, in: archive), XLSXParts.sharedStrings)
     }
-    return try SheetXML.reading(try entry(sheetTarget, in: archive)) { xml throws(SheetError) in
-      try XLSXParts.sheetRows(&xml, strings: strings)
+    try SheetXML.reading(try entry(sheetTarget, in: archive)) { xml throws(SheetError) in
+      try XLSXParts.sheetRows(&xml, strings: strings, each)
     }
   }
 

@@ -140,7 +140,7 @@ struct QuestionChunk: Sendable {
     bytes.append(UInt8(length))
   }
 
-  private mutating func appendField(_ text: String) {
+  mutating func appendField(_ text: String) {
     var text = text
     text.withUTF8 { appendField($0) }
   }

@@ -43,15 +43,9 @@ public enum CSVFormat {
     guard let delimiter = delimiter(bytes) else {
       throw DataSourceError(file: name, reason: "no header row; " + QuestionFormat.spreadsheetExpectation)
     }
-    let rows: [SheetRow]
-    do {
-      rows = try CSVSheet.rows(text(bytes), delimiter: delimiter)
-    } catch {
-      throw DataSourceError(file: name, reason: error.reason)
+    return try SpreadsheetFormat.decode(name: name, category: category, locating: locating, as: .csv) {
+      each throws(SheetError) in try CSVSheet.read(text(bytes), delimiter: delimiter, rows: each)
     }
-    var bank = try SpreadsheetFormat.decode(rows, name: name, category: category, locating: locating)
-    bank.formats = [.csv]
-    return bank
   }
 
   /// The file's text without its byte-order mark: UTF-8, or Windows-1252 when it is not

@@ -16,45 +16,39 @@ enum SpreadsheetFormat {
   /// Rows looked through for the header: Kahoot's template has a title and notes above its.
   static let headerSearchRows = 30
 
+  /// The questions of the rows `read` gives, in `format`: the header looked for among the
+  /// first rows, each row below it read as it comes, none kept.
   static func decode(
-    _ rows: [SheetRow], name: String, category: String?, locating: Bool
+    name: String, category: String?, locating: Bool, as format: QuestionFormat,
+    rows read: ((SheetRow) -> Void) throws(SheetError) -> Void
   ) throws(DataSourceError) -> QuestionBank {
-    guard let found = findHeader(rows) else {
+    var reader: SpreadsheetRowReader?
+    var rowsLookedAt = 0
+    let category = category ?? OpenTriviaQAFormat.category(forFileName: name)
+    do {
+      try read { row in
+        if reader != nil {
+          reader!.read(row)
+        } else if rowsLookedAt < headerSearchRows {
+          rowsLookedAt += 1
+          guard let header = SpreadsheetHeader(row.cells) else { return }
+          reader = SpreadsheetRowReader(
+            header: header, headerRow: row.number, file: name, category: category, locating: locating)
+        }
+      }
+    } catch {
+      throw DataSourceError(file: name, reason: error.reason)
+    }
+    guard var reader else {
       throw DataSourceError(file: name, reason: "no header row; " + QuestionFormat.spreadsheetExpectation)
     }
-    let (headerIndex, header) = found
-    let headerRow = rows[headerIndex]
-    var reader = SpreadsheetRowReader(
-      header: header, file: name, category: category ?? OpenTriviaQAFormat.category(forFileName: name),
-      locating: locating)
-    var questions: [Question] = []
-    questions.reserveCapacity(rows.count - headerIndex)
+    reader.warnings += unreadColumns(reader.header, row: reader.headerRow, filled: reader.filled)
+    reader.warnings.sort { ($0.position ?? SourcePosition(line: 0)) < ($1.position ?? SourcePosition(line: 0)) }
     var bank = QuestionBank(questions: [])
-    // Which of the named columns any row fills, by index.
-    var filled = [Bool](repeating: false, count: (header.columns.map(\.index).max() ?? -1) + 1)
-    for row in rows[(headerIndex + 1)...] where !row.isBlank {
-      for (index, cell) in row.cells.enumerated() where !cell.isEmpty && index < filled.count { filled[index] = true }
-      switch reader.read(row) {
-      case .question(let question, let location):
-        questions.append(question)
-        if locating { bank.locations.append(location) }
-      case .skipped(let skipped): bank.skipped.append(skipped)
-      }
-    }
-    bank.questions = QuestionList(questions)
-    bank.warnings = reader.warnings + unreadColumns(header, row: headerRow.number, filled: filled)
-    bank.warnings.sort { ($0.position ?? SourcePosition(line: 0)) < ($1.position ?? SourcePosition(line: 0)) }
+    bank.add(reader, readAs: format)
     try bank.requireQuestions(
-      from: name, otherwise: " (no row below the header in row \(headerRow.number) holds a question)")
+      from: name, otherwise: " (no row below the header in row \(reader.headerRow) holds a question)")
     return bank
-  }
-
-  /// The first row among the first `headerSearchRows` that is a header, and where it is.
-  static func findHeader(_ rows: [SheetRow]) -> (Int, SpreadsheetHeader)? {
-    for (index, row) in rows.prefix(headerSearchRows).enumerated() {
-      if let header = SpreadsheetHeader(row.cells) { return (index, header) }
-    }
-    return nil
   }
 
   /// A warning for each column the game does not read: a name it does not know (a typo, say,

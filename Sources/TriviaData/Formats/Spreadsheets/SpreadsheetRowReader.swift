@@ -1,16 +1,22 @@
 import TriviaSheets
 
-/// One row read as a question, with the faults that stop it and the warnings it plays with.
-struct SpreadsheetRowReader {
-  enum Outcome {
-    case question(Question, QuestionLocation)
-    case skipped(QuestionBank.Skipped)
-  }
-
+/// A spreadsheet's rows below its header read as questions, straight into a chunk (no
+/// `Question` a row): the faults that skip a row, the warnings a question plays with, and which
+/// columns any row fills.
+struct SpreadsheetRowReader: QuestionReader {
   let header: SpreadsheetHeader
+  /// The header's row, where a warning about a column points.
+  let headerRow: Int
   let file: String
   let category: String
   let locating: Bool
+  private(set) var chunk = QuestionChunk()
+  private(set) var skipped: [QuestionBank.Skipped] = []
+  private(set) var locations: [QuestionLocation] = []
+  var warnings: [QuestionBank.Skipped.Fault] = []
+  /// Which of the header's cells any row fills, by index.
+  private(set) var filled: [Bool]
+
   private let question: SpreadsheetHeader.Column?
   private let correctNumbers: SpreadsheetHeader.Column?
   private let correctText: SpreadsheetHeader.Column?
@@ -20,13 +26,18 @@ struct SpreadsheetRowReader {
   private let difficulty: SpreadsheetHeader.Column?
   private let seconds: SpreadsheetHeader.Column?
   private let type: SpreadsheetHeader.Column?
-  private(set) var warnings: [QuestionBank.Skipped.Fault] = []
+  /// The answers of the row being read, the right one first: kept from row to row.
+  private var answers: [Answer] = []
+  /// The category the row before was filed under, and its number in `chunk`.
+  private var lastCategory: (name: String, number: Int32)?
 
-  init(header: SpreadsheetHeader, file: String, category: String, locating: Bool) {
+  init(header: SpreadsheetHeader, headerRow: Int, file: String, category: String, locating: Bool) {
     self.header = header
+    self.headerRow = headerRow
     self.file = file
     self.category = category
     self.locating = locating
+    filled = [Bool](repeating: false, count: (header.columns.map(\.index).max() ?? -1) + 1)
     question = header.column(.question)
     correctNumbers = header.column(.correctNumbers)
     correctText = header.column(.correctText)
@@ -38,10 +49,26 @@ struct SpreadsheetRowReader {
     type = header.column(.type)
   }
 
+  /// An answer's text and its cell's index: a column's name only when a message needs it.
+  private struct Answer {
+    var text: String
+    var cell: Int
+  }
+
   /// A fault of the row: what is wrong, and the column it is in (nil for the row).
   private typealias Fault = (reason: String, column: SpreadsheetHeader.Column?)
 
-  mutating func read(_ row: SheetRow) -> Outcome {
+  /// The header's column at cell `index`: answers carry their cell's index, a name only when
+  /// a message needs it.
+  private func column(atCell index: Int) -> SpreadsheetHeader.Column? {
+    header.columns.first { $0.index == index }
+  }
+
+  mutating func read(_ row: SheetRow) {
+    guard !row.isBlank else { return }
+    for index in 0..<min(row.cells.count, filled.count) where !filled[index] && !row.cells[index].isEmpty {
+      filled[index] = true
+    }
     func cell(_ column: SpreadsheetHeader.Column?) -> String {
       guard let column, column.index < row.cells.count else { return "" }
       return row.cells[column.index].trimmedSpaces
@@ -57,23 +84,26 @@ struct SpreadsheetRowReader {
     if !typeName.isEmpty, !Self.askableTypes.contains(typeName.lowercased()) {
       faults.append(("a \(typeName) question: the game asks only questions with options to choose from", type))
     }
-    // The answers, each with the column it is in.
-    var right: (text: String, column: SpreadsheetHeader.Column?)?
-    var wrong: [(text: String, column: SpreadsheetHeader.Column)] = []
+    answers.removeAll(keepingCapacity: true)
+    var hasRight = false
     if correctText != nil || options.isEmpty {
       let answer = cell(correctText)
-      if answer.isEmpty {
-        faults.append(("no right answer: the cell is empty", correctText))
+      if let correctText, !answer.isEmpty {
+        answers.append(Answer(text: answer, cell: correctText.index))
+        hasRight = true
       } else {
-        right = (answer, correctText)
+        faults.append(("no right answer: the cell is empty", correctText))
       }
-      for column in wrongs + options.map(\.column) {
+      for column in wrongs {
         let answer = cell(column)
-        if !answer.isEmpty { wrong.append((answer, column)) }
+        if !answer.isEmpty { answers.append(Answer(text: answer, cell: column.index)) }
+      }
+      for option in options {
+        let answer = cell(option.column)
+        if !answer.isEmpty { answers.append(Answer(text: answer, cell: option.column.index)) }
       }
     } else {
-      let filled = options.filter { !cell($0.column).isEmpty }
-      if let last = filled.last {
+      if let last = options.last(where: { !cell($0.column).isEmpty }) {
         for gap in options where gap.number < last.number && cell(gap.column).isEmpty {
           warnings.append(
             .init(reason: "an empty option: the question is asked with the others", position: position(gap.column)))
@@ -91,7 +121,8 @@ struct SpreadsheetRowReader {
           if answer.isEmpty {
             faults.append(("the right answer, option \(number), is empty", option.column))
           } else {
-            right = (answer, option.column)
+            answers.append(Answer(text: answer, cell: option.column.index))
+            hasRight = true
           }
         } else {
           let count = options.count
@@ -102,19 +133,20 @@ struct SpreadsheetRowReader {
             ))
         }
       }
-      for option in filled where option.column.index != right?.column?.index {
-        wrong.append((cell(option.column), option.column))
+      let rightCell = hasRight ? answers[0].cell : -1
+      for option in options where option.column.index != rightCell {
+        let answer = cell(option.column)
+        if !answer.isEmpty { answers.append(Answer(text: answer, cell: option.column.index)) }
       }
     }
-    if right != nil, wrong.isEmpty {
+    if hasRight, answers.count == 1 {
       faults.append(("no wrong answer: a question needs at least two options", options.first?.column ?? wrongs.first))
     }
-    var answers: [(String, SpreadsheetHeader.Column?)] = right.map { [($0.text, $0.column)] } ?? []
-    answers += wrong.map { ($0.text, $0.column) }
-    for (index, answer) in answers.enumerated() {
-      if let earlier = answers[..<index].first(where: { $0.0 == answer.0 }) {
-        let there = earlier.1.map { " as in column \"\($0.name)\"" } ?? ""
-        faults.append(("two equal options: \"\(answer.0)\"\(there)", answer.1))
+    for index in answers.indices {
+      let answer = answers[index]
+      if let earlier = answers[..<index].first(where: { $0.text == answer.text }) {
+        let there = column(atCell: earlier.cell).map { " as in column \"\($0.name)\"" } ?? ""
+        faults.append(("two equal options: \"\(answer.text)\"\(there)", column(atCell: answer.cell)))
       }
     }
     if let first = faults.first {
@@ -124,13 +156,19 @@ struct SpreadsheetRowReader {
       if locating {
         skipped.otherFaults = faults.dropFirst().map { .init(reason: $0.reason, position: position($0.column)) }
       }
-      return .skipped(skipped)
+      self.skipped.append(skipped)
+      return
     }
     // True and False, in any case (a spreadsheet's TRUE), are a true/false question.
     var kind = Question.Kind.multiple
-    if answers.count == 2, Set(answers.map { $0.0.lowercased() }) == ["true", "false"] {
-      kind = .boolean
-      answers = answers.map { ($0.0.lowercased() == "true" ? "True" : "False", $0.1) }
+    if answers.count == 2 {
+      let first = answers[0].text.lowercased()
+      let second = answers[1].text.lowercased()
+      if (first, second) == ("true", "false") || (first, second) == ("false", "true") {
+        kind = .boolean
+        answers[0].text = first == "true" ? "True" : "False"
+        answers[1].text = second == "true" ? "True" : "False"
+      }
     }
     var level: Difficulty?
     let levelName = cell(difficulty)
@@ -155,19 +193,29 @@ struct SpreadsheetRowReader {
       }
     }
     let categoryName = cell(categoryColumn)
-    let made = Question(
-      category: categoryName.isEmpty ? category : categoryName, difficulty: level, kind: kind, text: text,
-      correctAnswer: answers[0].0, incorrectAnswers: answers.dropFirst().map { $0.0 }, seconds: time)
-    var location = QuestionLocation(start: SourcePosition(line: row.number, columnName: ""))
+    chunk.startQuestion(
+      category: categoryNumber(categoryName.isEmpty ? category : categoryName), difficulty: level, kind: kind,
+      seconds: time)
+    chunk.appendField(text)
+    for answer in answers { chunk.appendField(answer.text) }
     if locating {
+      var location = QuestionLocation(start: SourcePosition(line: row.number, columnName: ""))
       location.fields[.question] = position(question)
-      location.fields[.correctAnswer] = position(right.flatMap(\.column))
-      if let first = wrong.first { location.fields[.incorrectAnswers] = position(first.column) }
+      location.fields[.correctAnswer] = position(column(atCell: answers[0].cell))
+      if answers.count > 1 { location.fields[.incorrectAnswers] = position(column(atCell: answers[1].cell)) }
       if !categoryName.isEmpty { location.fields[.category] = position(categoryColumn) }
       if difficulty != nil { location.fields[.difficulty] = position(difficulty) }
       if type != nil { location.fields[.type] = position(type) }
+      locations.append(location)
     }
-    return .question(made, location)
+  }
+
+  /// `name`'s number in `chunk`: most rows are filed under the category of the row before.
+  private mutating func categoryNumber(_ name: String) -> Int32 {
+    if let lastCategory, lastCategory.name == name { return lastCategory.number }
+    let number = chunk.categoryNumber(name)
+    lastCategory = (name, number)
+    return number
   }
 
   /// Quizizz's types the game can ask: one right option among several.

@@ -19,15 +19,9 @@ public enum XLSXFormat {
   static func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String?, locating: Bool
   ) throws(DataSourceError) -> QuestionBank {
-    let rows: [SheetRow]
-    do {
-      rows = try XLSXSheet.rows(Array(bytes))
-    } catch {
-      throw DataSourceError(file: name, reason: error.reason)
+    try SpreadsheetFormat.decode(name: name, category: category, locating: locating, as: .xlsx) {
+      each throws(SheetError) in try XLSXSheet.read(bytes, rows: each)
     }
-    var bank = try SpreadsheetFormat.decode(rows, name: name, category: category, locating: locating)
-    bank.formats = [.xlsx]
-    return bank
   }
 
   /// `questions` as a workbook of one sheet, `Questions`, with the header CSV is written
