@@ -181,16 +181,17 @@ install-check: test-tools $(if $(BINARY),,release)
 ## into .build/test-python, out of the system's Python. Installed once.
 AXE_PYTHON := .build/test-python
 test-tools:
-	@{ command -v python3 && /usr/bin/python3 -c 'import jsonschema, selenium' && command -v tmux && command -v groff \
+	@{ command -v python3 && /usr/bin/python3 -c 'import jsonschema, selenium, openpyxl' && command -v tmux && command -v groff \
 	  && command -v mandoc && command -v desktop-file-validate && command -v chromium && command -v chromedriver \
 	  && command -v zbarimg && command -v ip && command -v haproxy && ls /usr/lib/postgresql/*/bin/initdb \
 	  && command -v ssh && command -v sftp && command -v ssh-keyscan; } >/dev/null 2>&1 || { \
 	  echo "Installing python3, python3-jsonschema, tmux, groff-base, mandoc, desktop-file-utils, chromium," \
-	    "chromium-driver, python3-selenium, zbar-tools, iproute2, postgresql, haproxy and openssh-client…"; \
+	    "chromium-driver, python3-selenium, python3-openpyxl, zbar-tools, iproute2, postgresql, haproxy and" \
+	    "openssh-client…"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-jsonschema tmux groff-base \
-	    mandoc desktop-file-utils chromium chromium-driver python3-selenium zbar-tools iproute2 postgresql haproxy \
-	    openssh-client >/dev/null; }
+	    mandoc desktop-file-utils chromium chromium-driver python3-selenium python3-openpyxl zbar-tools iproute2 \
+	    postgresql haproxy openssh-client >/dev/null; }
 	@[ -f $(AXE_PYTHON)/axe_selenium_python/axe.py ] || { \
 	  /usr/bin/python3 -m pip --version >/dev/null 2>&1 || { echo "Installing python3-pip…"; \
 	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-pip >/dev/null; }; \

@@ -209,7 +209,8 @@ let package = Package(
         ]),
       .testTarget(name: "TriviaToolsTests", dependencies: ["TriviaTools", "TriviaData", "FixtureFolders"]),
       .testTarget(
-        name: "TriviaSheetsTests", dependencies: ["TriviaSheets", "TriviaData", "TriviaTools", "FixtureFolders"],
+        name: "TriviaSheetsTests",
+        dependencies: ["TriviaSheets", "TriviaData", "TriviaTools", "FixtureFolders", "ProcessSpawn"],
         exclude: ["Fixtures"]),
       .testTarget(name: "NightKitTests", dependencies: ["NightKit"]),
       .testTarget(name: "NightSimulationTests", dependencies: ["NightSimulation", "NightKit"]),

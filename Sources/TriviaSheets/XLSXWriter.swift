@@ -2,8 +2,9 @@ import Foundation
 import ZIPFoundation
 
 /// A workbook of one sheet, the least Excel, LibreOffice and openpyxl open without a
-/// complaint: its content types, relationships, workbook, a style sheet (the header bold)
-/// and the sheet, text as inline strings so that there is no shared string table to keep.
+/// complaint: its content types, relationships, workbook, a style sheet (the header bold),
+/// the sheet, and its text in a shared string table, as Excel writes it: each text once (a
+/// category, True and False), and a third less XML to read than with inline strings.
 /// Written in memory, with a fixed date on its entries, so the same rows make the same bytes.
 public enum XLSXWriter {
   public enum Cell: Sendable, Equatable {
@@ -13,13 +14,16 @@ public enum XLSXWriter {
 
   /// The workbook's bytes: `rows` from A1, the first row bold and kept in view.
   public static func workbook(sheet name: String, rows: [[Cell]]) throws(SheetError) -> [UInt8] {
+    var strings = SharedStrings()
+    let sheet = sheetXML(rows, strings: &strings)
     let parts: [(String, [UInt8])] = [
       ("[Content_Types].xml", Array(contentTypes.utf8)),
       ("_rels/.rels", Array(packageRelationships.utf8)),
       ("xl/workbook.xml", Array(workbookXML(sheet: name).utf8)),
       ("xl/_rels/workbook.xml.rels", Array(workbookRelationships.utf8)),
       ("xl/styles.xml", Array(styles.utf8)),
-      ("xl/worksheets/sheet1.xml", sheetXML(rows)),
+      ("xl/worksheets/sheet1.xml", sheet),
+      ("xl/sharedStrings.xml", strings.xml),
     ]
     do {
       let archive = try Archive(data: Data(), accessMode: .create)
@@ -57,6 +61,8 @@ public enum XLSXWriter {
     + "ContentType=\"application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml\"/>"
     + "<Override PartName=\"/xl/styles.xml\" "
     + "ContentType=\"application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml\"/>"
+    + "<Override PartName=\"/xl/sharedStrings.xml\" "
+    + "ContentType=\"application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml\"/>"
     + "</Types>"
 
   static let packageRelationships =
@@ -73,6 +79,7 @@ public enum XLSXWriter {
     declaration + "<Relationships xmlns=\"\(packageRelationshipsNamespace)\">"
     + "<Relationship Id=\"rId1\" Type=\"\(relationships)/worksheet\" Target=\"worksheets/sheet1.xml\"/>"
     + "<Relationship Id=\"rId2\" Type=\"\(relationships)/styles\" Target=\"styles.xml\"/>"
+    + "<Relationship Id=\"rId3\" Type=\"\(relationships)/sharedStrings\" Target=\"sharedStrings.xml\"/>"
     + "</Relationships>"
 
   /// Two cell formats: 0 plain, 1 bold for the header.
@@ -89,7 +96,31 @@ public enum XLSXWriter {
     + "<cellStyles count=\"1\"><cellStyle name=\"Normal\" xfId=\"0\" builtinId=\"0\"/></cellStyles>"
     + "</styleSheet>"
 
-  static func sheetXML(_ rows: [[Cell]]) -> [UInt8] {
+  /// The table of a workbook's texts: each text's number is its place, given on first use.
+  struct SharedStrings {
+    private var numbers: [String: Int] = [:]
+    private var uses = 0
+    private var table = ""
+
+    mutating func number(_ text: String) -> Int {
+      uses += 1
+      if let number = numbers[text] { return number }
+      let number = numbers.count
+      numbers[text] = number
+      // Spaces at either end are kept only where the text says so, as Excel writes it.
+      let keepsSpaces = text.first?.isWhitespace == true || text.last?.isWhitespace == true
+      table += keepsSpaces ? "<si><t xml:space=\"preserve\">" : "<si><t>"
+      table += escaped(text, cell: true) + "</t></si>"
+      return number
+    }
+
+    var xml: [UInt8] {
+      let head = declaration + "<sst xmlns=\"\(main)\" count=\"\(uses)\" uniqueCount=\"\(numbers.count)\">"
+      return Array((head + table + "</sst>").utf8)
+    }
+  }
+
+  static func sheetXML(_ rows: [[Cell]], strings: inout SharedStrings) -> [UInt8] {
     var out = declaration + "<worksheet xmlns=\"\(main)\"><sheetViews><sheetView workbookViewId=\"0\">"
     out += "<pane ySplit=\"1\" topLeftCell=\"A2\" activePane=\"bottomLeft\" state=\"frozen\"/>"
     out += "</sheetView></sheetViews><sheetData>"
@@ -102,8 +133,7 @@ public enum XLSXWriter {
         switch cell {
         case .text(let text) where text.isEmpty: continue
         case .text(let text):
-          out += "<c r=\"\(reference)\"\(style) t=\"inlineStr\"><is><t xml:space=\"preserve\">"
-          out += escaped(text, cell: true) + "</t></is></c>"
+          out += "<c r=\"\(reference)\"\(style) t=\"s\"><v>\(strings.number(text))</v></c>"
         case .number(let value): out += "<c r=\"\(reference)\"\(style)><v>\(value)</v></c>"
         }
       }

@@ -1,5 +1,6 @@
 import FixtureFolders
 import Foundation
+import ProcessSpawn
 import Testing
 import TriviaData
 import TriviaTools
@@ -38,6 +39,37 @@ struct SpreadsheetWritingTests {
     let again = folder.path + "/again.\(format)"
     _ = try await BankConverter.convert([sheet], to: again)
     #expect(try Self.contents(again) == Self.contents(sheet))
+  }
+
+  /// The workbook is read by a reader not ours: openpyxl (Debian's python3-openpyxl, which
+  /// `make test-tools` installs), which teachers' own scripts use, finds each question's cells
+  /// through the shared string table.
+  @Test("The workbook written reads in openpyxl, cell for cell")
+  func openpyxlReadsIt() async throws {
+    let folder = try TemporaryFolder()
+    let sheet = folder.path + "/bank.xlsx"
+    let bundled = Array(try await Self.load("bundled").questions)
+    _ = try await BankConverter.convert(["bundled"], to: sheet)
+    let script = """
+      import json, sys, openpyxl
+      sheet = openpyxl.load_workbook(sys.argv[1], read_only=True).worksheets[0]
+      print(json.dumps([["" if cell is None else str(cell) for cell in row] for row in sheet.iter_rows(values_only=True)]))
+      """
+    let run = try Child.run("/usr/bin/python3", arguments: ["-c", script, sheet])
+    try #require(run.status == 0, "python3 with openpyxl (make test-tools installs python3-openpyxl): \(run.errorText)")
+    let rows = try JSONDecoder().decode([[String]].self, from: Data(run.outputText.utf8))
+    try #require(rows.count == bundled.count + 1)
+    let header = rows[0]
+    let category = try #require(header.firstIndex(of: "category"))
+    let level = try #require(header.firstIndex(of: "difficulty"))
+    #expect(Array(header[..<category]) == ["question", "correct"] + Array(repeating: "wrong", count: category - 2))
+    for (row, question) in zip(rows.dropFirst(), bundled) {
+      let wrong = row[2..<category].filter { !$0.isEmpty }
+      #expect(
+        [row[0], row[1]] + wrong == [question.text, question.correctAnswer] + question.incorrectAnswers,
+        "row of \(question.text)")
+      #expect(row[category] == question.category && row[level] == (question.difficulty?.rawValue ?? ""))
+    }
   }
 
   @Test("What the bundled bank does not have: a time of its own, a question without a level, more wrong answers")
