@@ -44,6 +44,27 @@ struct SheetXML {
     return try result.get()
   }
 
+  /// Where the reader is: for reading ahead a shape every writer gives (`<v>12</v></c>`)
+  /// without an event a tag, and going back when the bytes are another shape.
+  var place: Int {
+    get { index }
+    set { index = newValue }
+  }
+
+  /// Whether the bytes at the reader's place are `literal`; if so, the reader is past them.
+  mutating func skip(_ literal: StaticString) -> Bool {
+    guard starts(with: literal) else { return false }
+    index += literal.utf8CodeUnitCount
+    return true
+  }
+
+  /// The character data from the reader's place to the next tag, the reader past it.
+  mutating func textToTag() -> Range<Int> {
+    let start = index
+    index = find(UInt8(ascii: "<"), from: index)
+    return start..<index
+  }
+
   mutating func next() -> Event? {
     let count = bytes.count
     guard index < count else { return nil }
@@ -111,6 +132,7 @@ struct SheetXML {
   }
 
   /// Whether the bytes of `range` are `expected`'s.
+  @inline(__always)
   func isBytes(_ range: Range<Int>, _ expected: StaticString) -> Bool {
     guard range.count == expected.utf8CodeUnitCount else { return false }
     let start = expected.utf8Start
@@ -150,7 +172,9 @@ struct SheetXML {
       guard index < range.upperBound else { break }
       let quote = bytes[index]
       let valueStart = index + 1
-      index = find(quote, from: valueStart, before: range.upperBound)
+      // Values here are a few bytes (`B2`, `s`): a loop, not `memchr`.
+      index = valueStart
+      while index < range.upperBound, bytes[index] != quote { index += 1 }
       if found.0 == nil, isName(name, first) {
         found.0 = valueStart..<index
       } else if found.1 == nil, isName(name, second) {

@@ -47,6 +47,10 @@ enum XLSXParts {
       case .start(let name, _, let empty):
         if xml.isName(name, "si") {
           (current, underscore) = ("", false)
+          if !empty, let string = plainString(&xml) {
+            strings.append(string)
+            continue
+          }
         } else if xml.isName(name, "t") {
           inText = !empty
         } else if xml.isName(name, "rPh") {
@@ -72,6 +76,36 @@ enum XLSXParts {
       }
     }
     return strings
+  }
+
+  /// `<t>text</t></si>` at the reader's place (after an `<si>`), the shape nearly every
+  /// string has, read without an event a tag; nil, the reader where it was, for any other
+  /// (rich text runs, a phonetic guide).
+  private static func plainString(_ xml: inout SheetXML) -> String? {
+    let mark = xml.place
+    if xml.skip("<t>") || xml.skip("<t xml:space=\"preserve\">") {
+      let text = xml.textToTag()
+      if xml.skip("</t></si>") {
+        let string = xml.text(text)
+        return xml.contains(UInt8(ascii: "_"), in: text) ? string.unescapingSpreadsheetML : string
+      }
+    }
+    xml.place = mark
+    return nil
+  }
+
+  /// `<v>12</v></c>` at the reader's place (after a shared string's `<c …>`), read without an
+  /// event a tag; nil, the reader where it was, for any other shape.
+  private static func sharedNumber(_ xml: inout SheetXML) -> (number: Int, digits: Int)? {
+    let mark = xml.place
+    if xml.skip("<v>") {
+      let digits = xml.textToTag()
+      if xml.skip("</v></c>"), let number = number(adding: xml.bytes[digits], to: (0, 0)), number.digits > 0 {
+        return number
+      }
+    }
+    xml.place = mark
+    return nil
   }
 
   /// A sheet's `<row>`s, each cell's text placed at its column, given to `each` in order.
@@ -117,7 +151,12 @@ enum XLSXParts {
           guard column <= lastColumn else { throw SheetError("row \(row.number) has more than \(lastColumn) columns") }
           type = typeName.map { CellType($0, in: xml) } ?? .number
           (value, shared, inline, underscore) = ("", (0, 0), "", false)
-          if empty { try finishCell() }
+          if empty {
+            try finishCell()
+          } else if type == .shared, let number = sharedNumber(&xml) {
+            shared = number
+            try finishCell()
+          }
         } else if xml.isName(name, "row") {
           row.number = xml.attribute("r", in: attributes).flatMap { Int($0) } ?? row.number + 1
           row.cells.removeAll(keepingCapacity: true)

@@ -239,9 +239,11 @@ extension String {
   /// Without spaces, tabs and line ends at either end.
   var trimmedSpaces: String {
     // Most text starts and ends with a visible ASCII character: nothing to trim, no copy.
-    if let first = utf8.first, let last = utf8.last, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) {
-      return self
+    let visibleEnds = utf8.withContiguousStorageIfAvailable { bytes in
+      guard let first = bytes.first, let last = bytes.last else { return false }
+      return (0x21..<0x80).contains(first) && (0x21..<0x80).contains(last)
     }
+    if visibleEnds == true { return self }
     guard let first = firstIndex(where: { !$0.isWhitespace }),
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return "" }

@@ -166,7 +166,7 @@ with zipfile.ZipFile("handmade.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("xl/strings.xml",
                f'<sst xmlns="{MAIN}"><si><t>question</t></si><si><r><t>Which city is </t></r><r><rPr><b/></rPr>'
                '<t xml:space="preserve">東京 </t></r><rPh sb="0" eb="2"><t>とうきょう</t></rPh>'
-               '<r><t>?</t></r></si><si><t>Tokyo &amp; more</t></si></sst>')
+               '<r><t>?</t></r></si><si><t>Tokyo &amp; more</t><rPh sb="0" eb="5"><t>とうきょう</t></rPh></si></sst>')
     z.writestr("xl/worksheets/sheet1.xml",
                f'<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>not this sheet'
                '</t></is></c></row></sheetData></worksheet>')
