@@ -241,8 +241,9 @@ struct SheetXML {
 
   private func starts(with prefix: StaticString) -> Bool {
     let length = prefix.utf8CodeUnitCount
-    guard index + length <= bytes.count else { return false }
-    return isBytes(index..<(index + length), prefix)
+    guard index + length <= bytes.count, let base = bytes.baseAddress else { return false }
+    // `memcmp`: the shapes read ahead (`</v></c>`) are most of a sheet's tags.
+    return memcmp(base + index, prefix.utf8Start, length) == 0
   }
 
   /// Where `byte` is at or after `from` and before `end` (the end of the bytes by default), or

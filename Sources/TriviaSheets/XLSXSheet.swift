@@ -13,8 +13,12 @@ import ZIPFoundation
 public enum XLSXSheet {
   /// The first sheet's rows of the workbook `bytes`, given to `each` in order; a row given is
   /// the caller's to keep, and its storage is used again for the next when it is not kept.
-  /// The bytes are lent to the ZIP reader for the call, not copied.
-  public static func read(_ bytes: UnsafeBufferPointer<UInt8>, rows each: (SheetRow) -> Void) throws(SheetError) {
+  /// Before any row, `room` is told what the sheet and its shared strings unpack to, at most
+  /// 64 MB: more than their cells' text, so a reader keeping it makes room once. The bytes are
+  /// lent to the ZIP reader for the call, not copied.
+  public static func read(
+    _ bytes: UnsafeBufferPointer<UInt8>, room: (Int) -> Void = { _ in }, rows each: (SheetRow) -> Void
+  ) throws(SheetError) {
     let archive: Archive
     do {
       guard let base = bytes.baseAddress else { throw SheetError("") }
@@ -23,21 +27,34 @@ public enum XLSXSheet {
     } catch {
       throw SheetError("not a readable XLSX workbook (a broken ZIP)")
     }
-    let workbook = try entry("xl/workbook.xml", in: archive)
-    let relationships = try entry("xl/_rels/workbook.xml.rels", in: archive)
+    var workbook: [UInt8] = []
+    var relationships: [UInt8] = []
+    try entry("xl/workbook.xml", in: archive, into: &workbook)
+    try entry("xl/_rels/workbook.xml.rels", in: archive, into: &relationships)
     guard let sheetID = try SheetXML.reading(workbook, XLSXParts.firstSheet),
       let sheetTarget = try SheetXML.reading(relationships, { xml in XLSXParts.target(ofID: sheetID, in: &xml) })
     else {
       throw SheetError("the workbook names no sheet")
     }
-    var strings: [String] = []
-    if let path = try SheetXML.reading(
-      relationships, { xml in XLSXParts.target(ofTypeEnding: "/sharedStrings", in: &xml) })
+    let stringsPath =
+      try SheetXML.reading(
+        relationships, { xml in XLSXParts.target(ofTypeEnding: "/sharedStrings", in: &xml) })
       ?? existing("xl/sharedStrings.xml", archive)
-    {
-      strings = try SheetXML.reading(try entry(path, in: archive), XLSXParts.sharedStrings)
+    let sizes = [sheetTarget, stringsPath].map { path in
+      min(Int(clamping: path.flatMap { archive[$0] }?.uncompressedSize ?? 0), roomAtFirst)
     }
-    try SheetXML.reading(try entry(sheetTarget, in: archive)) { xml throws(SheetError) in
+    room(min(sizes.reduce(0, +), roomAtFirst))
+    // One buffer for both parts, the strings' unpacked and read before the sheet's: a page
+    // touched once, not twice.
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(sizes.max() ?? 0)
+    var strings: [String] = []
+    if let stringsPath {
+      try entry(stringsPath, in: archive, into: &buffer)
+      strings = try SheetXML.reading(buffer, XLSXParts.sharedStrings)
+    }
+    try entry(sheetTarget, in: archive, into: &buffer)
+    try SheetXML.reading(buffer) { xml throws(SheetError) in
       try XLSXParts.sheetRows(&xml, strings: strings, each)
     }
   }
@@ -46,19 +63,21 @@ public enum XLSXSheet {
     archive[path] == nil ? nil : path
   }
 
-  private static func entry(_ path: String, in archive: Archive) throws(SheetError) -> [UInt8] {
+  /// The part at `path` unpacked into `bytes`, which it replaces.
+  private static func entry(_ path: String, in archive: Archive, into bytes: inout [UInt8]) throws(SheetError) {
     guard let entry = archive[path] else { throw SheetError("the workbook has no \(path)") }
     guard entry.uncompressedSize <= Int64(largestPart) else {
       throw SheetError("\(path) unpacks to more than \(largestPart >> 20) MB")
     }
     // Room for what the ZIP says it holds, at most 64 MB until more comes: a sheet is read
     // once, not copied as it grows.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(min(entry.uncompressedSize, 64 << 20)))
+    bytes.removeAll(keepingCapacity: true)
+    bytes.reserveCapacity(min(Int(clamping: entry.uncompressedSize), roomAtFirst))
     do {
       // The ZIP's own CRC-32 is not checked: inflating a damaged entry fails, or its XML does
       // not read, and the check took a fifth of reading 10,000 questions (75 ms against 61).
-      _ = try archive.extract(entry, skipCRC32: true) { chunk in
+      // In pieces of 64 KB, not ZIPFoundation's 16: a quarter of the buffers it makes and fills.
+      _ = try archive.extract(entry, bufferSize: 1 << 16, skipCRC32: true) { chunk in
         // The size a ZIP declares may lie: what is unpacked is counted.
         guard bytes.count + chunk.count <= largestPart else {
           throw SheetError("\(path) unpacks to more than \(largestPart >> 20) MB")
@@ -70,8 +89,10 @@ public enum XLSXSheet {
     } catch {
       throw SheetError("cannot unpack \(path) from the workbook")
     }
-    return bytes
   }
+
+  /// The most room made before a byte is unpacked: what a ZIP declares may lie.
+  static let roomAtFirst = 64 << 20
 
   /// The most a part may unpack to: far more than any quiz, far less than a ZIP bomb.
   static let largestPart = 512 << 20

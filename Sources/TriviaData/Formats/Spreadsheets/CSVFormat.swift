@@ -44,7 +44,10 @@ public enum CSVFormat {
       throw DataSourceError(file: name, reason: "no header row; " + QuestionFormat.spreadsheetExpectation)
     }
     return try SpreadsheetFormat.decode(name: name, category: category, locating: locating, as: .csv) {
-      each throws(SheetError) in try CSVSheet.read(text(bytes), delimiter: delimiter, rows: each)
+      room, each throws(SheetError) in
+      // The text of the cells is at most the file's.
+      room(bytes.count)
+      try CSVSheet.read(text(bytes), delimiter: delimiter, rows: each)
     }
   }
 

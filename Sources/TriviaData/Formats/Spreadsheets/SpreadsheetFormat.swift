@@ -17,16 +17,18 @@ enum SpreadsheetFormat {
   static let headerSearchRows = 30
 
   /// The questions of the rows `read` gives, in `format`: the header looked for among the
-  /// first rows, each row below it read as it comes, none kept.
+  /// first rows, each row below it read as it comes, none kept. `read` may say first how many
+  /// bytes the cells' text takes at most, so that the questions' storage is made once.
   static func decode(
     name: String, category: String?, locating: Bool, as format: QuestionFormat,
-    rows read: ((SheetRow) -> Void) throws(SheetError) -> Void
+    rows read: (_ room: (Int) -> Void, _ each: (SheetRow) -> Void) throws(SheetError) -> Void
   ) throws(DataSourceError) -> QuestionBank {
     var reader: SpreadsheetRowReader?
     var rowsLookedAt = 0
+    var room = 0
     let category = category ?? OpenTriviaQAFormat.category(forFileName: name)
     do {
-      try read { row in
+      try read({ room = $0 }) { row in
         if reader != nil {
           reader!.read(row)
         } else if rowsLookedAt < headerSearchRows {
@@ -34,6 +36,7 @@ enum SpreadsheetFormat {
           guard let header = SpreadsheetHeader(row.cells) else { return }
           reader = SpreadsheetRowReader(
             header: header, headerRow: row.number, file: name, category: category, locating: locating)
+          reader!.chunk.reserve(questions: 0, byteCount: room)
         }
       }
     } catch {

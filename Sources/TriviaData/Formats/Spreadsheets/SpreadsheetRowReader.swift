@@ -10,7 +10,7 @@ struct SpreadsheetRowReader: QuestionReader {
   let file: String
   let category: String
   let locating: Bool
-  private(set) var chunk = QuestionChunk()
+  var chunk = QuestionChunk()
   private(set) var skipped: [QuestionBank.Skipped] = []
   private(set) var locations: [QuestionLocation] = []
   var warnings: [QuestionBank.Skipped.Fault] = []

@@ -20,7 +20,7 @@ public enum XLSXFormat {
     _ bytes: UnsafeBufferPointer<UInt8>, name: String, category: String?, locating: Bool
   ) throws(DataSourceError) -> QuestionBank {
     try SpreadsheetFormat.decode(name: name, category: category, locating: locating, as: .xlsx) {
-      each throws(SheetError) in try XLSXSheet.read(bytes, rows: each)
+      room, each throws(SheetError) in try XLSXSheet.read(bytes, room: room, rows: each)
     }
   }
 
