@@ -65,6 +65,16 @@ struct SheetXML {
     return start..<index
   }
 
+  /// The bytes from the reader's place to the next `"` (a few: a cell's `B2`), the reader past
+  /// that quote; nil, the reader where it was, when none comes before the end.
+  mutating func quoted() -> Range<Int>? {
+    var end = index
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+    guard end < bytes.count else { return nil }
+    defer { index = end + 1 }
+    return index..<end
+  }
+
   mutating func next() -> Event? {
     let count = bytes.count
     guard index < count else { return nil }

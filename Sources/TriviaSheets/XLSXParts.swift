@@ -94,6 +94,20 @@ enum XLSXParts {
     return nil
   }
 
+  /// `<c r="B2" t="s"><v>12</v></c>`, a style's `s="1"` allowed before the type, at the reader's
+  /// place: a cell of text as Excel, LibreOffice and this program write it, read at once; nil,
+  /// the reader where it was, for any other shape.
+  private static func sharedCell(_ xml: inout SheetXML) -> (column: Int, string: (number: Int, digits: Int))? {
+    let mark = xml.place
+    if xml.skip("<c r=\""), let reference = xml.quoted(), let column = columnNumber(xml.bytes[reference]),
+      !xml.skip(" s=\"") || xml.quoted() != nil, xml.skip(" t=\"s\">"), let string = sharedNumber(&xml)
+    {
+      return (column, string)
+    }
+    xml.place = mark
+    return nil
+  }
+
   /// `<v>12</v></c>` at the reader's place (after a shared string's `<c …>`), read without an
   /// event a tag; nil, the reader where it was, for any other shape.
   private static func sharedNumber(_ xml: inout SheetXML) -> (number: Int, digits: Int)? {
@@ -142,6 +156,13 @@ enum XLSXParts {
       while row.cells.count < column - 1 { row.cells.append("") }
       if row.cells.count < column { row.cells.append(text) } else { row.cells[column - 1] = text }
     }
+    // The cells of text that come next in the shape every writer gives them, each read at once.
+    func sharedCells() throws(SheetError) {
+      while let cell = sharedCell(&xml) {
+        (column, type, shared) = (cell.column, .shared, cell.string)
+        try finishCell()
+      }
+    }
     while let event = xml.next() {
       switch event {
       case .start(let name, let attributes, let empty):
@@ -161,7 +182,7 @@ enum XLSXParts {
           row.number = xml.attribute("r", in: attributes).flatMap { Int($0) } ?? row.number + 1
           row.cells.removeAll(keepingCapacity: true)
           column = 0
-          if empty { each(row) }
+          if empty { each(row) } else { try sharedCells() }
         } else if xml.isName(name, "v") {
           reading = empty ? .nothing : .value
         } else if xml.isName(name, "t") {
@@ -172,6 +193,7 @@ enum XLSXParts {
       case .end(let name):
         if xml.isName(name, "c") {
           try finishCell()
+          try sharedCells()
         } else if xml.isName(name, "row") {
           each(row)
         } else if xml.isName(name, "v") || xml.isName(name, "t") {
