@@ -13,7 +13,7 @@
 # player; TriviaData is built whole as a library first), history (the player's history: a
 # real one made by SQLiteHistory, its contents changed by a program the input spells, then
 # opened and read whole by SQLiteHistory; TriviaHistory's sources with TriviaData as a library
-# and the system's libsqlite3), sheet (a workbook's XML parts: SheetXML and XLSXParts, what
+# and the system's libsqlite3), sheet (a workbook's XML parts: SheetXML and the readers of its parts, what
 # XLSXSheet reads once the ZIP is opened).
 # Each harness is compiled with the package sources it needs into one module, so internal
 # API is reachable; TriviaRoute imports TriviaData, so that target builds
@@ -89,7 +89,8 @@ target_files() {
   history) echo Fuzz/HistoryFuzz.swift Fuzz/HistoryMutation.swift $support "$sources"/TriviaHistory/*.swift ;;
   sheet)
     local sheets=$sources/TriviaSheets
-    echo Fuzz/SheetFuzz.swift $support "$sheets/SheetXML.swift" "$sheets/XLSXParts.swift" "$sheets/SheetRow.swift"
+    echo Fuzz/SheetFuzz.swift $support "$sheets/SheetXML.swift" "$sheets/XLSXParts.swift" "$sheets/SheetRow.swift" \
+      "$sheets/SheetRows.swift" "$sheets/SharedStrings.swift" "$sheets/SheetPieces.swift"
     ;;
   *) return 1 ;;
   esac

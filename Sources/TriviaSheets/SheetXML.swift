@@ -25,16 +25,22 @@ struct SheetXML {
   /// The part's bytes, borrowed for the reader's life (`reading(_:_:)`): a sheet is megabytes
   /// read a byte at a time, and an array's bounds checks and reference counts were a third of it.
   let bytes: UnsafeBufferPointer<UInt8>
+  /// Whether the bytes end the part: when not, they are a piece of it as it is unpacked.
+  let isLast: Bool
   private var index = 0
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, isLast: Bool) {
     self.bytes = bytes
+    self.isLast = isLast
   }
 
-  /// `body` with a reader of `bytes`, which must not outlive it.
-  static func reading<T>(_ bytes: [UInt8], _ body: (inout SheetXML) throws(SheetError) -> T) throws(SheetError) -> T {
+  /// `body` with a reader of `bytes`, which must not outlive it; `isLast` false when more of
+  /// the part comes after them.
+  static func reading<T>(
+    _ bytes: [UInt8], isLast: Bool = true, _ body: (inout SheetXML) throws(SheetError) -> T
+  ) throws(SheetError) -> T {
     let result: Result<T, SheetError> = bytes.withUnsafeBufferPointer { buffer in
-      var xml = SheetXML(buffer)
+      var xml = SheetXML(buffer, isLast: isLast)
       do throws(SheetError) {
         return .success(try body(&xml))
       } catch {
@@ -75,7 +81,19 @@ struct SheetXML {
     return index..<end
   }
 
+  /// The next event; nil at the end of the bytes, or, when they are not the part's last, at an
+  /// event that reaches their end and may go on in the next piece (the reader left at its start).
   mutating func next() -> Event? {
+    let start = index
+    let event = scan()
+    if !isLast, index >= bytes.count {
+      index = start
+      return nil
+    }
+    return event
+  }
+
+  private mutating func scan() -> Event? {
     let count = bytes.count
     guard index < count else { return nil }
     if bytes[index] != UInt8(ascii: "<") {
@@ -93,11 +111,11 @@ struct SheetXML {
     }
     if second == UInt8(ascii: "!"), starts(with: "<!--") {
       index = min(count, find("-->", from: index + 4) + 3)
-      return next()
+      return scan()
     }
     if second == UInt8(ascii: "?") || second == UInt8(ascii: "!") {
       index = min(count, find(UInt8(ascii: ">"), from: index) + 1)
-      return next()
+      return scan()
     }
     if second == UInt8(ascii: "/") {
       let start = index + 2

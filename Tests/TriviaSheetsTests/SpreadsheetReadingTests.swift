@@ -146,6 +146,33 @@ struct SpreadsheetReadingTests {
           difficulty: .medium, seconds: 10))
   }
 
+  /// A workbook is read as it is unpacked, in pieces of about 64 KB: a cell far longer than a
+  /// piece, and rows that a piece's end cuts anywhere, read as they were written.
+  @Test("A cell longer than the pieces a workbook is unpacked in, among thousands of rows")
+  func longerThanAPiece() throws {
+    let long = String(repeating: "Ünïcode & <markup> ", count: 20_000)
+    var rows: [[XLSXWriter.Cell]] = [[.text("question"), .text("correct"), .text("wrong")]]
+    for number in 1...3000 {
+      rows.append([.text(number == 1500 ? long : "Question \(number)?"), .text("Yes \(number)"), .number(number)])
+    }
+    let workbook = try XLSXWriter.workbook(sheet: "Questions", rows: rows)
+    var read: [SheetRow] = []
+    try workbook.withUnsafeBufferPointer { bytes in try XLSXSheet.read(bytes) { read.append($0) } }
+    #expect(read.count == rows.count)
+    #expect(read.map(\.number) == Array(1...rows.count))
+    for (row, written) in zip(read, rows) {
+      let cells = written.map { cell in
+        switch cell {
+        case .text(let text): text
+        case .number(let number): String(number)
+        }
+      }
+      // Compared apart, so that a failure names the row without printing 400 KB of it.
+      let same = row.cells == cells
+      #expect(same, "row \(row.number) read as other cells than were written")
+    }
+  }
+
   @Test("Told by content, whatever the name: a spreadsheet quiz is one, other CSV and ZIP files are not")
   func detection() throws {
     for (file, format) in [
