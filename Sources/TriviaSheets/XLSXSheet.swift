@@ -27,10 +27,8 @@ public enum XLSXSheet {
     } catch {
       throw SheetError("not a readable XLSX workbook (a broken ZIP)")
     }
-    var workbook: [UInt8] = []
-    var relationships: [UInt8] = []
-    try entry("xl/workbook.xml", in: archive, into: &workbook)
-    try entry("xl/_rels/workbook.xml.rels", in: archive, into: &relationships)
+    let workbook = try entry("xl/workbook.xml", in: archive)
+    let relationships = try entry("xl/_rels/workbook.xml.rels", in: archive)
     guard let sheetID = try SheetXML.reading(workbook, XLSXParts.firstSheet),
       let sheetTarget = try SheetXML.reading(relationships, { xml in XLSXParts.target(ofID: sheetID, in: &xml) })
     else {
@@ -65,13 +63,11 @@ public enum XLSXSheet {
     archive[path] == nil ? nil : path
   }
 
-  /// The part at `path` unpacked into `bytes`, which it replaces.
-  private static func entry(_ path: String, in archive: Archive, into bytes: inout [UInt8]) throws(SheetError) {
-    bytes.removeAll(keepingCapacity: true)
-    // Room for what the ZIP says it holds, at most 64 MB until more comes: a part is read once,
-    // not copied as it grows.
-    bytes.reserveCapacity(min(Int(clamping: archive[path]?.uncompressedSize ?? 0), roomAtFirst))
+  /// The part at `path` unpacked whole: the workbook and its relationships, a few hundred bytes.
+  private static func entry(_ path: String, in archive: Archive) throws(SheetError) -> [UInt8] {
+    var bytes: [UInt8] = []
     try unpack(path, in: archive) { chunk in bytes.append(contentsOf: chunk) }
+    return bytes
   }
 
   /// The part at `path` unpacked, given to `consume` a piece at a time.
@@ -102,7 +98,8 @@ public enum XLSXSheet {
     }
   }
 
-  /// The most room made before a byte is unpacked: what a ZIP declares may lie.
+  /// The most room a reader is told to make before a byte is unpacked: what a ZIP declares
+  /// may lie.
   static let roomAtFirst = 64 << 20
 
   /// The most a part may unpack to: far more than any quiz, far less than a ZIP bomb.
