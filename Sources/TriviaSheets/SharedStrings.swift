@@ -20,7 +20,7 @@ struct SharedStrings {
           if !empty, !inPhonetic, let plain = Self.plainString(&xml) {
             // Left as its tags, read one by one, would leave it.
             (current, underscore, inText) = (plain.text, plain.underscore, false)
-            strings.append(underscore ? current.unescapingSpreadsheetML : current)
+            endString()
             continue
           }
         } else if xml.isName(name, "t") {
@@ -31,7 +31,7 @@ struct SharedStrings {
         if empty, xml.isName(name, "si") { strings.append("") }
       case .end(let name):
         if xml.isName(name, "si") {
-          strings.append(underscore ? current.unescapingSpreadsheetML : current)
+          endString()
         } else if xml.isName(name, "t") {
           inText = false
         } else if xml.isName(name, "rPh") {
@@ -49,17 +49,21 @@ struct SharedStrings {
     }
   }
 
+  /// The string read, SpreadsheetML's escapes undone, at its `</si>`.
+  private mutating func endString() {
+    strings.append(underscore ? current.unescapingSpreadsheetML : current)
+  }
+
   /// `<t>text</t></si>` at the reader's place (after an `<si>`), the shape nearly every
   /// string has, read without an event a tag: its text, entities decoded, and whether it may
   /// hold SpreadsheetML's escapes; nil, the reader where it was, for any other shape (rich text
   /// runs, a phonetic guide).
   private static func plainString(_ xml: inout SheetXML) -> (text: String, underscore: Bool)? {
-    let mark = xml.place
-    if xml.skip("<t>") || xml.skip("<t xml:space=\"preserve\">") {
+    xml.readAhead { xml in
+      guard xml.skip("<t>") || xml.skip("<t xml:space=\"preserve\">") else { return nil }
       let text = xml.textToTag()
-      if xml.skip("</t></si>") { return (xml.text(text), xml.contains(UInt8(ascii: "_"), in: text)) }
+      guard xml.skip("</t></si>") else { return nil }
+      return (xml.text(text), xml.contains(UInt8(ascii: "_"), in: text))
     }
-    xml.place = mark
-    return nil
   }
 }

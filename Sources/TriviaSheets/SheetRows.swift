@@ -113,28 +113,24 @@ struct SheetRows {
   /// place: a cell of text as Excel, LibreOffice and this program write it, read at once; nil,
   /// the reader where it was, for any other shape.
   private static func sharedCell(_ xml: inout SheetXML) -> (column: Int, string: (number: Int, digits: Int))? {
-    let mark = xml.place
-    if xml.skip("<c r=\""), let reference = xml.quoted(), let column = columnNumber(xml.bytes[reference]),
-      !xml.skip(" s=\"") || xml.quoted() != nil, xml.skip(" t=\"s\">"), let string = sharedNumber(&xml)
-    {
+    xml.readAhead { xml in
+      guard xml.skip("<c r=\""), let reference = xml.quoted(), let column = columnNumber(xml.bytes[reference]),
+        !xml.skip(" s=\"") || xml.quoted() != nil, xml.skip(" t=\"s\">"), let string = sharedNumber(&xml)
+      else { return nil }
       return (column, string)
     }
-    xml.place = mark
-    return nil
   }
 
   /// `<v>12</v></c>` at the reader's place (after a shared string's `<c …>`), read without an
   /// event a tag; nil, the reader where it was, for any other shape.
   private static func sharedNumber(_ xml: inout SheetXML) -> (number: Int, digits: Int)? {
-    let mark = xml.place
-    if xml.skip("<v>") {
+    xml.readAhead { xml in
+      guard xml.skip("<v>") else { return nil }
       let digits = xml.textToTag()
-      if xml.skip("</v></c>"), let number = number(adding: xml.bytes[digits], to: (0, 0)), number.digits > 0 {
-        return number
-      }
+      guard xml.skip("</v></c>"), let number = number(adding: xml.bytes[digits], to: (0, 0)), number.digits > 0
+      else { return nil }
+      return number
     }
-    xml.place = mark
-    return nil
   }
 
   /// `so far` with the decimal digits `bytes` after it; nil when a byte is no digit or the

@@ -50,11 +50,16 @@ struct SheetXML {
     return try result.get()
   }
 
-  /// Where the reader is: for reading ahead a shape every writer gives (`<v>12</v></c>`)
-  /// without an event a tag, and going back when the bytes are another shape.
-  var place: Int {
-    get { index }
-    set { index = newValue }
+  /// Where the reader is: what of its bytes it has taken.
+  var place: Int { index }
+
+  /// What `body` reads of a shape every writer gives (`<v>12</v></c>`), without an event a tag;
+  /// nil, the reader where it was, when the bytes are another shape and `body` gives nil.
+  mutating func readAhead<T>(_ body: (inout SheetXML) -> T?) -> T? {
+    let mark = index
+    if let read = body(&self) { return read }
+    index = mark
+    return nil
   }
 
   /// Whether the bytes at the reader's place are `literal`; if so, the reader is past them.
@@ -72,7 +77,7 @@ struct SheetXML {
   }
 
   /// The bytes from the reader's place to the next `"` (a few: a cell's `B2`), the reader past
-  /// that quote; nil, the reader where it was, when none comes before the end.
+  /// that quote; nil when none comes before the end.
   mutating func quoted() -> Range<Int>? {
     var end = index
     while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }

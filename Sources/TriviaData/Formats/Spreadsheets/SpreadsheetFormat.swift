@@ -35,8 +35,7 @@ enum SpreadsheetFormat {
           rowsLookedAt += 1
           guard let header = SpreadsheetHeader(row.cells) else { return }
           reader = SpreadsheetRowReader(
-            header: header, headerRow: row.number, file: name, category: category, locating: locating)
-          reader!.chunk.reserve(questions: 0, byteCount: room)
+            header: header, headerRow: row.number, file: name, category: category, locating: locating, room: room)
         }
       }
     } catch {

@@ -10,7 +10,7 @@ struct SpreadsheetRowReader: QuestionReader {
   let file: String
   let category: String
   let locating: Bool
-  var chunk = QuestionChunk()
+  private(set) var chunk = QuestionChunk()
   private(set) var skipped: [QuestionBank.Skipped] = []
   private(set) var locations: [QuestionLocation] = []
   var warnings: [QuestionBank.Skipped.Fault] = []
@@ -31,7 +31,8 @@ struct SpreadsheetRowReader: QuestionReader {
   /// The category the row before was filed under, and its number in `chunk`.
   private var lastCategory: (name: String, number: Int32)?
 
-  init(header: SpreadsheetHeader, headerRow: Int, file: String, category: String, locating: Bool) {
+  /// `room`: the bytes the rows' text takes at most, so that the chunk is made once.
+  init(header: SpreadsheetHeader, headerRow: Int, file: String, category: String, locating: Bool, room: Int) {
     self.header = header
     self.headerRow = headerRow
     self.file = file
@@ -47,6 +48,7 @@ struct SpreadsheetRowReader: QuestionReader {
     difficulty = header.column(.difficulty)
     seconds = header.column(.seconds)
     type = header.column(.type)
+    chunk.reserve(questions: 0, byteCount: room)
   }
 
   /// An answer's text and its cell's index: a column's name only when a message needs it.
