@@ -26,6 +26,7 @@ public final class NightServer: Sendable {
     var listener: (any Channel)?
     var port = 0
     var running: Task<Void, Never>?
+    var watching: Task<Void, Never>?
     /// Where players join, and its QR code, for the big screen.
     var shown: (join: String, qr: [String]?)?
     /// The SSH door's line to type and its key's fingerprint, for the big screen (#39).
@@ -54,6 +55,18 @@ public final class NightServer: Sendable {
   ) async throws -> NightServer {
     let server = NightServer(code: code, limits: limits)
     try await server.listen(host: bind ?? "0.0.0.0", port: port)
+    let tick = min(limits.pingInterval, limits.silentDrop / 4)
+    let watching = Task { [weak server] in
+      var lastPing = ContinuousClock.now
+      while !Task.isCancelled {
+        try? await Task.sleep(for: tick)
+        guard let server else { return }
+        let ping = ContinuousClock.now - lastPing >= limits.pingInterval
+        if ping { lastPing = .now }
+        server.watch(pinging: ping)
+      }
+    }
+    server.state.withLock { $0.watching = watching }
     let addresses = addresses(bind: bind)
     server.state.withLock { $0.origins = NightOrigins(addresses: addresses, port: $0.port) }
     return server
@@ -82,47 +95,42 @@ public final class NightServer: Sendable {
   /// The events that arrived, oldest first; never blocks.
   public func drain() -> [ServerEvent] { events.drain() }
 
-  /// Sends one text to every connection named: the frame is built once and written on each
-  /// connection's event loop, so this returns without waiting on any of them.
+  /// Sends one text to every connection named: its frame is made once, and the same bytes
+  /// written to each on its event loop, so this returns without waiting on any of them.
   public func send(_ text: String, to receivers: [ConnectionID]) {
-    let frame = WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text))
-    let channels = state.withLock { state in receivers.compactMap { state.connections[$0]?.channel } }
-    // Written on each connection's event loop, one task a loop for all of its receivers: a
-    // frame is not handed to a writer task of its own first, which cost a thread's wake-up
-    // a receiver. A close, queued to the writer after, still leaves after what was written.
-    var loops: [ObjectIdentifier: (loop: any EventLoop, channels: [any Channel])] = [:]
-    for channel in channels {
-      loops[ObjectIdentifier(channel.eventLoop), default: (channel.eventLoop, [])].channels.append(channel)
-    }
-    for (loop, channels) in loops.values {
-      loop.execute {
-        for channel in channels { Self.write(frame, to: channel) }
-      }
-    }
+    let frame = WireFrame.text(text)
+    write(state.withLock { state in receivers.compactMap { state.connections[$0].map { ($0, frame) } } })
   }
 
-  /// Writes `frame` to `channel`, on its event loop; or closes it, when it holds over
-  /// `maxUnsentBytes` unwritten (its water mark's high, set at the upgrade): its peer reads
-  /// nothing, and what is sent to it would be kept for as long as the night lasts.
-  private static func write(_ frame: WebSocketFrame, to channel: any Channel) {
-    guard channel.isWritable else { return channel.close(promise: nil) }
-    channel.writeAndFlush(frame, promise: nil)
-  }
-
-  /// Sends each connection its own text (the players' verdicts after a question): written on
-  /// each connection's event loop, one task a loop for all of them.
+  /// Sends each connection its own text (the players' verdicts after a question).
   public func send(each personal: [(ConnectionID, String)]) {
-    let targets = state.withLock { state in
-      personal.compactMap { id, text in state.connections[id].map { ($0.channel, text) } }
-    }
-    var loops: [ObjectIdentifier: (loop: any EventLoop, writes: [(any Channel, String)])] = [:]
-    for (channel, text) in targets {
-      loops[ObjectIdentifier(channel.eventLoop), default: (channel.eventLoop, [])].writes.append((channel, text))
+    let connections = state.withLock { state in personal.map { state.connections[$0.0] } }
+    write(
+      zip(connections, personal).compactMap { connection, personal in
+        connection.map { ($0, WireFrame.text(personal.1)) }
+      })
+  }
+
+  /// Writes each frame to its connection on the connection's event loop, one task a loop for
+  /// all of them: a frame is not handed to a writer task of its own first, which cost a
+  /// thread's wake-up a receiver. A close, queued to the writer after, still leaves after what
+  /// was written. A connection that holds over `maxUnsentBytes` unwritten (its water mark's
+  /// high, set at the upgrade) is closed instead: its peer reads nothing, and what is sent to it
+  /// would be kept for as long as the night lasts.
+  private func write(_ writes: [(NightConnection, ByteBuffer)]) {
+    var loops: [ObjectIdentifier: (loop: any EventLoop, writes: [(NightConnection, ByteBuffer)])] = [:]
+    for write in writes {
+      let loop = write.0.channel.eventLoop
+      loops[ObjectIdentifier(loop), default: (loop, [])].writes.append(write)
     }
     for (loop, writes) in loops.values {
       loop.execute {
-        for (channel, text) in writes {
-          Self.write(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)), to: channel)
+        for (connection, frame) in writes {
+          if connection.channel.isWritable {
+            connection.frames.value.write(frame)
+          } else {
+            connection.channel.close(promise: nil)
+          }
         }
       }
     }
@@ -154,7 +162,8 @@ public final class NightServer: Sendable {
   /// Closes every connection and stops listening; returns within about a second.
   public func stop() async {
     let (connections, listener, running) = state.withLock { state in
-      (Array(state.connections.values), state.listener, state.running)
+      state.watching?.cancel()
+      return (Array(state.connections.values), state.listener, state.running)
     }
     for connection in connections { connection.queue.yield(.close(.goingAway, reason: "The night is over.")) }
     try? await listener?.close()
@@ -342,20 +351,34 @@ public final class NightServer: Sendable {
     case .upgrade:
       let heard = HeardHandler()
       try await channel.pipeline.addHandler(heard, position: .first).get()
-      // Behind the upgrade handler: it sees the WebSocket's bytes from the first, in front of
-      // the frame decoder that the upgrade adds after it.
-      try await channel.eventLoop.submit { try channel.pipeline.syncOperations.addHandler(MaskedFrames()) }.get()
+      let frames = try await channel.eventLoop.submit {
+        let frames = FrameWriter()
+        try channel.pipeline.syncOperations.addHandler(frames, position: .first)
+        return NIOLoopBound(frames, eventLoop: channel.eventLoop)
+      }.get()
       // Past the high mark, `isWritable` is false until half of it is written: see `write`.
       let most = limits.maxUnsentBytes
       try await channel.setOption(ChannelOptions.writeBufferWaterMark, value: .init(low: most / 2, high: most)).get()
       let connection = state.withLock { state in
         defer { state.nextID += 1 }
         let connection = NightConnection(
-          id: ConnectionID(state.nextID), address: address, channel: channel, heard: heard)
+          id: ConnectionID(state.nextID), address: address, channel: channel, heard: heard, frames: frames)
         state.connections[connection.id] = connection
         state.waiting[connection.id] = (address, .now)
         return connection
       }
+      // Behind the upgrade handler: MaskedFrames sees the WebSocket's bytes from the first, in
+      // front of the frame decoder that the upgrade adds after it; the connection's messages are
+      // read behind that decoder from its first frame.
+      try await channel.eventLoop.submit { [weak self] in
+        let opened = AfterUpgrade { [weak self] pipeline in
+          guard let self else { return }
+          events.post(.opened(connection.id, address: connection.address))
+          let decoder = try pipeline.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)
+          try pipeline.addHandler(texts(of: connection), position: .after(decoder))
+        }
+        try channel.pipeline.syncOperations.addHandlers(MaskedFrames(), opened)
+      }.get()
       return .upgrade([:]) { [weak self] inbound, outbound, _ in
         try await self?.serve(connection, inbound: inbound, outbound: outbound)
       }
@@ -382,17 +405,22 @@ public final class NightServer: Sendable {
     try? await channel.close()
   }
 
-  /// Serves one WebSocket till it ends. A peer that broke the protocol is thrown back to
-  /// swift-websocket, whose error carries the close code RFC 6455 gives it (1007 for a text
-  /// that is not UTF-8): returning would close with 1000, as if all were well.
+  /// Serves one WebSocket till it ends: its messages are read on its event loop
+  /// (`InboundTexts`), its control frames answered by swift-websocket here. A peer that broke
+  /// the protocol there is thrown back to swift-websocket, whose error carries the close code
+  /// RFC 6455 gives it: returning would close with 1000, as if all were well.
   private func serve(_ connection: NightConnection, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter)
     async throws
   {
-    events.post(.opened(connection.id, address: connection.address))
     let broken = await withTaskGroup(of: Void.self) { group in
       group.addTask { await Self.write(connection, to: outbound) }
-      group.addTask { await self.watch(connection) }
-      let broken = await read(connection, from: inbound, replyingTo: outbound)
+      var broken: (any Error)?
+      do {
+        for try await _ in inbound {}
+      } catch {
+        // The peer went, or broke the protocol; either way the connection is over.
+        broken = error
+      }
       connection.queue.finish()
       group.cancelAll()
       return broken
@@ -406,40 +434,28 @@ public final class NightServer: Sendable {
     if let broken { throw broken }
   }
 
-  /// Reads till the connection ends; what ended it if it was an error.
-  private func read(
-    _ connection: NightConnection, from inbound: WebSocketInboundStream, replyingTo outbound: WebSocketOutboundWriter
-  ) async -> (any Error)? {
-    var rate = MessageRate(perSecond: limits.messagesPerSecond, burst: limits.messageBurst, now: .now)
+  /// What reads `connection`'s messages, on its event loop: each text an event for the game;
+  /// the first takes the connection out of those waiting to join; a broken rule closes it.
+  private func texts(of connection: NightConnection) -> InboundTexts {
     var spoken = false
-    do {
-      for try await message in inbound.messages(maxSize: limits.maxMessageBytes) {
-        switch message {
-        case .text(let text):
-          guard rate.allow(at: .now) else {
-            let most = "\(limits.messagesPerSecond)".replacing(".0", with: "")
-            try await outbound.close(.policyViolation, reason: "Too many messages: at most \(most) a second.")
-            return nil
+    let rate = MessageRate(perSecond: limits.messagesPerSecond, burst: limits.messageBurst, now: .now)
+    return InboundTexts(maxBytes: limits.maxMessageBytes, rate: rate) { [weak self] heard in
+      guard let self else { return }
+      switch heard {
+      case .text(let text):
+        if !spoken {
+          spoken = true
+          state.withLock { state in
+            state.spoken.insert(ObjectIdentifier(connection.channel))
+            state.waiting[connection.id] = nil
+            state.pool.leave(ObjectIdentifier(connection.channel))
           }
-          if !spoken {
-            spoken = true
-            state.withLock { state in
-              state.spoken.insert(ObjectIdentifier(connection.channel))
-              state.waiting[connection.id] = nil
-              state.pool.leave(ObjectIdentifier(connection.channel))
-            }
-          }
-          events.post(.text(connection.id, text))
-        case .binary:
-          try await outbound.close(.unacceptableData, reason: "Only text messages are accepted.")
-          return nil
         }
+        events.post(.text(connection.id, text))
+      case .broken(let code, let reason):
+        connection.queue.yield(.close(code, reason: reason))
       }
-    } catch {
-      // The peer went, or broke the protocol; either way the connection is over.
-      return error
     }
-    return nil
   }
 
   /// Sends what is queued, in order; a close ends it.
@@ -458,20 +474,19 @@ public final class NightServer: Sendable {
     }
   }
 
-  /// Pings every `pingInterval` and closes a connection silent for `silentDrop`.
-  private func watch(_ connection: NightConnection) async {
-    let tick = min(limits.pingInterval, limits.silentDrop / 4)
-    var lastPing = ContinuousClock.now
-    while !Task.isCancelled {
-      try? await Task.sleep(for: tick)
+  /// Closes the connections silent for `silentDrop` and pings the others when `pinging`, so
+  /// that a dead peer shows itself as silence: one task for the night, every `tick`, not one
+  /// waking for each connection.
+  private func watch(pinging: Bool) {
+    let connections = state.withLock { Array($0.connections.values) }
+    var alive: [(NightConnection, ByteBuffer)] = []
+    for connection in connections {
       if connection.heard.silence >= limits.silentDrop {
         connection.channel.close(promise: nil)
-        return
-      }
-      if ContinuousClock.now - lastPing >= limits.pingInterval {
-        lastPing = .now
-        connection.queue.yield(.frame(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer())))
+      } else if pinging {
+        alive.append((connection, WireFrame.ping))
       }
     }
+    write(alive)
   }
 }

@@ -61,6 +61,37 @@ extension NightServerTests {
     await server.stop()
   }
 
+  /// A message may come in several frames, a ping between them; frames that do not follow
+  /// each other, a reserved bit, or frames adding up to more than 4 KiB close their connection.
+  @Test func aMessageInFramesIsOneTextAndFramesBreakingTheRulesClose() async throws {
+    let server = try await start()
+    let (_, _, split) = try await upgrade(server, origin: nil)
+    // "Zoë" as a text frame not final, a ping, then "ë"'s two bytes in two continuations.
+    for (first, payload) in [(0x01, Array("Zo".utf8)), (0x89, []), (0x00, [0xC3]), (0x80, [0xAB])] as [(UInt8, [UInt8])]
+    {
+      split.sendFrame(first: first, payload)
+    }
+    let seen = try await events(of: server) { $0.contains { if case .text = $0 { true } else { false } } }
+    #expect(seen.compactMap { if case .text(_, let text) = $0 { text } else { nil } } == ["Zoë"])
+    #expect(await split.readBytes { $0.contains(0x8A) }.bytes.contains(0x8A), "the ping was not answered")
+
+    let tooLong =
+      [(UInt8(0x01), [UInt8](repeating: 0x78, count: 125))]
+      + Array(repeating: (0x00, [UInt8](repeating: 0x78, count: 125)), count: 32)
+    let broken: [(frames: [(UInt8, [UInt8])], code: Int)] = [
+      ([(0x80, Array("lost".utf8))], 1002),
+      ([(0x01, Array("one".utf8)), (0x81, Array("two".utf8))], 1002),
+      ([(0xC1, Array("rsv1".utf8))], 1002),
+      (tooLong, 1009),
+    ]
+    for (frames, code) in broken {
+      let (_, _, raw) = try await upgrade(server, origin: nil)
+      for (first, payload) in frames { raw.sendFrame(first: first, payload) }
+      #expect(await raw.closeCode() == code, "\(frames.map(\.0))")
+    }
+    await server.stop()
+  }
+
   @Test func anUnmaskedFrameClosesWith1002AndATextThatIsNotUTF8With1007() async throws {
     let server = try await start()
     let (_, _, unmasked) = try await upgrade(server, origin: nil)

@@ -9,6 +9,13 @@ extension RawSocket {
     _ = write(socket, &bytes, bytes.count)
   }
 
+  /// One masked frame (the zero mask) of under 126 bytes whose first byte is `first`: FIN,
+  /// the reserved bits and the opcode as given, so a test can split a message or break a rule.
+  func sendFrame(first: UInt8, _ payload: [UInt8]) {
+    var bytes: [UInt8] = [first, 0x80 | UInt8(payload.count), 0, 0, 0, 0] + payload
+    _ = write(socket, &bytes, bytes.count)
+  }
+
   /// What arrives within `within`; stops early at end of stream or once `enough` holds.
   func read(within: Duration = .seconds(5), until enough: (String) -> Bool = { _ in false }) async -> (
     text: String, ended: Bool
