@@ -2,7 +2,10 @@ import Glibc
 import Synchronization
 
 /// Events from NIO's threads for the main thread: a list behind a lock, and a pipe that is
-/// readable exactly while the list is not empty, so the terminal's poll can wait on it.
+/// readable whenever the list is not empty, so the terminal's poll can wait on it. The pipe is
+/// written and read outside the lock, so a poster never waits on another thread's system call
+/// (that wait was the relay's largest cost once each message was posted from its event loop,
+/// #40); the price is, now and then, a wake-up that finds nothing.
 public final class EventQueue<Event: Sendable>: Sendable {
   private struct State {
     var events: [Event] = []
@@ -33,21 +36,24 @@ public final class EventQueue<Event: Sendable>: Sendable {
   public var descriptor: Int32 { readEnd }
 
   public func post(_ event: Event) {
-    state.withLock { state in
-      // Written under the lock, so the byte and the list cannot disagree.
-      if state.events.isEmpty {
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
-      }
+    let first = state.withLock { state in
       state.events.append(event)
+      return state.events.count == 1
+    }
+    // After the append: a drain that reads this byte finds the event.
+    if first {
+      var byte: UInt8 = 1
+      _ = write(writeEnd, &byte, 1)
     }
   }
 
   /// Everything waiting, oldest first; never blocks.
   public func drain() -> [Event] {
-    state.withLock { state in
-      var bytes = [UInt8](repeating: 0, count: 64)
-      while read(readEnd, &bytes, bytes.count) > 0 {}
+    // Before the list is taken: a byte read here was written after its event was listed, and
+    // an event listed after the take writes a byte of its own.
+    var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    while withUnsafeMutableBytes(of: &bytes, { read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+    return state.withLock { state in
       defer { state.events.removeAll(keepingCapacity: true) }
       return state.events
     }
