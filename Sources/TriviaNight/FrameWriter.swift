@@ -19,9 +19,13 @@ final class FrameWriter: ChannelInboundHandler {
     self.context = nil
   }
 
-  /// Writes `frame`'s bytes and flushes them: each message is a whole frame, so a peer reads
-  /// it at once.
+  /// Writes `frame`'s bytes, to be sent at the next `flush`.
   func write(_ frame: ByteBuffer) {
-    context?.writeAndFlush(NIOAny(frame), promise: nil)
+    context?.write(NIOAny(frame), promise: nil)
+  }
+
+  /// Sends what was written: each flush is one system call for all of it.
+  func flush() {
+    context?.flush()
   }
 }

@@ -98,21 +98,26 @@ public final class NightServer: Sendable {
   /// Sends one text to every connection named: its frame is made once, and the same bytes
   /// written to each on its event loop, so this returns without waiting on any of them.
   public func send(_ text: String, to receivers: [ConnectionID]) {
-    let frame = WireFrame.text(text)
-    write(state.withLock { state in receivers.compactMap { state.connections[$0].map { ($0, frame) } } })
+    var sends = NightSends()
+    sends.add(text, to: receivers)
+    send(sends)
   }
 
   /// Sends each connection its own text (the players' verdicts after a question).
   public func send(each personal: [(ConnectionID, String)]) {
-    let connections = state.withLock { state in personal.map { state.connections[$0.0] } }
+    var sends = NightSends()
+    sends.add(each: personal)
+    send(sends)
+  }
+
+  /// Sends what `sends` holds, each connection's texts in their order and together.
+  public func send(_ sends: NightSends) {
     write(
-      zip(connections, personal).compactMap { connection, personal in
-        connection.map { ($0, WireFrame.text(personal.1)) }
-      })
+      state.withLock { state in sends.frames.compactMap { id, frame in state.connections[id].map { ($0, frame) } } })
   }
 
   /// Writes each frame to its connection on the connection's event loop, one task a loop for
-  /// all of them: a frame is not handed to a writer task of its own first, which cost a
+  /// all of them, each connection flushed once after its last: a frame is not handed to a writer task of its own first, which cost a
   /// thread's wake-up a receiver. A close, queued to the writer after, still leaves after what
   /// was written. A connection that holds over `maxUnsentBytes` unwritten (its water mark's
   /// high, set at the upgrade) is closed instead: its peer reads nothing, and what is sent to it
@@ -132,6 +137,8 @@ public final class NightServer: Sendable {
             connection.channel.close(promise: nil)
           }
         }
+        // Once all are written: a connection with several frames here sends them together.
+        for (connection, _) in writes { connection.frames.value.flush() }
       }
     }
   }

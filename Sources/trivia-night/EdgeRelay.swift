@@ -63,6 +63,7 @@
                 events.append(.stop)
                 break
               }
+              handler.flush()
             }
           }
         }

@@ -81,8 +81,12 @@ struct Serve: AsyncParsableCommand {
         break relaying
       }
       for command in commands {
-        guard command.apply(to: &handler) else { break relaying }
+        guard command.apply(to: &handler) else {
+          handler.flush()
+          break relaying
+        }
       }
+      handler.flush()
     }
     await door?.close()
     await server.stop()

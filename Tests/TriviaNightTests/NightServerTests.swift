@@ -50,6 +50,22 @@ import WSClient
     await server.stop()
   }
 
+  /// Texts sent together (a question's verdicts and its reveal) reach each connection in the
+  /// order they were added, a text for both once to each.
+  @Test func textsSentTogetherReachEachConnectionInTheirOrder() async throws {
+    let server = try await start()
+    let (ann, annID) = try await join(server)
+    let (bob, bobID) = try await join(server)
+    var sends = NightSends()
+    sends.add("one", to: [annID, bobID])
+    sends.add(each: [(annID, "Ann's own"), (bobID, "Bob's own")])
+    sends.add("two", to: [annID])
+    server.send(sends)
+    try await events(of: ann) { $0.texts == ["one", "Ann's own", "two"] }
+    try await events(of: bob) { $0.texts == ["one", "Bob's own"] }
+    await server.stop()
+  }
+
   /// The whole response to a plain GET of `path`, lowercased: its status line, headers and body.
   func get(_ server: NightServer, _ path: String) async throws -> String {
     let raw = try RawSocket(port: server.port)
