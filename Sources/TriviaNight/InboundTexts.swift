@@ -52,6 +52,7 @@ final class InboundTexts: ChannelInboundHandler, RemovableChannelHandler {
     case (.text, nil):
       message = data
     case (.continuation, .some(var joined)):
+      // Taken out first, so that adding to it does not copy it.
       message = nil
       joined.writeBuffer(&data)
       message = joined

@@ -117,11 +117,11 @@ public final class NightServer: Sendable {
   }
 
   /// Writes each frame to its connection on the connection's event loop, one task a loop for
-  /// all of them, each connection flushed once after its last: a frame is not handed to a writer task of its own first, which cost a
-  /// thread's wake-up a receiver. A close, queued to the writer after, still leaves after what
-  /// was written. A connection that holds over `maxUnsentBytes` unwritten (its water mark's
-  /// high, set at the upgrade) is closed instead: its peer reads nothing, and what is sent to it
-  /// would be kept for as long as the night lasts.
+  /// all of them, and flushes each connection once after its last frame. A frame is not handed
+  /// to a writer task first, which cost a thread's wake-up a receiver; a close, queued to the
+  /// writer after, still leaves after what was written. A connection that holds over
+  /// `maxUnsentBytes` unwritten (its water mark's high, set at the upgrade) is closed instead:
+  /// its peer reads nothing, and what is sent to it would be kept for as long as the night lasts.
   private func write(_ writes: [(NightConnection, ByteBuffer)]) {
     var loops: [ObjectIdentifier: (loop: any EventLoop, writes: [(NightConnection, ByteBuffer)])] = [:]
     for write in writes {
