@@ -1,17 +1,18 @@
 import NIOCore
+import NIOWebSocket
 import NightKit
 
 /// One upgraded WebSocket as the server keeps it: where it came from, its socket (to close it
-/// hard), its sign of life, where its framed messages are written on its event loop, and the
-/// queue its writer takes a close from after what was written.
+/// hard), its sign of life, where its framed messages are written on its event loop, and where
+/// a close is asked for.
 final class NightConnection: Sendable {
   let id: ConnectionID
   let address: String
   let channel: any Channel
   let heard: HeardHandler
   let frames: NIOLoopBound<FrameWriter>
-  let outbox: AsyncStream<Outgoing>
-  let queue: AsyncStream<Outgoing>.Continuation
+  let closes: AsyncStream<(WebSocketErrorCode, reason: String?)>
+  let closing: AsyncStream<(WebSocketErrorCode, reason: String?)>.Continuation
 
   init(
     id: ConnectionID, address: String, channel: any Channel, heard: HeardHandler, frames: NIOLoopBound<FrameWriter>
@@ -21,6 +22,6 @@ final class NightConnection: Sendable {
     self.channel = channel
     self.heard = heard
     self.frames = frames
-    (outbox, queue) = AsyncStream.makeStream(of: Outgoing.self)
+    (closes, closing) = AsyncStream.makeStream(of: (WebSocketErrorCode, reason: String?).self)
   }
 }

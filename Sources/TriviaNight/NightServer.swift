@@ -103,13 +103,6 @@ public final class NightServer: Sendable {
     send(sends)
   }
 
-  /// Sends each connection its own text (the players' verdicts after a question).
-  public func send(each personal: [(ConnectionID, String)]) {
-    var sends = NightSends()
-    sends.add(each: personal)
-    send(sends)
-  }
-
   /// Sends what `sends` holds, each connection's texts in their order and together.
   public func send(_ sends: NightSends) {
     write(
@@ -118,8 +111,8 @@ public final class NightServer: Sendable {
 
   /// Writes each frame to its connection on the connection's event loop, one task a loop for
   /// all of them, and flushes each connection once after its last frame. A frame is not handed
-  /// to a writer task first, which cost a thread's wake-up a receiver; a close, queued to the
-  /// writer after, still leaves after what was written. A connection that holds over
+  /// to a writer task first, which cost a thread's wake-up a receiver; a close asked for after
+  /// still leaves after what was written. A connection that holds over
   /// `maxUnsentBytes` unwritten (its water mark's high, set at the upgrade) is closed instead:
   /// its peer reads nothing, and what is sent to it would be kept for as long as the night lasts.
   private func write(_ writes: [(NightConnection, ByteBuffer)]) {
@@ -145,8 +138,8 @@ public final class NightServer: Sendable {
 
   /// Closes `connection` once what was sent to it before is written.
   public func close(_ connection: ConnectionID) {
-    let queue = state.withLock { $0.connections[connection]?.queue }
-    queue?.yield(.close(.normalClosure, reason: nil))
+    let closing = state.withLock { $0.connections[connection]?.closing }
+    closing?.yield((.normalClosure, nil))
   }
 
   /// Who a request is from: its peer, or behind the balancer `limits.forwardedBy` the address
@@ -162,8 +155,8 @@ public final class NightServer: Sendable {
   /// Closes every connection, saying `reason`, and goes on listening: players with a place
   /// come back with their tokens (an edge whose room restarted, or lost its server).
   public func closeAll(reason: String) {
-    let queues = state.withLock { $0.connections.values.map(\.queue) }
-    for queue in queues { queue.yield(.close(.goingAway, reason: reason)) }
+    let closings = state.withLock { $0.connections.values.map(\.closing) }
+    for closing in closings { closing.yield((.goingAway, reason)) }
   }
 
   /// Closes every connection and stops listening; returns within about a second.
@@ -172,7 +165,7 @@ public final class NightServer: Sendable {
       state.watching?.cancel()
       return (Array(state.connections.values), state.listener, state.running)
     }
-    for connection in connections { connection.queue.yield(.close(.goingAway, reason: "The night is over.")) }
+    for connection in connections { connection.closing.yield((.goingAway, "The night is over.")) }
     try? await listener?.close()
     // A moment for the close frames to leave, then the sockets go whatever their peers do.
     try? await Task.sleep(for: .milliseconds(200))
@@ -420,7 +413,7 @@ public final class NightServer: Sendable {
     async throws
   {
     let broken = await withTaskGroup(of: Void.self) { group in
-      group.addTask { await Self.write(connection, to: outbound) }
+      group.addTask { await Self.close(connection, through: outbound) }
       var broken: (any Error)?
       do {
         for try await _ in inbound {}
@@ -428,7 +421,7 @@ public final class NightServer: Sendable {
         // The peer went, or broke the protocol; either way the connection is over.
         broken = error
       }
-      connection.queue.finish()
+      connection.closing.finish()
       group.cancelAll()
       return broken
     }
@@ -460,25 +453,20 @@ public final class NightServer: Sendable {
         }
         events.post(.text(connection.id, text))
       case .broken(let code, let reason):
-        connection.queue.yield(.close(code, reason: reason))
+        connection.closing.yield((code, reason))
       }
     }
   }
 
-  /// Sends what is queued, in order; a close ends it.
-  private static func write(_ connection: NightConnection, to outbound: WebSocketOutboundWriter) async {
-    for await item in connection.outbox {
-      switch item {
-      case .frame(let frame):
-        do { try await outbound.write(.custom(frame)) } catch { return }
-      case .close(let code, let reason):
-        try? await outbound.close(code, reason: reason)
-        // A peer that does not answer the close is not waited for long.
-        try? await Task.sleep(for: .seconds(1))
-        connection.channel.close(promise: nil)
-        return
-      }
-    }
+  /// Closes the connection when asked, through swift-websocket, which then answers the peer's
+  /// close; its frames are written on its event loop, so the close leaves after them.
+  private static func close(_ connection: NightConnection, through outbound: WebSocketOutboundWriter) async {
+    var asked = connection.closes.makeAsyncIterator()
+    guard let (code, reason) = await asked.next() else { return }
+    try? await outbound.close(code, reason: reason)
+    // A peer that does not answer the close is not waited for long.
+    try? await Task.sleep(for: .seconds(1))
+    connection.channel.close(promise: nil)
   }
 
   /// Closes the connections silent for `silentDrop` and pings the others when `pinging`, so

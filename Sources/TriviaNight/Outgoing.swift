@@ -1,9 +1,8 @@
 import NIOCore
 import NIOWebSocket
 
-/// What a connection's writer is asked to do, in the order asked: a frame, or a close after
-/// everything sent before it. (The server writes its texts on the connection's event loop
-/// instead; the client's go through its writer.)
+/// What the client's writer is asked to do, in the order asked: a frame, or a close after
+/// everything sent before it. (The server writes its frames on each connection's event loop.)
 enum Outgoing: Sendable {
   case frame(WebSocketFrame)
   case close(WebSocketErrorCode, reason: String?)
