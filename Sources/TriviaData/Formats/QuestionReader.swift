@@ -1,6 +1,7 @@
 /// What one pass over a file leaves (OpenTriviaQA, GIFT, Aiken, a spreadsheet's rows): its
-/// questions in one chunk, what it skipped and why, where each question is, and what it noticed and played
-/// anyway. `QuestionBank.add(_:readAs:)` takes it whole, so each format names only its own.
+/// questions in one chunk, what it skipped and why, where each question is, and what it
+/// noticed and played anyway. `QuestionBank.add(_:readAs:)` takes it whole, so each format
+/// names only its own.
 protocol QuestionReader {
   var chunk: QuestionChunk { get }
   var skipped: [QuestionBank.Skipped] { get }

@@ -88,6 +88,13 @@ struct SpreadsheetRowReader: QuestionReader {
     }
     answers.removeAll(keepingCapacity: true)
     var hasRight = false
+    // The answers in `columns` whose cells are filled, in order.
+    func addFilled(_ columns: some Sequence<SpreadsheetHeader.Column>) {
+      for column in columns {
+        let answer = cell(column)
+        if !answer.isEmpty { answers.append(Answer(text: answer, cell: column.index)) }
+      }
+    }
     if correctText != nil || options.isEmpty {
       let answer = cell(correctText)
       if let correctText, !answer.isEmpty {
@@ -96,14 +103,8 @@ struct SpreadsheetRowReader: QuestionReader {
       } else {
         faults.append(("no right answer: the cell is empty", correctText))
       }
-      for column in wrongs {
-        let answer = cell(column)
-        if !answer.isEmpty { answers.append(Answer(text: answer, cell: column.index)) }
-      }
-      for option in options {
-        let answer = cell(option.column)
-        if !answer.isEmpty { answers.append(Answer(text: answer, cell: option.column.index)) }
-      }
+      addFilled(wrongs)
+      addFilled(options.lazy.map(\.column))
     } else {
       if let last = options.last(where: { !cell($0.column).isEmpty }) {
         for gap in options where gap.number < last.number && cell(gap.column).isEmpty {
@@ -136,10 +137,7 @@ struct SpreadsheetRowReader: QuestionReader {
         }
       }
       let rightCell = hasRight ? answers[0].cell : -1
-      for option in options where option.column.index != rightCell {
-        let answer = cell(option.column)
-        if !answer.isEmpty { answers.append(Answer(text: answer, cell: option.column.index)) }
-      }
+      addFilled(options.lazy.map(\.column).filter { $0.index != rightCell })
     }
     if hasRight, answers.count == 1 {
       faults.append(("no wrong answer: a question needs at least two options", options.first?.column ?? wrongs.first))
