@@ -248,6 +248,8 @@ let package = Package(
           .product(name: "WSClient", package: "swift-websocket", condition: night),
           .product(name: "NIOCore", package: "swift-nio", condition: night),
           .product(name: "NIOPosix", package: "swift-nio", condition: night),
+          .product(name: "NIOHTTP1", package: "swift-nio", condition: night),
+          .product(name: "NIOWebSocket", package: "swift-nio", condition: night),
           .product(name: "Logging", package: "swift-log", condition: night),
           // A night over several machines (#30): the edges' PostgreSQL, watched.
           .target(name: "NightCluster", condition: cluster),

@@ -6,12 +6,15 @@ import NightRelay
 import Synchronization
 import WSClient
 
-/// Big screens watching the night, as `/CODE/screen#KEY` does: each a WebSocket from the players'
-/// client library that sends `{"watch":{"key":KEY}}` once connected, never joins nor answers, and drains
+/// Big screens watching the night, as `/CODE/screen#KEY` does: each a WebSocket from
+/// swift-websocket's client (the library `trivia join` uses) that sends `{"watch":{"key":KEY}}` once connected, never joins nor answers, and drains
 /// what it is sent, timing each stage's arrival as the players' are (before anything else is
 /// done with the frame). On an event-loop thread of their own, so a screen's frames do not
 /// queue behind a thousand players' in this process: what they measure is the host.
 final class Screens: Sendable {
+  /// What a screen is sent fits a frame of 1 MiB, and it pings as the page does.
+  private static let connection = WebSocketClientConfiguration(
+    maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(10)))
   struct Screen {
     /// Had its first stage: the host took it as a screen.
     var watching = false
@@ -92,7 +95,7 @@ final class Screens: Sendable {
     do {
       let frame = try await WebSocketClient.connect(
         url: JoinURL.webSocket(url),
-        configuration: Swarm.connection,
+        configuration: Self.connection,
         eventLoopGroup: group, logger: quiet
       ) { inbound, outbound, _ in
         try await outbound.write(.text(watch))

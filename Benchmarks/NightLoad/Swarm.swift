@@ -1,19 +1,13 @@
-import Logging
 import NIOCore
+import NIOHTTP1
 import NIOPosix
+import NIOWebSocket
 import NightKit
 import NightRelay
-import WSClient
 
-/// N players in this one process, each a WebSocket from swift-websocket's client (the library
-/// `trivia join` uses) on a small event-loop group: each joins, and answers every question at a
-/// random moment of its time, but one, which never answers, so each question runs to its
-/// deadline.
+/// N players in this one process, each a WebSocket from NIO's client on a small event-loop
+/// group, played by a `SwarmPlayer` on its loop.
 final class Swarm: Sendable {
-  /// How a player's connection is made, and a big screen's (Screens) the same way: what a phone
-  /// sends fits a frame of 1 MiB, and it pings as the page does.
-  static let connection = WebSocketClientConfiguration(
-    maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(10)))
   /// Where players connect: one host's join URL, or each edge's (players take them in turn).
   let urls: [String]
   let timeline: Timeline
@@ -60,41 +54,41 @@ final class Swarm: Sendable {
   }
 
   private func play(_ player: Int) async {
-    let quiet = Logger(label: "night-load") { _ in SwiftLogNoOpLogHandler() }
-    let join = NightWire.encode(PlayerMessage.join(name: "p\(player)", token: nil))
-    let timeline = timeline
-    let limit = limit
-    let answers = answers
     let url = urls[player % urls.count]
     // A phone's player: the same messages as the terminal's, after the page and its files.
     if let pageEvery, player % pageEvery == 0, player != 0, await !PageLoad.fetch(url) {
       timeline.ended(player, reason: "the page did not load")
       return
     }
+    let join = NightWire.encode(PlayerMessage.join(name: "p\(player)", token: nil))
+    let (timeline, limit, answers) = (timeline, limit, answers)
     do {
-      let frame = try await WebSocketClient.connect(
-        url: JoinURL.webSocket(url),
-        configuration: Swarm.connection,
-        eventLoopGroup: group, logger: quiet
-      ) { inbound, outbound, _ in
-        try await outbound.write(.text(join))
-        try await withThrowingDiscardingTaskGroup { replies in
-          for try await message in inbound.messages(maxSize: 1 << 20) {
-            let now = ContinuousClock.now
-            guard case .text(let text) = message else { continue }
-            guard let question = timeline.heard(text, by: player, at: now), player != 0 else { continue }
-            let delay = limit * Double.random(in: 0.05...0.8)
-            let answer = answers[question - 1][Int.random(in: 0...1)]
-            replies.addTask {
-              try await Task.sleep(for: delay)
-              try await outbound.write(.text(answer))
+      let target = try SwarmTarget(JoinURL.webSocket(url))
+      let upgraded = try await ClientBootstrap(group: group).connect(host: target.host, port: target.port) {
+        channel in
+        channel.eventLoop.makeCompletedFuture {
+          let upgrader = NIOTypedWebSocketClientUpgrader<(any Channel)?>(maxFrameSize: 1 << 20) { channel, _ in
+            channel.eventLoop.makeCompletedFuture {
+              let handler = SwarmPlayer(player: player, timeline: timeline, limit: limit, answers: answers, join: join)
+              try channel.pipeline.syncOperations.addHandler(handler)
+              return channel
             }
           }
-          replies.cancelAll()
+          var configuration = NIOUpgradableHTTPClientPipelineConfiguration(
+            upgradeConfiguration: NIOTypedHTTPClientUpgradeConfiguration(
+              upgradeRequestHead: target.request, upgraders: [upgrader],
+              notUpgradingCompletionHandler: { $0.eventLoop.makeSucceededFuture(nil) }))
+          configuration.leftOverBytesStrategy = .forwardBytes
+          return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
+            configuration: configuration)
         }
       }
-      let reason = frame.map { "closed \($0.closeCode): \($0.reason ?? "")" }
-      timeline.ended(player, reason: reason)
+      // Joined once the upgrade is over: until then the pipeline still holds HTTP's handlers.
+      guard let channel = try await upgraded.get() else {
+        timeline.ended(player, reason: "the upgrade was refused")
+        return
+      }
+      channel.pipeline.fireUserInboundEventTriggered(SwarmPlayer.Join())
     } catch {
       timeline.ended(player, reason: "\(error)")
     }
