@@ -5,7 +5,8 @@ public struct NightLimits: Sendable {
   /// Messages a connection may send each second on average, and at once after a pause.
   public var messagesPerSecond = 5.0
   public var messageBurst = 10
-  /// How often the server pings, so a dead peer shows itself as silence.
+  /// How often the server pings the connections quiet for half of it, so a dead peer shows
+  /// itself as silence.
   public var pingInterval: Duration = .seconds(10)
   /// A connection nothing (not even a pong) came from for this long is closed.
   public var silentDrop: Duration = .seconds(30)

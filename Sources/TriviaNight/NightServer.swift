@@ -471,14 +471,17 @@ public final class NightServer: Sendable {
 
   /// Closes the connections silent for `silentDrop` and pings the others when `pinging`, so
   /// that a dead peer shows itself as silence: one task for the night, every `tick`, not one
-  /// waking for each connection.
+  /// waking for each connection. One heard from within half a ping interval (an answer, its own
+  /// ping) is not pinged: it has shown it is alive, and a ping and its pong are a system call
+  /// each way. Once quiet, it is pinged at a later round as the others are.
   private func watch(pinging: Bool) {
     let connections = state.withLock { Array($0.connections.values) }
     var alive: [(NightConnection, ByteBuffer)] = []
     for connection in connections {
-      if connection.heard.silence >= limits.silentDrop {
+      let silence = connection.heard.silence
+      if silence >= limits.silentDrop {
         connection.channel.close(promise: nil)
-      } else if pinging {
+      } else if pinging, silence >= limits.pingInterval / 2 {
         alive.append((connection, WireFrame.ping))
       }
     }

@@ -300,6 +300,36 @@ import WSClient
     await server.stop()
   }
 
+  /// A connection heard from within half the ping interval is not pinged (a ping and its pong
+  /// are a system call each way, a player a round); one gone quiet is, every round.
+  @Test func onlyTheQuietArePinged() async throws {
+    let server = try await start {
+      $0.pingInterval = .seconds(1)
+      $0.silentDrop = .seconds(20)
+    }
+    var sockets: [RawSocket] = []
+    for _ in 0..<2 {
+      let raw = try RawSocket(port: server.port)
+      raw.request("/\(Self.code)", upgrade: true)
+      _ = await raw.read(within: .seconds(1)) { $0.contains("\r\n\r\n") }
+      raw.sendFrame("hello")
+      sockets.append(raw)
+    }
+    let (talking, quiet) = (sockets[0], sockets[1])
+    // Four messages a second (under the rate) for three and a half rounds.
+    var toTalking: [UInt8] = []
+    for _ in 0..<14 {
+      talking.sendFrame("here")
+      toTalking += await talking.readBytes(within: .milliseconds(250)).bytes
+    }
+    let toQuiet = await quiet.readBytes(within: .milliseconds(100)).bytes
+    // An empty ping from the server: FIN and opcode 9, no mask, no payload.
+    let ping: [UInt8] = [0x89, 0x00]
+    #expect(!toTalking.contains(ping))
+    #expect(toQuiet.ranges(of: ping).count >= 2, "\(toQuiet)")
+    await server.stop()
+  }
+
   /// A peer that reads nothing is closed as silent after 30 s only if it says nothing either:
   /// before issue 35 every text sent to it was kept till then, or without end if it spoke.
   /// Past `maxUnsentBytes` unwritten it is closed; a player sent a burst of a MiB, who reads,
