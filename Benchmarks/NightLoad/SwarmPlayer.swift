@@ -4,7 +4,7 @@ import NIOWebSocket
 /// One player once its WebSocket is open, run by its event loop as the host runs its own side:
 /// it joins, times each message before anything else is done with it, answers a question at a
 /// random moment of its time (but player 0, which never answers, so each question runs to its
-/// deadline), answers pings, and echoes a close. No task wakes for a message: on the same two
+/// deadline), pings every 10 s as `trivia join`'s client does, answers pings, and echoes a close. No task wakes for a message: on the same two
 /// cores as the host, a task a player cost this generator half its CPU.
 final class SwarmPlayer: ChannelInboundHandler {
   typealias InboundIn = WebSocketFrame
@@ -21,6 +21,7 @@ final class SwarmPlayer: ChannelInboundHandler {
   /// The server's close, as `ended` reports it.
   private var closedBy: String?
   private var answering: Scheduled<Void>?
+  private var pinging: Scheduled<Void>?
 
   init(player: Int, timeline: Timeline, limit: Duration, answers: [[String]], join: String) {
     self.player = player
@@ -34,7 +35,9 @@ final class SwarmPlayer: ChannelInboundHandler {
   struct Join {}
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-    if event is Join { send(join, context: context) } else { context.fireUserInboundEventTriggered(event) }
+    guard event is Join else { return context.fireUserInboundEventTriggered(event) }
+    send(join, context: context)
+    pingLater(context: context)
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -68,6 +71,7 @@ final class SwarmPlayer: ChannelInboundHandler {
 
   func channelInactive(context: ChannelHandlerContext) {
     answering?.cancel()
+    pinging?.cancel()
     timeline.ended(player, reason: closedBy)
     context.fireChannelInactive()
   }
@@ -87,6 +91,14 @@ final class SwarmPlayer: ChannelInboundHandler {
       in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     ) { [self] in
       send(answer, context: context)
+    }
+  }
+
+  private func pingLater(context: ChannelHandlerContext) {
+    pinging = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(10)) { [self] in
+      let empty = context.channel.allocator.buffer(capacity: 0)
+      write(WebSocketFrame(fin: true, opcode: .ping, maskKey: .random(), data: empty), context: context)
+      pingLater(context: context)
     }
   }
 
