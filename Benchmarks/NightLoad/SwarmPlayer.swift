@@ -82,8 +82,7 @@ final class SwarmPlayer: ChannelInboundHandler {
   }
 
   private func heard(_ buffer: ByteBuffer, at now: ContinuousClock.Instant, context: ChannelHandlerContext) {
-    let text = String(buffer: buffer)
-    guard let question = timeline.heard(text, by: player, at: now), player != 0 else { return }
+    guard let question = timeline.heard(buffer, by: player, at: now), player != 0 else { return }
     let answer = answers[question - 1][Int.random(in: 0...1)]
     let delay = limit * Double.random(in: 0.05...0.8)
     let (seconds, attoseconds) = delay.components

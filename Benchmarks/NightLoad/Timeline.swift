@@ -1,3 +1,4 @@
+import NIOCore
 import Synchronization
 
 /// What every player heard and when, written by the players' tasks as frames arrive and read
@@ -72,9 +73,11 @@ final class Timeline: Sendable {
   }
 
   /// Files a frame that arrived at `now` for `player`; returns the question's number when it
-  /// is a question, so the player can answer it.
-  func heard(_ text: String, by player: Int, at now: ContinuousClock.Instant) -> Int? {
-    let kind = Kind(text)
+  /// is a question, so the player can answer it. Told from its bytes: only what is kept (a
+  /// reveal, a `you`) is made a string.
+  func heard(_ bytes: ByteBuffer, by player: Int, at now: ContinuousClock.Instant) -> Int? {
+    let kind = bytes.withUnsafeReadableBytes { Kind(utf8: $0) }
+    let text = kind == .reveal || kind == .you ? String(buffer: bytes) : ""
     return state.withLock { state in
       let slot = state.question - 1
       switch kind {
@@ -144,10 +147,10 @@ final class Timeline: Sendable {
 
     init(_ text: String) {
       var text = text
-      self = text.withUTF8 { Self(utf8: $0) }
+      self = text.withUTF8 { Self(utf8: UnsafeRawBufferPointer($0)) }
     }
 
-    private init(utf8: UnsafeBufferPointer<UInt8>) {
+    init(utf8: UnsafeRawBufferPointer) {
       func starts(_ prefix: StaticString, at offset: Int = 0) -> Bool {
         prefix.withUTF8Buffer { prefix in
           offset + prefix.count <= utf8.count && utf8[offset..<offset + prefix.count].elementsEqual(prefix)
@@ -182,7 +185,7 @@ final class Timeline: Sendable {
 
     /// Where the scene's name starts: after the first `"scene":{"`, which cannot be inside a
     /// name, since a name's quotes are escaped.
-    private static func scene(in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func scene(in utf8: UnsafeRawBufferPointer) -> Int? {
       let marker: StaticString = "\"scene\":{\""
       return marker.withUTF8Buffer { marker -> Int? in
         let first = marker[0]
