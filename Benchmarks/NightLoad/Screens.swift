@@ -7,12 +7,12 @@ import Synchronization
 import WSClient
 
 /// Big screens watching the night, as `/CODE/screen#KEY` does: each a WebSocket from
-/// swift-websocket's client (the library `trivia join` uses) that sends `{"watch":{"key":KEY}}` once connected, never joins nor answers, and drains
-/// what it is sent, timing each stage's arrival as the players' are (before anything else is
+/// swift-websocket's client (the library `trivia join` uses) that sends `{"watch":{"key":KEY}}`
+/// once connected, never joins nor answers, and drains what it is sent, timing each stage's arrival as the players' are (before anything else is
 /// done with the frame). On an event-loop thread of their own, so a screen's frames do not
 /// queue behind a thousand players' in this process: what they measure is the host.
 final class Screens: Sendable {
-  /// What a screen is sent fits a frame of 1 MiB, and it pings as the page does.
+  /// What a screen is sent fits a frame of 1 MiB, and it pings every 10 s.
   private static let connection = WebSocketClientConfiguration(
     maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(10)))
   struct Screen {

@@ -4,8 +4,9 @@ import NIOWebSocket
 /// One player once its WebSocket is open, run by its event loop as the host runs its own side:
 /// it joins, times each message before anything else is done with it, answers a question at a
 /// random moment of its time (but player 0, which never answers, so each question runs to its
-/// deadline), pings every 10 s as `trivia join`'s client does, answers pings, and echoes a close. No task wakes for a message: on the same two
-/// cores as the host, a task a player cost this generator half its CPU.
+/// deadline), pings every 10 s as `trivia join`'s client does, answers pings, and echoes a
+/// close. No task wakes for a message: on the same two cores as the host, a task a player cost
+/// this generator half its CPU.
 final class SwarmPlayer: ChannelInboundHandler {
   typealias InboundIn = WebSocketFrame
   typealias OutboundOut = WebSocketFrame
@@ -49,10 +50,10 @@ final class SwarmPlayer: ChannelInboundHandler {
     case .text:
       message = frame.unmaskedData
     case .continuation:
-      guard var so = message.take() else { return }
+      guard var whole = message.take() else { return }
       var more = frame.unmaskedData
-      so.writeBuffer(&more)
-      if frame.fin { heard(so, at: now, context: context) } else { message = so }
+      whole.writeBuffer(&more)
+      if frame.fin { heard(whole, at: now, context: context) } else { message = whole }
     case .ping:
       write(WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData), context: context)
     case .connectionClose:

@@ -1,7 +1,7 @@
 import NIOCore
 import Synchronization
 
-/// What every player heard and when, written by the players' tasks as frames arrive and read
+/// What every player heard and when, written by the players' handlers as frames arrive and read
 /// by the run between questions. Arrival is timed before anything else is done with a frame.
 final class Timeline: Sendable {
   struct State {
