@@ -351,26 +351,25 @@ public final class NightServer: Sendable {
     case .upgrade:
       let heard = HeardHandler()
       try await channel.pipeline.addHandler(heard, position: .first).get()
-      let frames = try await channel.eventLoop.submit {
-        let frames = FrameWriter()
-        try channel.pipeline.syncOperations.addHandler(frames, position: .first)
-        return NIOLoopBound(frames, eventLoop: channel.eventLoop)
-      }.get()
       // Past the high mark, `isWritable` is false until half of it is written: see `write`.
       let most = limits.maxUnsentBytes
       try await channel.setOption(ChannelOptions.writeBufferWaterMark, value: .init(low: most / 2, high: most)).get()
-      let connection = state.withLock { state in
-        defer { state.nextID += 1 }
-        let connection = NightConnection(
-          id: ConnectionID(state.nextID), address: address, channel: channel, heard: heard, frames: frames)
-        state.connections[connection.id] = connection
-        state.waiting[connection.id] = (address, .now)
-        return connection
-      }
-      // Behind the upgrade handler: MaskedFrames sees the WebSocket's bytes from the first, in
-      // front of the frame decoder that the upgrade adds after it; the connection's messages are
-      // read behind that decoder from its first frame.
-      try await channel.eventLoop.submit { [weak self] in
+      // On its event loop, before the upgrade completes: FrameWriter first in the pipeline;
+      // behind the upgrade handler, MaskedFrames sees the WebSocket's bytes from the first, in
+      // front of the frame decoder that the upgrade adds after it, and the connection's messages
+      // are read behind that decoder from its first frame.
+      let connection = try await channel.eventLoop.submit {
+        let frames = FrameWriter()
+        try channel.pipeline.syncOperations.addHandler(frames, position: .first)
+        let connection = self.state.withLock { state in
+          defer { state.nextID += 1 }
+          let connection = NightConnection(
+            id: ConnectionID(state.nextID), address: address, channel: channel, heard: heard,
+            frames: NIOLoopBound(frames, eventLoop: channel.eventLoop))
+          state.connections[connection.id] = connection
+          state.waiting[connection.id] = (address, .now)
+          return connection
+        }
         let opened = AfterUpgrade { [weak self] pipeline in
           guard let self else { return }
           events.post(.opened(connection.id, address: connection.address))
@@ -378,6 +377,7 @@ public final class NightServer: Sendable {
           try pipeline.addHandler(texts(of: connection), position: .after(decoder))
         }
         try channel.pipeline.syncOperations.addHandlers(MaskedFrames(), opened)
+        return connection
       }.get()
       return .upgrade([:]) { [weak self] inbound, outbound, _ in
         try await self?.serve(connection, inbound: inbound, outbound: outbound)
