@@ -1,4 +1,5 @@
 import Glibc
+import NightRelay
 
 /// What a phone fetches before it joins: the page at the join URL and its two files, each on
 /// a connection of its own, as a browser without a cache would. Blocking, on a thread of its
@@ -12,12 +13,11 @@ enum PageLoad {
 
   /// `http://127.0.0.1:PORT/CODE` (or ws://): the three paths of its page.
   private static func fetchAll(_ url: String) -> Bool {
-    let rest = url.split(separator: "/", omittingEmptySubsequences: true)
-    guard rest.count == 3, let colon = rest[1].lastIndex(of: ":"), let port = UInt16(rest[1][colon...].dropFirst())
-    else { return false }
-    let host = String(rest[1][..<colon])
-    let code = String(rest[2])
-    return ["/\(code)", "/\(code)/page.css", "/\(code)/page.js"].allSatisfy { get($0, host: host, port: port) }
+    guard let target = try? SwarmTarget(JoinURL.webSocket(url)), let port = UInt16(exactly: target.port) else {
+      return false
+    }
+    let page = target.path
+    return [page, page + "/page.css", page + "/page.js"].allSatisfy { get($0, host: target.host, port: port) }
   }
 
   private static func get(_ path: String, host: String, port: UInt16) -> Bool {

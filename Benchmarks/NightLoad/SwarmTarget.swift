@@ -5,6 +5,8 @@ import NIOHTTP1
 struct SwarmTarget {
   let host: String
   let port: Int
+  /// The night's page, `/CODE`.
+  let path: String
   let request: HTTPRequestHead
 
   init(_ url: String) throws {
@@ -17,9 +19,10 @@ struct SwarmTarget {
     host = String(authority[..<colon])
     self.port = port
     let path = rest.dropFirst(authority.count)
+    self.path = path.isEmpty ? "/" : String(path)
     var headers = HTTPHeaders()
     headers.add(name: "Host", value: String(authority))
     headers.add(name: "Origin", value: "ws://\(host)")
-    request = HTTPRequestHead(version: .http1_1, method: .GET, uri: path.isEmpty ? "/" : String(path), headers: headers)
+    request = HTTPRequestHead(version: .http1_1, method: .GET, uri: self.path, headers: headers)
   }
 }
