@@ -95,7 +95,7 @@ struct NightRun {
         // The reveal's `next` gives the standings; the standings' `next` the question.
         host.type("next")
         try await waitFor(.seconds(10)) {
-          timeline.state.withLock { $0.allHad(\.hadStandings, number - 1) }
+          timeline.state.withLock { state in Self.live(state).allSatisfy { state.standingsAt[number - 2][$0] != nil } }
             && watchers.state.withLock { state in
               watchers.live(state).allSatisfy { state.screens[$0].standingsAt[number - 2] != nil }
             }
@@ -114,7 +114,7 @@ struct NightRun {
       let asked = ContinuousClock.now
       host.type(number == 1 ? "start" : "next")
       try await waitFor(limit) {
-        timeline.state.withLock { $0.allHad(\.hadQuestion, number) }
+        timeline.state.withLock { state in Self.live(state).allSatisfy { state.questionAt[number - 1][$0] != nil } }
       }
       let fannedOut = ContinuousClock.now
       ownCPU += ProcessSample.own - ownBefore
@@ -143,7 +143,9 @@ struct NightRun {
       // A player has its verdict with the reveal, which follows its own part (`you`).
       try await waitFor(limit + .seconds(15)) {
         host.reveal(after: asked) != nil
-          && timeline.state.withLock { $0.allHad(\.hadReveal, number) }
+          && timeline.state.withLock { state in
+            Self.live(state).allSatisfy { state.revealAt[number - 1][$0] != nil }
+          }
           && watchers.state.withLock { state in
             watchers.live(state).allSatisfy { state.screens[$0].revealAt[number - 1] != nil }
           }
@@ -267,6 +269,11 @@ struct NightRun {
   static func say(_ text: String) {
     let line = Array((text + "\n").utf8)
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+  }
+
+  /// Players in and connected.
+  private static func live(_ state: Timeline.State) -> [Int] {
+    state.standing.indices.filter { state.standing[$0] == .in }
   }
 
   /// Every verdict decoded, off the clock: each player had each question's reveal, once and in

@@ -18,13 +18,6 @@ final class Timeline: Sendable {
     /// Each player's last `you`, until a reveal files it.
     var lastYou: [String?]
     var joined = 0
-    /// Players in and connected now, and how many of them had each question, its reveal and
-    /// its standings: what the run waits for, told without a pass over every player under the
-    /// lock the players' loops take a message.
-    var live = 0
-    var hadQuestion: [Int]
-    var hadReveal: [Int]
-    var hadStandings: [Int]
     var standing: [Standing]
     var refused: [String] = []
     var failed: [String] = []
@@ -40,19 +33,6 @@ final class Timeline: Sendable {
 
     /// The answers the host took.
     var taken: Int { yous - revealed }
-
-    /// Whether every live player had question `number`'s question, reveal or standings.
-    func allHad(_ counts: KeyPath<State, [Int]>, _ number: Int) -> Bool { self[keyPath: counts][number - 1] >= live }
-
-    /// A live player is gone: what it had no longer counts.
-    mutating func leave(_ player: Int) {
-      live -= 1
-      for slot in questionAt.indices {
-        if questionAt[slot][player] != nil { hadQuestion[slot] -= 1 }
-        if revealAt[slot][player] != nil { hadReveal[slot] -= 1 }
-        if standingsAt[slot][player] != nil { hadStandings[slot] -= 1 }
-      }
-    }
   }
 
   let players: Int
@@ -62,13 +42,11 @@ final class Timeline: Sendable {
     self.players = players
     let empty = [[ContinuousClock.Instant?]](
       repeating: [ContinuousClock.Instant?](repeating: nil, count: players), count: questions)
-    let none = [Int](repeating: 0, count: questions)
     state = Mutex(
       State(
         questionAt: empty, revealAt: empty, standingsAt: empty,
         reveals: [[(stage: String, you: String?)]](repeating: [], count: players),
         lastYou: [String?](repeating: nil, count: players),
-        hadQuestion: none, hadReveal: none, hadStandings: none,
         standing: [Standing](repeating: .connecting, count: players)))
   }
 
@@ -83,28 +61,20 @@ final class Timeline: Sendable {
       switch kind {
       case .question:
         guard state.questionAt.indices.contains(slot) else { return nil }
-        if state.questionAt[slot][player] == nil { state.hadQuestion[slot] += 1 }
         state.questionAt[slot][player] = now
         return state.question
       case .reveal:
-        if state.revealAt.indices.contains(slot) {
-          if state.revealAt[slot][player] == nil { state.hadReveal[slot] += 1 }
-          state.revealAt[slot][player] = now
-        }
+        if state.revealAt.indices.contains(slot) { state.revealAt[slot][player] = now }
         state.reveals[player].append((text, state.lastYou[player]))
         state.lastYou[player] = nil
         state.revealed += 1
       case .standings:
-        if state.standingsAt.indices.contains(slot) {
-          if state.standingsAt[slot][player] == nil { state.hadStandings[slot] += 1 }
-          state.standingsAt[slot][player] = now
-        }
+        if state.standingsAt.indices.contains(slot) { state.standingsAt[slot][player] = now }
       case .you:
         state.yous += 1
         state.lastYou[player] = text
       case .welcome:
         state.joined += 1
-        state.live += 1
         state.connecting -= 1
         state.standing[player] = .in
       case .refused:
@@ -130,7 +100,6 @@ final class Timeline: Sendable {
         state.failed.append(reason ?? "closed")
       case .in, .refused, .gone: break
       }
-      if state.standing[player] == .in { state.leave(player) }
       state.standing[player] = .gone
     }
   }
