@@ -14,7 +14,7 @@ baseline measured in the same run (the machine is noisy: the ratios are what cou
      (push/pop and links followed must keep at least half the 10-deep rate)
   6. start-up, stats and play with a large history
   7. keystroke-to-echo delay while 1,000 senders hit the link socket
-  8. a trivia night at scale (#19): `NightLoad` plays 1,000 and 8,000 players on loopback
+  8. a trivia night at scale (#19): `NightLoad` plays 1,000 and 10,000 players on loopback
      against a release `trivia host`, then sweeps up from 2,000 until a count breaks, the
      host's ceiling or --night-seconds; see Benchmarks/NightLoad/NightLoad.swift. Then a night
      beyond one host (#30): a throwaway PostgreSQL (Scripts/postgres.sh), the host's room on it
@@ -32,7 +32,7 @@ exits with status 1 when a floor is missed. Python 3 standard library only.
 
 Options: --runs N (default 7), --play-runs N (the 100k game; default 5), --no-build,
 --results FILE (also write the report there), --keep (keep the work folder), --night-seconds S
-(figure 8's sweep between 1,000 and 8,000 players; default 300, 0 for none), --only-night (figure 8 alone),
+(figure 8's sweep between 1,000 and 10,000 players; default 300, 0 for none), --only-night (figure 8 alone),
 --cluster-seconds S (the same sweep over 2 edges and PostgreSQL; default 300, 0 for none), --only-cluster
 (figure 8's night over 2 edges alone), --only-formats (figure 10 alone).
 """
@@ -741,8 +741,8 @@ def bundled_deal(table, work, runs):
 
 def night_figure(table, work, sweep_seconds):
     """Figure 8: one NightLoad process, a fresh host per player count; 1,000 players are the
-    floor, 8,000 the host's ceiling (`--max-players` takes 8,000 at most, #40), and the sweep
-    goes up from 2,000 in steps of 1,000 until a count misses the floor, reaches 7,000 or
+    floor, 10,000 the host's ceiling (`--max-players` takes 10,000 at most, #40), and the sweep
+    goes up from 2,000 in steps of 2,000 until a count misses the floor, reaches 8,000 or
     `sweep_seconds` have passed. Questions of 10 s, 3 a night. The 1,000 night is played again
     with a big screen attached, and once with half the players through the page."""
     floor_night = [str(NIGHT_LOAD), "--players", "1000", "--binary", str(TRIVIA), "--json"]
@@ -752,7 +752,7 @@ def night_figure(table, work, sweep_seconds):
     screen = [*floor_night, "--screens", "1"]
     command = [str(NIGHT_LOAD), "--players", str(HOST_MAX_PLAYERS), "--binary", str(TRIVIA), "--json"]
     if sweep_seconds > 0:
-        command += ["--sweep-from", "2000", "--sweep-step", "1000", "--sweep-to", str(HOST_MAX_PLAYERS - 1000),
+        command += ["--sweep-from", "2000", "--sweep-step", "2000", "--sweep-to", str(HOST_MAX_PLAYERS - 2000),
                     "--sweep-seconds", str(sweep_seconds)]
     # And a night of 1,000 where half load the player's page first, as phones do (#20): the
     # page speaks the terminal's messages, so the figures should not move.
@@ -818,11 +818,11 @@ def night_figure(table, work, sweep_seconds):
                           f"; {min(f['players'] for f in figures if not f['holds']):,} did not"))
 
 
-# `trivia host --postgres` takes up to 200,000 players (one host 8,000); NightLoad's players
+# `trivia host --postgres` takes up to 200,000 players (one host 10,000); NightLoad's players
 # need a descriptor each under its hard limit (20,000 here: it says when a count does not fit).
 CLUSTER_MAX_PLAYERS = 15000
 # `trivia host` alone (#40: what one host held within the floors here, the generator beside it).
-HOST_MAX_PLAYERS = 8000
+HOST_MAX_PLAYERS = 10000
 
 
 def start_postgres():

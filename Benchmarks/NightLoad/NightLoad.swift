@@ -67,8 +67,8 @@ struct NightLoad {
     let sweepFrom = try number("sweep-from", .max)
     let sweepStep = try number("sweep-step", 2500)
     let sweepSeconds = try number("sweep-seconds", 0)
-    // `trivia host --max-players` takes 5,000 at most for one host (200,000 with --postgres).
-    let sweepTo = try number("sweep-to", 5000)
+    // `trivia host --max-players` takes 10,000 at most for one host (200,000 with --postgres).
+    let sweepTo = try number("sweep-to", 10_000)
 
     let limit = try raiseDescriptorLimit()
     var plan = counts

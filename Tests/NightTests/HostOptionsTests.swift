@@ -68,7 +68,7 @@ import Testing
       (["host", "--address", "night.example.org:80"], "--address is where players join a night kept in --postgres"),
       (["host", "--postgres", "mysql://trivia@db", "--address", "lb:80"], "--postgres must be a URL such as"),
       (["host", "--postgres", "postgres://trivia@db", "--address", "lb"], "--address must be HOST:PORT"),
-      (["host", "--max-players", "9000"], "--max-players must be 1 to 8000, not 9000."),
+      (["host", "--max-players", "10001"], "--max-players must be 1 to 10000, not 10001."),
       (
         ["host", "--postgres", "postgres://trivia@db", "--address", "lb:80", "--max-players", "300000"],
         "--max-players must be 1 to 200000 with --postgres, not 300000."
