@@ -23,7 +23,15 @@ struct Host: AsyncParsableCommand {
   @Option(help: "Listen on this address only (default: every interface).")
   var bind: String?
 
-  @Option(help: "At most this many players, from 1 to 10000 (to 200000 with --postgres: edges hold them).")
+  /// What one machine holds within figure 8's floors (#40); over several, the room's memory is
+  /// the limit.
+  static let mostPlayers = (oneMachine: 10_000, withPostgres: 200_000)
+
+  @Option(
+    help: """
+      At most this many players, from 1 to \(mostPlayers.oneMachine) (to \(mostPlayers.withPostgres) with \
+      --postgres: edges hold them).
+      """)
   var maxPlayers = 100
 
   @Option(help: "Start by itself once this many players are in.")
@@ -85,9 +93,7 @@ struct Host: AsyncParsableCommand {
       )
     }
     guard (0...65_535).contains(port) else { throw ValidationError.clean("--port must be 0 to 65535, not \(port).") }
-    // One machine holds 10,000 within figure 8's floors (#40); over several, the room's memory is
-    // the limit.
-    let most = postgres == nil ? 10_000 : 200_000
+    let most = postgres == nil ? Self.mostPlayers.oneMachine : Self.mostPlayers.withPostgres
     guard (1...most).contains(maxPlayers) else {
       throw ValidationError.clean(
         "--max-players must be 1 to \(most)\(postgres == nil ? "" : " with --postgres"), not \(maxPlayers).")
