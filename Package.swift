@@ -69,13 +69,18 @@ let package = Package(
       .target(name: name, dependencies: ["ScreenKit"], path: "Sources/Screens/\(name)")
     }
     + [
-      .target(name: "TriviaData", dependencies: ["CurlShim", "NumberWords", "BundledBank", "TriviaSheets"]),
+      .target(
+        name: "TriviaData", dependencies: ["CurlShim", "NumberWords", "BundledBank", "SystemThreads", "TriviaSheets"]),
+      // A thread of its own, started the one careful way: for work that blocks, and for a
+      // workbook's inflating beside its reading.
+      .target(name: "SystemThreads"),
       // A spreadsheet's cells, from CSV or XLSX, and an XLSX written: the only code that brings
       // Foundation's CSV and ZIP readers. TriviaData calls it only for a file that is one.
       .target(
         name: "TriviaSheets",
         dependencies: [
-          .product(name: "CSV", package: "CSV.swift"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+          "SystemThreads", "CZlibCheck", .product(name: "CSV", package: "CSV.swift"),
+          .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
       // The bundled bank, Data/questions.json, embedded by the C compiler (#embed, C23): as
       // SwiftPM's embedInCode, a Swift array literal, it took a release build 100 s more.
@@ -131,7 +136,10 @@ let package = Package(
       .target(name: "EditLineShim", dependencies: ["CLibedit"]),
       // The system's libsqlite3, for what the game keeps about its player.
       .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-      .target(name: "TriviaHistory", dependencies: ["CSQLite", "TriviaData"]),
+      // zlib's crc32, for a workbook's parts checked as they are unpacked: ZIPFoundation inflates
+      // with zlib but, on Linux, checks with a loop of its own, a byte at a time.
+      .systemLibrary(name: "CZlibCheck", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+      .target(name: "TriviaHistory", dependencies: ["CSQLite", "SystemThreads", "TriviaData"]),
       // Links delivered to a running game over a Unix socket; knows nothing of the app.
       .target(name: "TriviaLink", dependencies: ["LinkSocketShim"]),
       // accept4 and SO_PEERCRED, which Swift's Glibc module does not declare.

@@ -1,6 +1,7 @@
 import CSQLite
 import Glibc
 import Synchronization
+import SystemThreads
 import TriviaData
 
 /// `PRAGMA quick_check` of a history file, run on a thread and a connection of its own while

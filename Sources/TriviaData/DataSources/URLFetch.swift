@@ -2,6 +2,7 @@ import CurlShim
 import FoundationEssentials
 import Glibc
 import Synchronization
+import SystemThreads
 
 /// Runs `body` on a thread of its own, so a call that blocks for seconds does not hold one
 /// of the few threads Swift's tasks share.

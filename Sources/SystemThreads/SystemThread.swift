@@ -1,7 +1,8 @@
 import Glibc
 
 /// A thread of its own, not one of the few that Swift's tasks share: for work that blocks for
-/// a while (a web load, a check of the history file), started the one careful way.
+/// a while (a web load, a check of the history file, a workbook inflated beside its reading),
+/// started the one careful way.
 public enum SystemThread {
   /// Starts `body` on a new thread, to be detached or joined; nil, and `body` not run, when
   /// the system has no thread to give.
