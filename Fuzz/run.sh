@@ -54,18 +54,21 @@ flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -warnin
 
 td=$sources/TriviaData
 # Every TriviaData source but BundledDataSource.swift, whose questions come from the
-# BundledBank C target, and URLFetch.swift, which calls the CurlShim C target;
-# Fuzz/BundledDataSourceStub.swift and Fuzz/URLFetchStub.swift stand in for them. The data
+# BundledBank C target, URLFetch.swift, which calls the CurlShim C target, and the
+# spreadsheet formats, which read through TriviaSheets and its packages;
+# Fuzz/BundledDataSourceStub.swift, Fuzz/URLFetchStub.swift and
+# Fuzz/SpreadsheetFormatsStub.swift stand in for them. The data
 # sources refer to one another (DataSource.swift names URLDataSource, DataSourceSpec.swift
 # every source), so the parsers cannot be built without the rest of the module.
 data_files=()
 while IFS= read -r file; do
-  case "$(basename "$file")" in
-  BundledDataSource.swift | URLFetch.swift) ;;
+  case "$file" in
+  */BundledDataSource.swift | */URLFetch.swift | */Formats/Spreadsheets/*) ;;
   *) data_files+=("$file") ;;
   esac
 done < <(find "$td" -name '*.swift' | LC_ALL=C sort)
-data_files+=(Fuzz/BundledDataSourceStub.swift Fuzz/URLFetchStub.swift Fuzz/QuestionInvariants.swift)
+data_files+=(Fuzz/BundledDataSourceStub.swift Fuzz/URLFetchStub.swift Fuzz/SpreadsheetFormatsStub.swift
+  Fuzz/QuestionInvariants.swift)
 support=Fuzz/FuzzSupport.swift
 
 # The files of each target, its module name, and the longest input it is given.
@@ -78,13 +81,17 @@ target_files() {
     echo Fuzz/CommandFuzz.swift $support "$sources/ScreenKit/Command.swift" "$sources/ScreenKit/CommandTable.swift" \
       "$sources/ScreenKit/Line.swift" "$sources/ScreenKit/Matching.swift" "$sources/ScreenKit/BaseLetters.swift"
     ;;
-  route) echo Fuzz/TriviaRouteFuzz.swift $support "$sources/TriviaApp/Navigation/TriviaRoute.swift" "$sources/TriviaApp/Model/GameOptions.swift" ;;
+  route)
+    echo Fuzz/TriviaRouteFuzz.swift $support "$sources/TriviaApp/Navigation/TriviaRoute.swift" \
+      "$sources/TriviaApp/Model/GameOptions.swift" "$sources/TriviaApp/Model/RoundRequest.swift"
+    ;;
   link) echo Fuzz/LinkMessageFuzz.swift $support "$sources/TriviaLink/LinkMessageReader.swift" "$sources/TriviaLink/LinkProtocol.swift" ;;
   kept)
     local app=$sources/TriviaApp
     echo Fuzz/KeptFilesFuzz.swift $support "$app/Storage/SavedSession.swift" "$app/Storage/GameOptions+Decoding.swift" \
       "$app/Model/GameOptions.swift" "$app/Model/Round.swift" "$app/Model/SeededGenerator.swift" \
-      "$app/Model/AskedQuestions.swift" "$app/Navigation/TriviaRoute.swift"
+      "$app/Model/AskedQuestions.swift" "$app/Model/RoundRequest.swift" "$app/Model/Round+Players.swift" \
+      "$app/Model/GameOptions+Players.swift" "$app/Storage/StoreError.swift" "$app/Navigation/TriviaRoute.swift"
     ;;
   history) echo Fuzz/HistoryFuzz.swift Fuzz/HistoryMutation.swift $support "$sources"/TriviaHistory/*.swift ;;
   sheet)
@@ -126,9 +133,13 @@ build() {
   read -r -a files <<<"$(target_files "$target")"
   local inputs=("${files[@]}" Fuzz/run.sh)
   [ "$target" = route ] && inputs+=("$td/Questions/Difficulty.swift")
+  local night=()
+  [ "$target" = kept ] && night=("$sources"/NightKit/{NightScore,Scoreboard,PlayerName,Confusables}.swift) && inputs+=("${night[@]}")
   case $target in kept | history) inputs+=("${data_files[@]}") ;; esac
   local words=()
   case $target in json | opentdb | otqa | kept | history) words=("$sources"/NumberWords/*.swift) && inputs+=("${words[@]}") ;; esac
+  local threads=()
+  [ "$target" = history ] && threads=("$sources"/SystemThreads/*.swift) && inputs+=("${threads[@]}")
   if [ -x "$binary" ] && [ -z "$(find "${inputs[@]}" -newer "$binary" 2>/dev/null)" ]; then return 0; fi
   mkdir -p "$dir"
   echo "building $target…"
@@ -139,6 +150,18 @@ build() {
     "$swiftc" "${flags[@]}" -module-name NumberWords -emit-library -static -emit-module \
       -emit-module-path "$dir/lib/NumberWords.swiftmodule" -o "$dir/lib/libNumberWords.a" "${words[@]}"
     extra=(-I "$dir/lib" -L "$dir/lib" -lNumberWords)
+  fi
+  if [ ${#threads[@]} -gt 0 ]; then
+    # The history's integrity check starts its thread with SystemThreads: build that as its module.
+    "$swiftc" "${flags[@]}" -module-name SystemThreads -emit-library -static -emit-module \
+      -emit-module-path "$dir/lib/SystemThreads.swiftmodule" -o "$dir/lib/libSystemThreads.a" "${threads[@]}"
+    extra+=(-lSystemThreads)
+  fi
+  if [ ${#night[@]} -gt 0 ]; then
+    # A round scores, ranks and names its players as a night does: build those files as NightKit.
+    "$swiftc" "${flags[@]}" -module-name NightKit -emit-library -static -emit-module \
+      -emit-module-path "$dir/lib/NightKit.swiftmodule" -o "$dir/lib/libNightKit.a" "${night[@]}"
+    extra+=(-lNightKit)
   fi
   if [ "$target" = route ]; then
     # TriviaRoute.swift imports TriviaData: build the part it uses as that module.
