@@ -126,6 +126,16 @@ max_len() {
   esac
 }
 
+# Builds the files after NAME as the static module NAME in the target's lib/, for its harness
+# to import and link (build's `dir` and `extra`).
+module() {
+  local name=$1
+  shift
+  "$swiftc" "${flags[@]}" -module-name "$name" -emit-library -static -emit-module \
+    -emit-module-path "$dir/lib/$name.swiftmodule" -o "$dir/lib/lib$name.a" "$@"
+  extra+=(-l"$name")
+}
+
 # Rebuilds when the binary is missing or older than any of its files.
 build() {
   local target=$1 dir=$out/$1 binary=$out/$1/$1-fuzzer
@@ -141,40 +151,24 @@ build() {
   local threads=()
   [ "$target" = history ] && threads=("$sources"/SystemThreads/*.swift) && inputs+=("${threads[@]}")
   if [ -x "$binary" ] && [ -z "$(find "${inputs[@]}" -newer "$binary" 2>/dev/null)" ]; then return 0; fi
-  mkdir -p "$dir"
+  mkdir -p "$dir/lib"
   echo "building $target…"
-  local extra=()
-  if [ ${#words[@]} -gt 0 ]; then
-    # TriviaData imports NumberWords, which spells its numbers: build that as its module.
-    mkdir -p "$dir/lib"
-    "$swiftc" "${flags[@]}" -module-name NumberWords -emit-library -static -emit-module \
-      -emit-module-path "$dir/lib/NumberWords.swiftmodule" -o "$dir/lib/libNumberWords.a" "${words[@]}"
-    extra=(-I "$dir/lib" -L "$dir/lib" -lNumberWords)
-  fi
-  if [ ${#threads[@]} -gt 0 ]; then
-    # The history's integrity check starts its thread with SystemThreads: build that as its module.
-    "$swiftc" "${flags[@]}" -module-name SystemThreads -emit-library -static -emit-module \
-      -emit-module-path "$dir/lib/SystemThreads.swiftmodule" -o "$dir/lib/libSystemThreads.a" "${threads[@]}"
-    extra+=(-lSystemThreads)
-  fi
-  if [ ${#night[@]} -gt 0 ]; then
-    # A round scores, ranks and names its players as a night does: build those files as NightKit.
-    "$swiftc" "${flags[@]}" -module-name NightKit -emit-library -static -emit-module \
-      -emit-module-path "$dir/lib/NightKit.swiftmodule" -o "$dir/lib/libNightKit.a" "${night[@]}"
-    extra+=(-lNightKit)
-  fi
+  local extra=(-I "$dir/lib" -L "$dir/lib")
+  # TriviaData imports NumberWords, which spells its numbers.
+  [ ${#words[@]} -eq 0 ] || module NumberWords "${words[@]}"
+  # The history's integrity check starts its thread with SystemThreads.
+  [ ${#threads[@]} -eq 0 ] || module SystemThreads "${threads[@]}"
+  # A round scores, ranks and names its players as a night does (NightKit).
+  [ ${#night[@]} -eq 0 ] || module NightKit "${night[@]}"
   if [ "$target" = route ]; then
     # TriviaRoute.swift imports TriviaData: build the part it uses as that module.
-    mkdir -p "$dir/lib"
-    "$swiftc" "${flags[@]}" -module-name TriviaData -emit-library -static -emit-module \
-      -emit-module-path "$dir/lib/TriviaData.swiftmodule" -o "$dir/lib/libTriviaData.a" "$td/Questions/Difficulty.swift"
-    extra=(-I "$dir/lib" -L "$dir/lib" -lTriviaData)
+    module TriviaData "$td/Questions/Difficulty.swift"
   elif [ "$target" = kept ] || [ "$target" = history ]; then
     # The decoders and the history use TriviaData's files and questions: build all of it as
     # that module.
     local library=()
     for file in "${data_files[@]}"; do [ "$file" = Fuzz/QuestionInvariants.swift ] || library+=("$file"); done
-    mkdir -p "$dir/lib" "$dir/datasrc" && cp --parents "${library[@]}" "$dir/datasrc/"
+    mkdir -p "$dir/datasrc" && cp --parents "${library[@]}" "$dir/datasrc/"
     (cd "$dir/datasrc" && "$swiftc" "${flags[@]}" -module-name TriviaData -emit-library -static -emit-module \
       -emit-module-path "$dir/lib/TriviaData.swiftmodule" -o "$dir/lib/libTriviaData.a" -I "$dir/lib" "${library[@]}")
     extra+=(-lTriviaData)
