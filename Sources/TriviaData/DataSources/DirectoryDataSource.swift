@@ -32,9 +32,9 @@ public struct DirectoryDataSource: DataSource {
   /// they read in name order (without copying: see `QuestionList`).
   static func load(path: String) async throws(DataSourceError) -> QuestionBank {
     let files = try list(path)
-    let (mine, theirs) = share(files)
-    async let other = read(files, theirs)
-    var parts = read(files, mine)
+    let queue = FileQueue(files)
+    async let other = queue.isWorthSharing ? read(files, queue) : []
+    var parts = read(files, queue)
     parts += await other
     parts.sort { $0.index < $1.index }
     var bank = QuestionBank(questions: [])
@@ -80,33 +80,15 @@ public struct DirectoryDataSource: DataSource {
     return files
   }
 
-  /// Splits the files between two threads so each has about as many bytes to read: the
-  /// largest first, each to the thread with less so far. Few bytes stay on one thread.
-  static func share(_ files: [Entry]) -> (first: [Int], second: [Int]) {
-    guard files.reduce(0, { $0 + $1.size }) >= 1 << 18 else { return (Array(files.indices), []) }
-    var shares: ([Int], [Int]) = ([], [])
-    var sizes = (0, 0)
-    for index in files.indices.sorted(by: { files[$0].size > files[$1].size }) {
-      if sizes.0 <= sizes.1 {
-        shares.0.append(index)
-        sizes.0 += files[index].size
-      } else {
-        shares.1.append(index)
-        sizes.1 += files[index].size
-      }
-    }
-    return shares
-  }
-
-  /// Reads the files at `indices`, each into a bank of its own.
-  static func read(_ files: [Entry], _ indices: [Int]) -> [(index: Int, bank: QuestionBank)] {
+  /// Reads the files `queue` hands out until it has none left, each into a bank of its own.
+  static func read(_ files: [Entry], _ queue: FileQueue) -> [(index: Int, bank: QuestionBank)] {
     var reader = FileReader()
     defer { reader.deallocate() }
     // Room for the largest file at once: each new buffer is memory to fault in again.
-    reader.reserve(min(indices.map { files[$0].size }.max() ?? 0, FileDataSource.maximumSize) + 1)
+    reader.reserve(min(files.map(\.size).max() ?? 0, FileDataSource.maximumSize) + 1)
     var parts: [(index: Int, bank: QuestionBank)] = []
     // A cancelled load (Ctrl-C) stops between files; the caller reports it.
-    for index in indices where !Task.isCancelled {
+    while !Task.isCancelled, let index = queue.next() {
       let file = files[index]
       var bank = QuestionBank(questions: [])
       do {
