@@ -136,8 +136,8 @@ final class NightPipe: NightLine {
           let sentence = "trivia-night read none of the last \(megabytes) MiB sent to it: it was taken to be stuck."
           arrived.append(.failed(sentence))
         } else if !stopped, !announcedEnd {
-          // Unannounced: it crashed or was killed.
-          arrived.append(.failed("trivia-night ended unexpectedly."))
+          // Unannounced: it crashed or was killed, which its status tells.
+          arrived.append(.failed("trivia-night ended unexpectedly\(endedBy().map { " (\($0))" } ?? "")."))
         }
       }
       break
@@ -146,6 +146,22 @@ final class NightPipe: NightLine {
       if case .failed = event { announcedEnd = true }
       arrived.append(event)
     }
+  }
+
+  /// How the child ended, once its output has closed: "exit status 2", "signal 11,
+  /// Segmentation fault"; nil if it has not ended within a tenth of a second. Once collected
+  /// here, `stop` finds no child to wait for or to kill.
+  private func endedBy() -> String? {
+    var status: Int32 = 0
+    for _ in 0..<20 {
+      if waitpid(process, &status, WNOHANG) == process {
+        let signal = status & 0x7F
+        guard signal != 0 else { return "exit status \((status >> 8) & 0xFF)" }
+        return "signal \(signal), " + String(cString: strsignal(signal))
+      }
+      usleep(5_000)
+    }
+    return nil
   }
 
   /// Asks `trivia-night` to close everything, and waits for it (at most a second) so that
