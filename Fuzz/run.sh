@@ -14,13 +14,15 @@
 # real one made by SQLiteHistory, its contents changed by a program the input spells, then
 # opened and read whole by SQLiteHistory; TriviaHistory's sources with TriviaData as a library
 # and the system's libsqlite3), sheet (a workbook's XML parts: SheetXML and the readers of its parts, what
-# XLSXSheet reads once the ZIP is opened).
+# XLSXSheet reads once the ZIP is opened), moodle (GIFTFormat.decode and AikenFormat.decode, plain
+# and locating, and each one's round trip through its encode, as `trivia convert` writes).
 # Each harness is compiled with the package sources it needs into one module, so internal
 # API is reachable; TriviaRoute imports TriviaData, so that target builds
 # Questions/Difficulty.swift as a small TriviaData module first.
 #
 # The corpus a target grows is kept in .build-fuzz/<target>/corpus. It starts from
-# Fuzz/seeds/<target>, and for otqa and json also from pieces of the OpenTriviaQA data in
+# Fuzz/seeds/<target>, for moodle also from the GIFT and Aiken files of TriviaDataTests'
+# Fixtures, and for otqa and json also from pieces of the OpenTriviaQA data in
 # shared/data/opentriviaqa beside the repository (OPENTRIVIAQA overrides the path), cut up
 # at run time into .build-fuzz; that data is never copied into the repository. Crashes,
 # timeouts and out-of-memory inputs land in .build-fuzz/<target>/findings (the previous
@@ -43,7 +45,7 @@ repo=$PWD
 out=$repo/.build-fuzz
 sources=Sources
 data=${OPENTRIVIAQA:-$repo/../shared/data/opentriviaqa}
-all_targets=(json opentdb otqa commands route link kept history sheet)
+all_targets=(json opentdb otqa commands route link kept history sheet moodle)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
@@ -77,6 +79,7 @@ target_files() {
   json) echo Fuzz/JSONLoaderFuzz.swift $support "${data_files[@]}" ;;
   opentdb) echo Fuzz/OpenTriviaDBFuzz.swift $support "${data_files[@]}" ;;
   otqa) echo Fuzz/OpenTriviaQAFuzz.swift $support "${data_files[@]}" ;;
+  moodle) echo Fuzz/MoodleFuzz.swift $support "${data_files[@]}" ;;
   commands)
     echo Fuzz/CommandFuzz.swift $support "$sources/ScreenKit/Command.swift" "$sources/ScreenKit/CommandTable.swift" \
       "$sources/ScreenKit/Line.swift" "$sources/ScreenKit/Matching.swift" "$sources/ScreenKit/BaseLetters.swift"
@@ -104,7 +107,7 @@ target_files() {
 }
 module_name() {
   case $1 in
-  json | opentdb | otqa) echo TriviaData ;;
+  json | opentdb | otqa | moodle) echo TriviaData ;;
   commands) echo ScreenKit ;;
   route | kept) echo TriviaApp ;;
   link) echo TriviaLink ;;
@@ -114,7 +117,7 @@ module_name() {
 }
 max_len() {
   case $1 in
-  json | opentdb | otqa) echo 16384 ;;
+  json | opentdb | otqa | moodle) echo 16384 ;;
   commands) echo 1024 ;;
   route) echo 2048 ;;
   kept) echo 8192 ;;
@@ -147,7 +150,7 @@ build() {
   [ "$target" = kept ] && night=("$sources"/NightKit/{NightScore,Scoreboard,PlayerName,Confusables}.swift) && inputs+=("${night[@]}")
   case $target in kept | history) inputs+=("${data_files[@]}") ;; esac
   local words=()
-  case $target in json | opentdb | otqa | kept | history) words=("$sources"/NumberWords/*.swift) && inputs+=("${words[@]}") ;; esac
+  case $target in json | opentdb | otqa | moodle | kept | history) words=("$sources"/NumberWords/*.swift) && inputs+=("${words[@]}") ;; esac
   local threads=()
   [ "$target" = history ] && threads=("$sources"/SystemThreads/*.swift) && inputs+=("${threads[@]}")
   if [ -x "$binary" ] && [ -z "$(find "${inputs[@]}" -newer "$binary" 2>/dev/null)" ]; then return 0; fi
@@ -241,6 +244,11 @@ run() {
   case $target in
   otqa) otqa_data_seeds "$dir/data-seeds" && dirs+=("$dir/data-seeds") ;;
   json) json_data_seeds "$dir/data-seeds" && dirs+=("$dir/data-seeds") ;;
+  moodle)
+    rm -rf "$dir/data-seeds" && mkdir -p "$dir/data-seeds"
+    cp "$repo"/Tests/TriviaDataTests/Fixtures/*.gift "$repo"/Tests/TriviaDataTests/Fixtures/world-capitals*.txt \
+      "$dir/data-seeds/" && dirs+=("$dir/data-seeds")
+    ;;
   esac
   local dict=()
   [ -f "$repo/Fuzz/dicts/$target.dict" ] && dict=(-dict="$repo/Fuzz/dicts/$target.dict")

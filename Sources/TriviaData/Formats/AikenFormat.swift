@@ -11,9 +11,11 @@ import Glibc
 /// A question is a line of text (more lines before its first option are joined by spaces),
 /// its options a capital letter and `.` or `)` then a space, and the `ANSWER:` line the right
 /// option's letter. Blank lines between questions are passed over; a byte-order mark at the
-/// start and CRLF line ends are read too. Two options that are True and False, in any case,
-/// make a true/false question. Aiken has no categories, levels or times: the questions take a
-/// category made from the file's name, as an OpenTriviaQA file's do.
+/// start and CRLF line ends are read too, and a CR alone within a line is a space. Each line
+/// loses the spaces at its ends that Python's `strip` takes, as OpenTriviaQA's do. Two
+/// options that are True and False, in any case, make a true/false question. Aiken has no
+/// categories, levels or times: the questions take a category made from the file's name, as
+/// an OpenTriviaQA file's do.
 ///
 /// A question that cannot be asked is skipped, with its file and line and why: no `ANSWER:`
 /// line, a letter that names no option, fewer than two options, an empty one, two the same.
@@ -94,8 +96,9 @@ struct AikenReader: QuestionReader {
     if inQuestion { finish(answer: nil, line: questionLine) }
   }
 
-  /// Calls `body` with each line, without the spaces, tabs and CR around it (and a byte-order
-  /// mark at the start), and its number, until it returns false.
+  /// Calls `body` with each line, without the spaces around it (what Python's `strip` takes:
+  /// tabs, a CR, a form feed…; and a byte-order mark at the start), and its number, until it
+  /// returns false.
   static func forEachLine(
     _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool
   ) {
@@ -108,11 +111,9 @@ struct AikenReader: QuestionReader {
       let end =
         memchr(base + index, 0x0A, count - index).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
         ?? count
-      var start = index
-      var contentEnd = end
-      while start < contentEnd, isSpace(bytes[start]) { start += 1 }
-      while contentEnd > start, isSpace(bytes[contentEnd - 1]) { contentEnd -= 1 }
-      guard body(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), number) else { return }
+      guard body(PythonSpace.stripped(UnsafeBufferPointer(rebasing: bytes[index..<end]), from: 0), number) else {
+        return
+      }
       index = end + 1
       number += 1
     }
@@ -135,8 +136,13 @@ struct AikenReader: QuestionReader {
       line[1] == UInt8(ascii: ".") || line[1] == UInt8(ascii: ")")
     else { return nil }
     guard line.count == 2 || line[2] == UInt8(ascii: " ") || line[2] == UInt8(ascii: "\t") else { return nil }
+    // The space after the mark, as much as Python's `strip` would take.
     var start = 2
-    while start < line.count, isSpace(line[start]) { start += 1 }
+    while start < line.count {
+      let length = PythonSpace.lengthAt(line, start: start)
+      if length == 0 { break }
+      start += length
+    }
     return start
   }
 
@@ -157,19 +163,28 @@ struct AikenReader: QuestionReader {
     // wrote…") is the question's text.
     if inQuestion, let start = Self.optionStart(line) {
       let first = optionText.count
-      optionText.append(contentsOf: UnsafeBufferPointer(rebasing: line[start...]))
+      Self.append(UnsafeBufferPointer(rebasing: line[start...]), to: &optionText)
       options.append(Option(letter: line[0], range: first..<optionText.count, line: number))
       return
     }
     if inQuestion, options.isEmpty {
       text.append(UInt8(ascii: " "))
-      text.append(contentsOf: line)
+      Self.append(line, to: &text)
       return
     }
     // A line of text after options: the question before had no ANSWER: line.
     if inQuestion { finish(answer: nil, line: questionLine) }
     startQuestion(number)
+    Self.append(line, to: &text)
+  }
+
+  /// Appends `line` to `text`, a CR in it (a line end of an old Mac's, which does not end
+  /// the line here) as a space, as a line break within a question's text is one.
+  static func append(_ line: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
+    let first = text.count
     text.append(contentsOf: line)
+    guard line.contains(0x0D) else { return }
+    for index in first..<text.count where text[index] == 0x0D { text[index] = UInt8(ascii: " ") }
   }
 
   mutating func startQuestion(_ number: Int) {

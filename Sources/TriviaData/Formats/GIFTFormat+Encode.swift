@@ -13,7 +13,10 @@ extension GIFTFormat {
     for question in questions {
       if question.category != category {
         category = question.category
-        out += "\n$CATEGORY: $course$/top/" + question.category.replacing("/", with: "//") + "\n"
+        // `//` is a `/` within a name: one that starts with `/` is written after a space,
+        // which `decode` trims ("top/ //name"), since "top///name" reads as "top/" and "name".
+        let name = question.category.replacing("/", with: "//")
+        out += "\n$CATEGORY: $course$/top/" + (name.hasPrefix("/") ? " " : "") + name + "\n"
       }
       out += "\n"
       if let level = question.difficulty { out += "// difficulty: \(level.rawValue)\n" }

@@ -15,7 +15,8 @@ import Glibc
 /// reads them). Titles (`::…::`), feedback (after `#`) and weights of wrong answers
 /// (`~%-50%`) are dropped; a question with its answers mid-sentence (Moodle's missing word)
 /// is asked with `_____` where they stand. The escapes `\: \= \~ \# \{ \} \\` stand for the
-/// character, `\n` for a line break, and a line break in the file for a space.
+/// character, `\n` for a line break, and a line break in the file for a space; a text, an
+/// answer and a category lose the spaces at their ends that Python's `strip` takes.
 ///
 /// Text is plain unless it starts `[html]` or `[moodle]`: then it is reduced to its text,
 /// tags dropped and entities decoded (`[plain]` and `[markdown]` are kept as written). A
@@ -242,7 +243,8 @@ struct GIFTReader: QuestionReader {
       part.append(bytes[index])
       index += 1
     }
-    let name = String(decoding: part, as: UTF8.self).trimmedSpaces
+    PythonSpace.strip(&part, from: 0)
+    let name = String(decoding: part, as: UTF8.self)
     category = chunk.categoryNumber(name.isEmpty ? fileCategory : name)
     categoryLine = line
   }
@@ -452,7 +454,8 @@ struct GIFTReader: QuestionReader {
   }
 
   /// Appends the text of `range`, its escapes read, a line break in the file as a space,
-  /// without spaces at either end; HTML reduced to its text.
+  /// without the spaces at either end that Python's `strip` takes (a form feed, `&nbsp;`, an
+  /// escaped line break), as the other readers trim them; HTML reduced to its text.
   static func appendText(_ item: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, html: Bool, to out: inout [UInt8]) {
     let range = trimmed(item, range)
     let first = out.count
@@ -481,13 +484,8 @@ struct GIFTReader: QuestionReader {
       let written = Array(out[first...])
       out.removeSubrange(first...)
       written.withUnsafeBufferPointer { HTMLEntities.appendText(ofHTML: $0, to: &out) }
-    } else {
-      // An escaped line break at either end is space to trim, as the JSON reader trims it.
-      while out.count > first, isSpace(out[out.count - 1]) { out.removeLast() }
-      var leading = first
-      while leading < out.count, isSpace(out[leading]) { leading += 1 }
-      if leading > first { out.removeSubrange(first..<leading) }
     }
+    PythonSpace.strip(&out, from: first)
   }
 
   static func appendStatic(_ word: StaticString, to chunk: inout QuestionChunk) {

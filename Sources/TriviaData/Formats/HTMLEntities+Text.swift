@@ -24,8 +24,9 @@ extension HTMLEntities {
     var pendingSpace = false
     let first = out.count
     for byte in decoded {
+      // HTML's ASCII whitespace, the form feed included.
       if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
-        || byte == UInt8(ascii: "\r")
+        || byte == UInt8(ascii: "\r") || byte == 0x0C
       {
         pendingSpace = out.count > first
         continue

@@ -51,6 +51,18 @@ enum PythonSpace {
     return end
   }
 
+  /// Drops the spaces at either end of `bytes[first...]`, the text just appended there.
+  static func strip(_ bytes: inout [UInt8], from first: Int) {
+    let (start, end) = bytes.withUnsafeBufferPointer { whole in
+      let text = UnsafeBufferPointer(rebasing: whole[first...])
+      let kept = stripped(text, from: 0)
+      let start = kept.baseAddress.map { text.baseAddress!.distance(to: $0) } ?? 0
+      return (first + start, first + start + kept.count)
+    }
+    bytes.removeSubrange(end...)
+    bytes.removeSubrange(first..<start)
+  }
+
   /// `bytes[start...]` without spaces at either end.
   static func stripped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> UnsafeBufferPointer<UInt8> {
     var start = start
