@@ -15,7 +15,9 @@
 # opened and read whole by SQLiteHistory; TriviaHistory's sources with TriviaData as a library
 # and the system's libsqlite3), sheet (a workbook's XML parts: SheetXML and the readers of its parts, what
 # XLSXSheet reads once the ZIP is opened), moodle (GIFTFormat.decode and AikenFormat.decode, plain
-# and locating, and each one's round trip through its encode, as `trivia convert` writes).
+# and locating, and each one's round trip through its encode, as `trivia convert` writes), wire
+# (NightWire.decode, every frame a player sends, against the JSON decoder; RelayLines, the
+# pipe's framing between trivia and trivia-night, read whole and in two pieces).
 # Each harness is compiled with the package sources it needs into one module, so internal
 # API is reachable; TriviaRoute imports TriviaData, so that target builds
 # Questions/Difficulty.swift as a small TriviaData module first.
@@ -45,7 +47,7 @@ repo=$PWD
 out=$repo/.build-fuzz
 sources=Sources
 data=${OPENTRIVIAQA:-$repo/../shared/data/opentriviaqa}
-all_targets=(json opentdb otqa commands route link kept history sheet moodle)
+all_targets=(json opentdb otqa commands route link kept history sheet moodle wire)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
@@ -96,6 +98,7 @@ target_files() {
       "$app/Model/AskedQuestions.swift" "$app/Model/RoundRequest.swift" "$app/Model/Round+Players.swift" \
       "$app/Model/GameOptions+Players.swift" "$app/Storage/StoreError.swift" "$app/Navigation/TriviaRoute.swift"
     ;;
+  wire) echo Fuzz/WireFuzz.swift $support "$sources"/NightRelay/*.swift ;;
   history) echo Fuzz/HistoryFuzz.swift Fuzz/HistoryMutation.swift $support "$sources"/TriviaHistory/*.swift ;;
   sheet)
     local sheets=$sources/TriviaSheets
@@ -113,6 +116,7 @@ module_name() {
   link) echo TriviaLink ;;
   history) echo TriviaHistory ;;
   sheet) echo TriviaSheets ;;
+  wire) echo NightRelay ;;
   esac
 }
 max_len() {
@@ -126,6 +130,8 @@ max_len() {
   # Past the 4096-byte limit, so refusing an oversized message is exercised.
   link) echo 8192 ;;
   sheet) echo 16384 ;;
+  # A player's frame is at most 4 KiB; a few pipe frames past it.
+  wire) echo 8192 ;;
   esac
 }
 
@@ -148,6 +154,7 @@ build() {
   [ "$target" = route ] && inputs+=("$td/Questions/Difficulty.swift")
   local night=()
   [ "$target" = kept ] && night=("$sources"/NightKit/{NightScore,Scoreboard,PlayerName,Confusables}.swift) && inputs+=("${night[@]}")
+  [ "$target" = wire ] && night=("$sources"/NightKit/*.swift) && inputs+=("${night[@]}")
   case $target in kept | history) inputs+=("${data_files[@]}") ;; esac
   local words=()
   case $target in json | opentdb | otqa | moodle | kept | history) words=("$sources"/NumberWords/*.swift) && inputs+=("${words[@]}") ;; esac

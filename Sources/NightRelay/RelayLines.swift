@@ -149,10 +149,17 @@ public enum RelayLines {
       case UInt8(ascii: "r"): return RelayCommand.save(payload)
       default: break
       }
+      // Split on the bytes: as Characters, a row's own CR and the LF after it are one.
+      var table = payload
       return RelayCommand.yours(
-        payload.split(separator: "\n").compactMap { line in
-          guard let space = line.firstIndex(of: " "), let id = UInt64(line[..<space]) else { return nil }
-          return RelayCommand.Personal(to: ConnectionID(id), row: String(line[line.index(after: space)...]))
+        table.withUTF8 { bytes in
+          bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            guard let space = line.firstIndex(of: UInt8(ascii: " ")),
+              let id = UInt64(String(decoding: UnsafeBufferPointer(rebasing: line[..<space]), as: UTF8.self))
+            else { return nil }
+            let row = String(decoding: UnsafeBufferPointer(rebasing: line[(space + 1)...]), as: UTF8.self)
+            return RelayCommand.Personal(to: ConnectionID(id), row: row)
+          }
         })
     }
   }
@@ -175,8 +182,9 @@ public enum RelayLines {
             start = end + 1
             continue
           }
+          // Compared before it is made an Int: a count past Int.max would stop the program.
+          guard count <= UInt64(bytes.count - (end + 1)) else { return }
           let payloadEnd = end + 1 + Int(count)
-          guard payloadEnd <= bytes.count else { return }
           let payload = String(decoding: UnsafeBufferPointer(rebasing: bytes[(end + 1)..<payloadEnd]), as: UTF8.self)
           if let value = make(tag, numbers, payload) { values.append(value) }
           start = payloadEnd

@@ -83,6 +83,29 @@ struct NightRelayFramingTests {
     #expect(buffer.isEmpty)
   }
 
+  /// Found by the wire fuzz target: a count past Int.max stopped the program when it was made
+  /// an Int. Such a frame's bytes never all come, so it is waited for like any other.
+  @Test("A count too large for any frame is waited for, not a crash")
+  func countPastIntMax() {
+    var events = Array("t 1 18446744073709551615\n".utf8)
+    #expect(RelayLines.events(&events).isEmpty)
+    #expect(events == Array("t 1 18446744073709551615\n".utf8))
+    for header in ["r 99999999999999999999\nab", "s 9223372036854775808 1\n"] {
+      var commands = Array(header.utf8)
+      #expect(RelayLines.commands(&commands).isEmpty)
+      #expect(commands == Array(header.utf8))
+    }
+  }
+
+  /// Found by the wire fuzz target: the rows of `yours` were split as Characters, in which a
+  /// row's last CR and the LF after it are one, so a row ending in CR swallowed the next.
+  @Test("Rows of yours ending in CR come back as they were")
+  func rowsEndingInCR() {
+    let command = RelayCommand.yours([.init(to: 3, row: "a\r"), .init(to: 4, row: "b")])
+    var buffer = RelayLines.encode(command)
+    #expect(RelayLines.commands(&buffer) == [command])
+  }
+
   @Test("What waited on the way is added to each text's held time, and nothing else changes")
   func waitingIsAddedToHeld() {
     let events: [RelayEvent] = [
