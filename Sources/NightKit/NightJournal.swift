@@ -85,8 +85,10 @@ extension NightRoom {
       away.leftAt = now
       _ = add(away)
     case .answer(let question, let choice, let ms):
+      // A time the room could not have taken (the journal waits where others can write) is
+      // not taken: scoring it would overflow.
       guard case .question(question) = phase, let seat = seatByHash[entry.tokenHash], seats[seat].status != .removed,
-        seats[seat].answerRound != round, counts.indices.contains(choice)
+        seats[seat].answerRound != round, counts.indices.contains(choice), (0...limitMs(of: index)).contains(ms)
       else { return }
       take(choice, ms: ms, question: question, from: seat)
     }

@@ -114,6 +114,11 @@ extension NightRoom {
       }
     }
 
+    /// The most a seat's score or total time may be: 2⁴⁰. No night comes near it (a question
+    /// adds at most a thousand points and two minutes), and what a night adds to it stays far
+    /// from `Int.max`.
+    static let mostSum = 1 << 40
+
     /// What the room would trip on, or nil when it resumes.
     private var fault: String? {
       guard questions.allSatisfy({ $0.choices.indices.contains($0.correct) }) else {
@@ -149,6 +154,10 @@ extension NightRoom {
       }
       for seat in seats {
         guard seat.answerRound <= round else { return "an answer from a later question" }
+        // Sums a night adds to: far from what overflows, far beyond what a night reaches.
+        guard (0...Self.mostSum).contains(seat.score), (0...Self.mostSum).contains(seat.totalMs),
+          (0...1000).contains(seat.points), (0...3_600_000).contains(seat.answerMs), seat.awayMs ?? 0 >= 0
+        else { return "a score or a time out of range" }
         if asking, seat.answerRound == round, round > 0, !counts.indices.contains(seat.choice) {
           return "an answer out of range"
         }

@@ -110,6 +110,26 @@ struct NightJournalTests {
     #expect(danBack.contains(.output(.host(.back("Dan")))))
   }
 
+  /// A journal is kept where others can write (a table edges read, a damaged disk): a time
+  /// no room could have taken is not taken, however large, and the reveal scores the rest.
+  @Test(arguments: [Int.min, -1, Int.max, 3_600_001])
+  func anAnswerAtATimeNoRoomTakesIsNotTakenAgain(ms: Int) throws {
+    let (_, saved, written, _) = nightPastItsSave()
+    let lines = written.map(\.line).map { line in
+      line.contains(" a 1 1 ") ? line.replacing(" a 1 1 3000", with: " a 1 1 \(ms)") : line
+    }
+    #expect(lines.contains { $0.hasSuffix(" a 1 1 \(ms)") })
+    var resumed = NightHost(room: room(), plan: Self.plan)
+    _ = resumed.handle(
+      .resumed(
+        saved, savedAgo: .seconds(9), journal: lines.compactMap { NightJournalEntry(line: Substring($0)) },
+        generator: TestGenerator(state: 3)), now: .seconds(10))
+    #expect(resumed.room.answerCount.answered == 0)
+    let closing = resumed.handle(.next, now: .seconds(12))
+    let record = try #require(closing.compactMap { if case .revealed(let record) = $0 { record } else { nil } }.first)
+    #expect(record.answers.first { $0.name == "Ann" }?.choice == nil)
+  }
+
   @Test func withoutItsJournalTheSameResumeForgets() throws {
     let (_, saved, _, _) = nightPastItsSave()
     var resumed = NightHost(room: room(), plan: Self.plan)

@@ -229,6 +229,22 @@ struct SavedRoomTests {
     }
   }
 
+  /// A save is kept where others can write: a score or a time no night reaches would overflow
+  /// what the resumed room adds to it, so such a save is not decoded.
+  @Test(arguments: [
+    #""m":9223372036854775807"#, #""m":-1"#, #""s":9223372036854775807,"m":0"#, #""p":-5,"m":0"#,
+    #""w":-1,"m":0"#,
+  ])
+  func aSavedSeatWithAScoreOrTimeNoNightReachesIsNotDecoded(seat: String) throws {
+    var night = room()
+    _ = try joinThree(&night)
+    let text = try encoded(night.saved(now: .zero))
+    #expect(text.contains(#""m":0"#))
+    #expect(throws: Never.self) { try JSONDecoder().decode(NightRoom.Saved.self, from: Data(text.utf8)) }
+    let damaged = text.replacing(#""m":0"#, with: seat, maxReplacements: 1)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(NightRoom.Saved.self, from: Data(damaged.utf8)) }
+  }
+
   @Test(arguments: [NightPhase.lobby, .question(2), .reveal(3), .standings(12), .final, .ended])
   func aPhaseIsSavedAsOneString(phase: NightPhase) throws {
     let text = String(decoding: try JSONEncoder().encode([phase]), as: UTF8.self)
