@@ -71,7 +71,7 @@ public enum BankConverter {
       throw DataSourceError(file: path, reason: "cannot write: \(error.message)")
     }
     do {
-      try AtomicFile.write(bytes, to: path)
+      try AtomicFile.export(bytes, to: path)
     } catch {
       throw DataSourceError(file: path, reason: "cannot write: \(error.description)")
     }

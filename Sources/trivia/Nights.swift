@@ -56,7 +56,7 @@ struct Nights: ParsableCommand {
       }
       let text = json ? NightReport.json(night) : NightReport.csv(night)
       do throws(AtomicFile.Failure) {
-        try AtomicFile.write(Array(text.utf8), to: output)
+        try AtomicFile.export(Array(text.utf8), to: output)
       } catch {
         throw fail("cannot write \(output): \(error)")
       }
