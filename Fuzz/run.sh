@@ -17,7 +17,9 @@
 # XLSXSheet reads once the ZIP is opened), moodle (GIFTFormat.decode and AikenFormat.decode, plain
 # and locating, and each one's round trip through its encode, as `trivia convert` writes), wire
 # (NightWire.decode, every frame a player sends, against the JSON decoder; RelayLines, the
-# pipe's framing between trivia and trivia-night, read whole and in two pieces).
+# pipe's framing between trivia and trivia-night, read whole and in two pieces), room (a
+# night's save and journal, changed as a damaged disk or a table others write could change
+# them: a save that decodes resumes and plays on without trapping).
 # Each harness is compiled with the package sources it needs into one module, so internal
 # API is reachable; TriviaRoute imports TriviaData, so that target builds
 # Questions/Difficulty.swift as a small TriviaData module first.
@@ -47,7 +49,7 @@ repo=$PWD
 out=$repo/.build-fuzz
 sources=Sources
 data=${OPENTRIVIAQA:-$repo/../shared/data/opentriviaqa}
-all_targets=(json opentdb otqa commands route link kept history sheet moodle wire)
+all_targets=(json opentdb otqa commands route link kept history sheet moodle wire room)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
@@ -98,6 +100,7 @@ target_files() {
       "$app/Model/AskedQuestions.swift" "$app/Model/RoundRequest.swift" "$app/Model/Round+Players.swift" \
       "$app/Model/GameOptions+Players.swift" "$app/Storage/StoreError.swift" "$app/Navigation/TriviaRoute.swift"
     ;;
+  room) echo Fuzz/RoomFuzz.swift $support "$sources"/NightKit/*.swift ;;
   wire) echo Fuzz/WireFuzz.swift $support "$sources"/NightRelay/*.swift ;;
   history) echo Fuzz/HistoryFuzz.swift Fuzz/HistoryMutation.swift $support "$sources"/TriviaHistory/*.swift ;;
   sheet)
@@ -117,6 +120,7 @@ module_name() {
   history) echo TriviaHistory ;;
   sheet) echo TriviaSheets ;;
   wire) echo NightRelay ;;
+  room) echo NightKit ;;
   esac
 }
 max_len() {
@@ -132,6 +136,8 @@ max_len() {
   sheet) echo 16384 ;;
   # A player's frame is at most 4 KiB; a few pipe frames past it.
   wire) echo 8192 ;;
+  # 64 steps of a night, then changes of three bytes each.
+  room) echo 4096 ;;
   esac
 }
 

@@ -74,6 +74,9 @@ extension NightRoom {
   /// as away (its player comes back with its token), the answer counts if its question is the
   /// one still open. An entry the room holds already changes nothing.
   mutating func retake(_ entry: NightJournalEntry, now: Duration) {
+    // Numbered past any night's count, it is no entry this room made, and counting on from it
+    // would overflow.
+    guard entry.number <= Saved.mostSum else { return }
     journaled = max(journaled, entry.number)
     switch entry.event {
     case .seat(let name, let since, let totalMs):

@@ -114,9 +114,9 @@ extension NightRoom {
       }
     }
 
-    /// The most a seat's score or total time may be: 2⁴⁰. No night comes near it (a question
-    /// adds at most a thousand points and two minutes), and what a night adds to it stays far
-    /// from `Int.max`.
+    /// The most a count the room adds to may be (a seat's score or total time, the journal's
+    /// entries, the rounds, the answers): 2⁴⁰. No night comes near it (a question adds at most a
+    /// thousand points and two minutes), and what a night adds to it stays far from `Int.max`.
     static let mostSum = 1 << 40
 
     /// What the room would trip on, or nil when it resumes.
@@ -125,6 +125,8 @@ extension NightRoom {
         return "a right choice out of range"
       }
       guard limitMs > 0, maxPlayers > 0 else { return "no time or no room" }
+      let sums = [journaled, played, round, answered] + counts
+      guard sums.allSatisfy((0...Self.mostSum).contains) else { return "a count out of range" }
       guard questions.allSatisfy({ $0.seconds.map { (1...3600).contains($0) } != false }) else {
         return "a question's own time out of range"
       }
@@ -158,6 +160,7 @@ extension NightRoom {
         guard (0...Self.mostSum).contains(seat.score), (0...Self.mostSum).contains(seat.totalMs),
           (0...1000).contains(seat.points), (0...3_600_000).contains(seat.answerMs), seat.awayMs ?? 0 >= 0
         else { return "a score or a time out of range" }
+        guard seat.previousPlace.map({ (0...seats.count).contains($0) }) != false else { return "a place out of range" }
         if asking, seat.answerRound == round, round > 0, !counts.indices.contains(seat.choice) {
           return "an answer out of range"
         }

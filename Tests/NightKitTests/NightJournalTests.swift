@@ -130,6 +130,23 @@ struct NightJournalTests {
     #expect(record.answers.first { $0.name == "Ann" }?.choice == nil)
   }
 
+  /// Found by the room fuzz target: an entry numbered `Int.max` became the room's count, and
+  /// the next entry overflowed it. Such an entry is no room's, and is passed over.
+  @Test func anEntryNumberedPastAnyNightIsPassedOver() throws {
+    let (_, saved, written, _) = nightPastItsSave()
+    let lines = written.map(\.line).map { line in
+      line.contains(" s ") ? "9223372036854775807" + line.drop { $0 != " " } : line
+    }
+    var resumed = NightHost(room: room(), plan: Self.plan)
+    _ = resumed.handle(
+      .resumed(
+        saved, savedAgo: .seconds(9), journal: lines.compactMap { NightJournalEntry(line: Substring($0)) },
+        generator: TestGenerator(state: 3)), now: .seconds(10))
+    #expect(resumed.room.names.sorted() == ["Ann", "Bob", "Cat"])
+    let joined = resumed.handle(.heard(ConnectionID(12), join("Eve"), heldMs: 0), now: .seconds(11))
+    #expect(journal(joined).map(\.number).allSatisfy { $0 < 100 })
+  }
+
   @Test func withoutItsJournalTheSameResumeForgets() throws {
     let (_, saved, _, _) = nightPastItsSave()
     var resumed = NightHost(room: room(), plan: Self.plan)

@@ -233,7 +233,7 @@ struct SavedRoomTests {
   /// what the resumed room adds to it, so such a save is not decoded.
   @Test(arguments: [
     #""m":9223372036854775807"#, #""m":-1"#, #""s":9223372036854775807,"m":0"#, #""p":-5,"m":0"#,
-    #""w":-1,"m":0"#,
+    #""w":-1,"m":0"#, #""r":-9223372036854775808,"m":0"#,
   ])
   func aSavedSeatWithAScoreOrTimeNoNightReachesIsNotDecoded(seat: String) throws {
     var night = room()
@@ -242,6 +242,21 @@ struct SavedRoomTests {
     #expect(text.contains(#""m":0"#))
     #expect(throws: Never.self) { try JSONDecoder().decode(NightRoom.Saved.self, from: Data(text.utf8)) }
     let damaged = text.replacing(#""m":0"#, with: seat, maxReplacements: 1)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(NightRoom.Saved.self, from: Data(damaged.utf8)) }
+  }
+
+  /// Found by the room fuzz target: counts the room goes on adding to (the journal's entries,
+  /// the rounds) at `Int.max` overflowed at the next join or question.
+  @Test(arguments: [#""journaled":9223372036854775807"#, #""round":9223372036854775807"#, #""played":-1"#])
+  func aSaveWithACountNoNightReachesIsNotDecoded(count: String) throws {
+    var night = room()
+    _ = try joinThree(&night)
+    let text = try encoded(night.saved(now: .zero))
+    let key = String(count.prefix { $0 != ":" })
+    let current = try #require(text.firstRange(of: try Regex(key + ":[0-9]+")))
+    var damaged = text
+    damaged.replaceSubrange(current, with: count)
+    #expect(damaged != text)
     #expect(throws: DecodingError.self) { try JSONDecoder().decode(NightRoom.Saved.self, from: Data(damaged.utf8)) }
   }
 
