@@ -81,7 +81,9 @@ extension NightRoom {
     switch entry.event {
     case .seat(let name, let since, let totalMs):
       let key = PlayerName.key(name)
-      guard seatByHash[entry.tokenHash] == nil, seatByKey[key] == nil else { return }
+      // A total the room goes on adding to, and so within what a save may hold.
+      guard seatByHash[entry.tokenHash] == nil, seatByKey[key] == nil, (0...Saved.mostSum).contains(totalMs)
+      else { return }
       var away = NightSeat(
         name: name, key: key, tokenHash: entry.tokenHash, token: nil, connection: nil, since: since,
         totalMs: totalMs, place: 0)

@@ -147,6 +147,25 @@ struct NightJournalTests {
     #expect(journal(joined).map(\.number).allSatisfy { $0 < 100 })
   }
 
+  /// A seat's total time is added to at every question: one past what a save may hold is no
+  /// seat this room gave, and is passed over.
+  @Test func aSeatWithATotalPastAnyNightIsPassedOver() throws {
+    let (_, saved, written, _) = nightPastItsSave()
+    let lines = written.map(\.line).map { line in
+      guard line.contains(" s ") else { return line }
+      var words = line.split(separator: " ", maxSplits: 5).map(String.init)
+      words[4] = "9223372036854775807"
+      return words.joined(separator: " ")
+    }
+    var resumed = NightHost(room: room(), plan: Self.plan)
+    _ = resumed.handle(
+      .resumed(
+        saved, savedAgo: .seconds(9), journal: lines.compactMap { NightJournalEntry(line: Substring($0)) },
+        generator: TestGenerator(state: 3)), now: .seconds(10))
+    #expect(resumed.room.names.sorted() == ["Ann", "Bob", "Cat"])
+    _ = resumed.handle(.next, now: .seconds(12))
+  }
+
   @Test func withoutItsJournalTheSameResumeForgets() throws {
     let (_, saved, _, _) = nightPastItsSave()
     var resumed = NightHost(room: room(), plan: Self.plan)
