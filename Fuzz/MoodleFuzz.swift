@@ -6,7 +6,7 @@
 public func fuzzMoodle(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = fuzzBytes(data, size)
   _ = QuestionFormat.detect(bytes: bytes)
-  if let bank = readBoth(GIFTFormat.self, bytes, name: "fuzz.gift") {
+  if let bank = QuestionInvariants.readBoth(GIFTFormat.self, bytes, name: "fuzz.gift", trimmed: false) {
     let written = GIFTFormat.encode(bank.questions)
     let again = try? GIFTFormat.decode(written, name: "fuzz.gift")
     require(again?.skipped.isEmpty ?? false, "GIFT written and read again skipped \(again?.skipped ?? [])")
@@ -17,7 +17,7 @@ public func fuzzMoodle(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
       "GIFT written and read again: \(first.first { !second.contains($0) }.map(String.init(describing:)) ?? "") "
         + "in \(String(decoding: written, as: UTF8.self).debugDescription)")
   }
-  if let bank = readBoth(AikenFormat.self, bytes, name: "fuzz.txt") {
+  if let bank = QuestionInvariants.readBoth(AikenFormat.self, bytes, name: "fuzz.txt", trimmed: false) {
     // Aiken moves the right answer among the options, and keeps the text, the answers and
     // the kind; the category is the file's, as ever in Aiken.
     guard let written = try? AikenFormat.encode(bank.questions) else { return 0 }
@@ -33,35 +33,4 @@ public func fuzzMoodle(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
   }
   return 0
-}
-
-/// `bytes` read by `format` plainly and locating: nil when it is no such file; the same
-/// questions, each with a place in the file, or the same reason, either way.
-private func readBoth<Format: QuestionDecoding>(_ format: Format.Type, _ bytes: [UInt8], name: String)
-  -> QuestionBank?
-{
-  let lines = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-  let plain: QuestionBank
-  do {
-    plain = try Format.decode(bytes, name: name)
-    QuestionInvariants.check(plain, requireDifficulty: false, trimmed: false)
-  } catch {
-    QuestionInvariants.check(error, name: name)
-    let located = Result { () throws(DataSourceError) in try Format.decode(bytes, name: name, locating: true) }
-    guard case .failure(let other) = located else { preconditionFailure("only a located read succeeded") }
-    require(other.reason == error.reason, "a located read failed otherwise: \(other.message)")
-    return nil
-  }
-  do {
-    let located = try Format.decode(bytes, name: name, locating: true)
-    require(located.questions == plain.questions, "a located read gave other questions")
-    require(located.skipped.map(\.description) == plain.skipped.map(\.description), "a located read skipped others")
-    require(located.locations.count == located.questions.count, "a question without a location")
-    for place in located.locations.map(\.start) + located.skipped.compactMap(\.position) {
-      require(place.line >= 1 && place.line <= lines, "a location outside the file: \(place)")
-    }
-  } catch {
-    preconditionFailure("only a plain read succeeded: \(error.message)")
-  }
-  return plain
 }

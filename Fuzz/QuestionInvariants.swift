@@ -47,4 +47,37 @@ enum QuestionInvariants {
   static func check(_ error: DataSourceError, name: String) {
     require(error.message.count > name.count + 2, "an error that says nothing: \(error.message)")
   }
+
+  /// `bytes` read by `format` plainly and locating (as `trivia check` reads), each checked as
+  /// above: nil when it is no such file. Either way the two reads agree: the same questions,
+  /// each with a place in the file, or the same reason (the place may say a column more).
+  static func readBoth<Format: QuestionDecoding>(
+    _ format: Format.Type, _ bytes: [UInt8], name: String, trimmed: Bool
+  ) -> QuestionBank? {
+    let lines = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    let plain: QuestionBank
+    do {
+      plain = try Format.decode(bytes, name: name)
+      check(plain, requireDifficulty: false, trimmed: trimmed)
+    } catch {
+      check(error, name: name)
+      let located = Result { () throws(DataSourceError) in try Format.decode(bytes, name: name, locating: true) }
+      guard case .failure(let other) = located else { preconditionFailure("only a located read succeeded") }
+      require(other.reason == error.reason, "a located read failed otherwise: \(other.message)")
+      return nil
+    }
+    do {
+      let located = try Format.decode(bytes, name: name, locating: true)
+      require(located.questions == plain.questions, "a located read gave other questions")
+      require(located.skipped.map(\.description) == plain.skipped.map(\.description), "a located read skipped others")
+      require(located.locations.count == located.questions.count, "a question without a location")
+      for place in located.locations.map(\.start) + located.skipped.compactMap(\.position) {
+        require(
+          place.line >= 1 && place.line <= lines && (place.column ?? 1) >= 1, "a location outside the file: \(place)")
+      }
+    } catch {
+      preconditionFailure("only a plain read succeeded: \(error.message)")
+    }
+    return plain
+  }
 }

@@ -13,7 +13,7 @@ public func fuzzRoom(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   var now = Duration.seconds(1)
   var room = NightRoom(
     title: "Fuzz", questions: RoomFuzz.questions, limit: .seconds(10), maxPlayers: 8,
-    generator: RoomFuzz.Generator(state: 7))
+    generator: SeededGenerator(seed: 7))
   var kept: NightRoom.Saved?
   var journal: [NightJournalEntry] = []
   // The night: a step a byte, until a zero byte or 64 steps. 0xFF saves it there (once); the
@@ -56,7 +56,7 @@ public func fuzzRoom(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let lines = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self).split(separator: "\n") : []
   var resumed = NightRoom(
     resuming: changed, now: now + .seconds(5), savedAgo: .seconds(2),
-    journal: lines.compactMap(NightJournalEntry.init(line:)), generator: RoomFuzz.Generator(state: 9))
+    journal: lines.compactMap(NightJournalEntry.init(line:)), generator: SeededGenerator(seed: 9))
   var later = now + .seconds(5)
   for step in UInt8(1)...60 { RoomFuzz.play(step &* 37, on: &resumed, now: &later) }
   _ = resumed.end(now: later, reason: "fuzz")
@@ -73,18 +73,6 @@ enum RoomFuzz {
     NightQuestion(
       text: "Q\(n)?", choices: ["A", "B", "C", "D"], correct: n % 4, category: "C", difficulty: nil,
       seconds: n == 2 ? 5 : nil)
-  }
-
-  /// SplitMix64: tokens and codes the same from run to run.
-  struct Generator: RandomNumberGenerator, Sendable {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
   }
 
   /// One step of a night, told by `step`: its low bits the player, the rest what happens.

@@ -100,7 +100,8 @@ target_files() {
       "$app/Model/AskedQuestions.swift" "$app/Model/RoundRequest.swift" "$app/Model/Round+Players.swift" \
       "$app/Model/GameOptions+Players.swift" "$app/Storage/StoreError.swift" "$app/Navigation/TriviaRoute.swift"
     ;;
-  room) echo Fuzz/RoomFuzz.swift $support "$sources"/NightKit/*.swift ;;
+  # The app's SeededGenerator gives the room its tokens, as a seeded game's.
+  room) echo Fuzz/RoomFuzz.swift $support "$sources"/NightKit/*.swift "$sources/TriviaApp/Model/SeededGenerator.swift" ;;
   wire) echo Fuzz/WireFuzz.swift $support "$sources"/NightRelay/*.swift ;;
   history) echo Fuzz/HistoryFuzz.swift Fuzz/HistoryMutation.swift $support "$sources"/TriviaHistory/*.swift ;;
   sheet)

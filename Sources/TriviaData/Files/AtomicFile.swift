@@ -24,15 +24,14 @@ public enum AtomicFile {
 
   /// Writes `bytes` to `path`, a file the player asked for (`trivia convert --to`, a night's
   /// table), as other programs write theirs: the folders missing made as `mkdir -p` makes
-  /// them, those there left as they are, the file with the mode the umask gives. Tightening the folder, as a kept file's is, would close the
-  /// player's own folder, or `/tmp` when run as root, to everyone else.
+  /// them, those there left as they are, the file with the mode the umask gives. Tightening
+  /// the folder, as a kept file's is, would close the player's own folder, or `/tmp` when run
+  /// as root, to everyone else.
   public static func export(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) {
     try write(bytes, to: path, isPrivate: false)
   }
 
   private static func write(_ bytes: some Collection<UInt8>, to path: String, isPrivate: Bool) throws(Failure) {
-    let folder = folder(of: path)
-    if !isPrivate, !folder.isEmpty { try makeFolder(folder, mode: 0o777) }
     try replace(path, isPrivate: isPrivate) { temporary throws(Failure) in
       let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, isPrivate ? 0o600 : 0o666)
       guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
@@ -54,7 +53,9 @@ public enum AtomicFile {
     _ path: String, isPrivate: Bool = true, fill: (String) throws(Failure) -> Void
   ) throws(Failure) {
     let folder = folder(of: path)
-    if isPrivate, !folder.isEmpty { try makePrivateFolder(folder) }
+    if !folder.isEmpty {
+      if isPrivate { try makePrivateFolder(folder) } else { try makeFolder(folder, mode: 0o777) }
+    }
     let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     do throws(Failure) {
       try fill(temporary)

@@ -137,13 +137,7 @@ struct AikenReader: QuestionReader {
     else { return nil }
     guard line.count == 2 || line[2] == UInt8(ascii: " ") || line[2] == UInt8(ascii: "\t") else { return nil }
     // The space after the mark, as much as Python's `strip` would take.
-    var start = 2
-    while start < line.count {
-      let length = PythonSpace.lengthAt(line, start: start)
-      if length == 0 { break }
-      start += length
-    }
-    return start
+    return PythonSpace.trimmedStart(line, from: 2)
   }
 
   mutating func readLine(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) {

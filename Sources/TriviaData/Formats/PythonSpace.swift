@@ -51,13 +51,23 @@ enum PythonSpace {
     return end
   }
 
+  /// Where the text from `start` begins once leading spaces are dropped.
+  static func trimmedStart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var start = start
+    while start < bytes.count {
+      let length = lengthAt(bytes, start: start)
+      if length == 0 { break }
+      start += length
+    }
+    return start
+  }
+
   /// Drops the spaces at either end of `bytes[first...]`, the text just appended there.
   static func strip(_ bytes: inout [UInt8], from first: Int) {
     let (start, end) = bytes.withUnsafeBufferPointer { whole in
       let text = UnsafeBufferPointer(rebasing: whole[first...])
-      let kept = stripped(text, from: 0)
-      let start = kept.baseAddress.map { text.baseAddress!.distance(to: $0) } ?? 0
-      return (first + start, first + start + kept.count)
+      let end = trimmedEnd(text, end: text.count)
+      return (first + min(trimmedStart(text, from: 0), end), first + end)
     }
     bytes.removeSubrange(end...)
     bytes.removeSubrange(first..<start)
@@ -65,13 +75,8 @@ enum PythonSpace {
 
   /// `bytes[start...]` without spaces at either end.
   static func stripped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> UnsafeBufferPointer<UInt8> {
-    var start = start
     let end = trimmedEnd(bytes, end: bytes.count)
-    while start < end {
-      let length = lengthAt(bytes, start: start)
-      if length == 0 { break }
-      start += length
-    }
+    let start = min(trimmedStart(bytes, from: start), max(start, end))
     return UnsafeBufferPointer(rebasing: bytes[start..<max(start, end)])
   }
 }
